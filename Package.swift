@@ -1,0 +1,68 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "ImageWall",
+    products: [
+        .executable(name: "imagewall", targets: ["imagewall"]),
+        .library(name: "ImageWall", targets: ["ImageWall"]),
+        .library(name: "WallLayout", targets: ["WallLayout"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        // C at the edge: headers through pkg-config, setjmp only inside the shims.
+        .systemLibrary(
+            name: "CLibPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CLibJPEG", pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
+        .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
+
+        // Pure Swift stages.
+        .target(name: "WallCore"),
+        .target(name: "WallLayout", dependencies: ["WallCore"]),
+        .target(name: "WallCodecs", dependencies: ["WallCore", "CJPEGShim", "CPNGShim"]),
+        .target(name: "WallText", dependencies: ["WallCore", "CFreeType"]),
+        .target(name: "WallCompositor", dependencies: ["WallCore"]),
+        .target(
+            name: "ImageWall",
+            dependencies: ["WallCore", "WallLayout", "WallCodecs", "WallCompositor"]),
+        .target(
+            name: "WallCommand",
+            dependencies: [
+                "ImageWall", "WallCodecs",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(name: "imagewall", dependencies: ["WallCommand"]),
+
+        // The sample pictures: their catalogue (shared with the tests) and the generator.
+        .target(name: "WallSamples", dependencies: ["WallCore", "WallText"]),
+        .executableTarget(
+            name: "imagewall-samples", dependencies: ["WallSamples", "WallCodecs"]),
+
+        // Tests.
+        .target(
+            name: "_WallTestSupport",
+            dependencies: ["WallCore", "WallLayout", "WallCodecs", "WallSamples"],
+            path: "Tests/_WallTestSupport"),
+        .testTarget(name: "WallCoreTests", dependencies: ["WallCore"]),
+        .testTarget(name: "WallLayoutTests", dependencies: ["WallLayout", "_WallTestSupport"]),
+        .testTarget(
+            name: "WallCodecsTests",
+            dependencies: ["WallCodecs", "WallSamples", "_WallTestSupport"]),
+        .testTarget(
+            name: "WallCompositorTests", dependencies: ["WallCompositor", "_WallTestSupport"]),
+        .testTarget(name: "WallTextTests", dependencies: ["WallText"]),
+        .testTarget(
+            name: "ImageWallTests",
+            dependencies: ["ImageWall", "WallCommand", "WallCodecs", "_WallTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

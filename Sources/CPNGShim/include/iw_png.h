@@ -1,0 +1,65 @@
+#ifndef IW_PNG_H
+#define IW_PNG_H
+/* The only place that sees libpng's setjmp/longjmp error handling. Every entry point returns
+   0 on success or 1 on a fatal error, whose text iw_png_*_message() then holds. Warnings are
+   counted and the first one kept, never printed. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct iw_png_decoder iw_png_decoder;
+
+typedef struct iw_png_header {
+    uint32_t width;
+    uint32_t height;
+    int bit_depth;
+    int color_type;
+    int interlaced;
+    int has_trns;
+    int channels;   /* after expansion: 3 (RGB) or 4 (RGBA), always 8 bits */
+} iw_png_header;
+
+/* Decoding reads from an open file; the caller keeps it open and closes it. */
+iw_png_decoder *iw_png_decoder_create(FILE *file, uint32_t max_width, uint32_t max_height);
+void iw_png_decoder_destroy(iw_png_decoder *decoder);
+/* Reads the header and sets up expansion to 8-bit RGB or RGBA. */
+int iw_png_read_header(iw_png_decoder *decoder, iw_png_header *header);
+/* Non-interlaced images: reads the next `count` rows; *rows_read says how many arrived. */
+int iw_png_read_rows(iw_png_decoder *decoder, uint8_t *dest, size_t stride, uint32_t count,
+                     uint32_t *rows_read);
+/* Interlaced images: reads every pass into a whole-image buffer. */
+int iw_png_read_image(iw_png_decoder *decoder, uint8_t *dest, size_t stride);
+int iw_png_read_end(iw_png_decoder *decoder);
+const char *iw_png_decoder_message(const iw_png_decoder *decoder);
+long iw_png_decoder_warning_count(const iw_png_decoder *decoder);
+const char *iw_png_decoder_first_warning(const iw_png_decoder *decoder);
+
+typedef struct iw_png_encoder iw_png_encoder;
+
+typedef struct iw_png_encode_options {
+    uint32_t width;
+    uint32_t height;
+    int color_type;          /* PNG_COLOR_TYPE_* */
+    int bit_depth;           /* 16-bit samples are given big-endian, as PNG stores them */
+    int interlaced;
+    int compression_level;   /* 0-9 */
+    int filters;             /* PNG_FILTER_* mask, or -1 for libpng's default */
+    const uint8_t *palette;  /* RGB triples */
+    int palette_count;
+    const uint8_t *trns;     /* palette alpha values */
+    int trns_count;
+    const char *software;    /* tEXt Software, or NULL */
+} iw_png_encode_options;
+
+iw_png_encoder *iw_png_encoder_create(FILE *file);
+void iw_png_encoder_destroy(iw_png_encoder *encoder);
+int iw_png_write_header(iw_png_encoder *encoder, const iw_png_encode_options *options);
+/* Non-interlaced images: writes the next `count` rows. */
+int iw_png_write_rows(iw_png_encoder *encoder, const uint8_t *source, size_t stride,
+                      uint32_t count);
+/* Any image, interlaced included: writes every row (every pass) from a whole-image buffer. */
+int iw_png_write_image(iw_png_encoder *encoder, const uint8_t *source, size_t stride);
+int iw_png_write_end(iw_png_encoder *encoder);
+const char *iw_png_encoder_message(const iw_png_encoder *encoder);
+
+#endif

@@ -1,0 +1,230 @@
+#include "iw_png.h"
+
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <png.h>
+
+#define IW_MESSAGE_LENGTH 256
+
+struct iw_png_messages {
+    char message[IW_MESSAGE_LENGTH];
+    char first_warning[IW_MESSAGE_LENGTH];
+    long warnings;
+};
+
+struct iw_png_decoder {
+    png_structp png;
+    png_infop info;
+    struct iw_png_messages messages;
+    int passes;
+};
+
+struct iw_png_encoder {
+    png_structp png;
+    png_infop info;
+    struct iw_png_messages messages;
+    int passes;
+};
+
+static void iw_png_error(png_structp png, png_const_charp text) {
+    struct iw_png_messages *messages = png_get_error_ptr(png);
+    if (messages->message[0] == 0) snprintf(messages->message, IW_MESSAGE_LENGTH, "%s", text);
+    png_longjmp(png, 1);
+}
+
+static void iw_png_warning(png_structp png, png_const_charp text) {
+    struct iw_png_messages *messages = png_get_error_ptr(png);
+    /* libpng only warns about a chunk that claims more memory than allowed, then allocates
+       it anyway on some paths: treat it as the error it is. */
+    if (strstr(text, "chunk data is too large") != NULL) {
+        iw_png_error(png, text);
+        return;
+    }
+    if (messages->warnings == 0)
+        snprintf(messages->first_warning, IW_MESSAGE_LENGTH, "%s", text);
+    messages->warnings += 1;
+}
+
+iw_png_decoder *iw_png_decoder_create(FILE *file, uint32_t max_width, uint32_t max_height) {
+    iw_png_decoder *decoder = calloc(1, sizeof *decoder);
+    if (!decoder) return NULL;
+    decoder->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &decoder->messages,
+                                          iw_png_error, iw_png_warning);
+    if (decoder->png) decoder->info = png_create_info_struct(decoder->png);
+    if (!decoder->png || !decoder->info) {
+        png_destroy_read_struct(&decoder->png, &decoder->info, NULL);
+        free(decoder);
+        return NULL;
+    }
+    if (setjmp(png_jmpbuf(decoder->png))) {
+        png_destroy_read_struct(&decoder->png, &decoder->info, NULL);
+        free(decoder);
+        return NULL;
+    }
+    png_set_user_limits(decoder->png, max_width, max_height);
+    png_set_chunk_cache_max(decoder->png, 1000);
+    png_set_chunk_malloc_max(decoder->png, 8u * 1024u * 1024u);
+    png_init_io(decoder->png, file);
+    return decoder;
+}
+
+void iw_png_decoder_destroy(iw_png_decoder *decoder) {
+    if (!decoder) return;
+    png_destroy_read_struct(&decoder->png, &decoder->info, NULL);
+    free(decoder);
+}
+
+int iw_png_read_header(iw_png_decoder *decoder, iw_png_header *header) {
+    png_structp png = decoder->png;
+    png_infop info = decoder->info;
+    if (setjmp(png_jmpbuf(png))) return 1;
+    png_read_info(png, info);
+    int color_type = png_get_color_type(png, info);
+    int bit_depth = png_get_bit_depth(png, info);
+    int has_trns = png_get_valid(png, info, PNG_INFO_tRNS) ? 1 : 0;
+    header->width = png_get_image_width(png, info);
+    header->height = png_get_image_height(png, info);
+    header->bit_depth = bit_depth;
+    header->color_type = color_type;
+    header->interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
+    header->has_trns = has_trns;
+
+    if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (has_trns) png_set_tRNS_to_alpha(png);
+    if (bit_depth == 16) png_set_scale_16(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA)
+        png_set_gray_to_rgb(png);
+    decoder->passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    header->channels = png_get_channels(png, info);
+    return 0;
+}
+
+int iw_png_read_rows(iw_png_decoder *decoder, uint8_t *dest, size_t stride, uint32_t count,
+                     uint32_t *rows_read) {
+    *rows_read = 0;
+    if (setjmp(png_jmpbuf(decoder->png))) return 1;
+    for (uint32_t row = 0; row < count; row++) {
+        png_read_row(decoder->png, dest + (size_t)row * stride, NULL);
+        *rows_read = row + 1;
+    }
+    return 0;
+}
+
+int iw_png_read_image(iw_png_decoder *decoder, uint8_t *dest, size_t stride) {
+    if (setjmp(png_jmpbuf(decoder->png))) return 1;
+    uint32_t height = png_get_image_height(decoder->png, decoder->info);
+    for (int pass = 0; pass < decoder->passes; pass++)
+        for (uint32_t row = 0; row < height; row++)
+            png_read_row(decoder->png, dest + (size_t)row * stride, NULL);
+    return 0;
+}
+
+int iw_png_read_end(iw_png_decoder *decoder) {
+    if (setjmp(png_jmpbuf(decoder->png))) return 1;
+    png_read_end(decoder->png, NULL);
+    return 0;
+}
+
+const char *iw_png_decoder_message(const iw_png_decoder *decoder) {
+    return decoder->messages.message;
+}
+
+long iw_png_decoder_warning_count(const iw_png_decoder *decoder) {
+    return decoder->messages.warnings;
+}
+
+const char *iw_png_decoder_first_warning(const iw_png_decoder *decoder) {
+    return decoder->messages.first_warning;
+}
+
+iw_png_encoder *iw_png_encoder_create(FILE *file) {
+    iw_png_encoder *encoder = calloc(1, sizeof *encoder);
+    if (!encoder) return NULL;
+    encoder->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &encoder->messages,
+                                           iw_png_error, iw_png_warning);
+    if (encoder->png) encoder->info = png_create_info_struct(encoder->png);
+    if (!encoder->png || !encoder->info) {
+        png_destroy_write_struct(&encoder->png, &encoder->info);
+        free(encoder);
+        return NULL;
+    }
+    if (setjmp(png_jmpbuf(encoder->png))) {
+        png_destroy_write_struct(&encoder->png, &encoder->info);
+        free(encoder);
+        return NULL;
+    }
+    png_init_io(encoder->png, file);
+    return encoder;
+}
+
+void iw_png_encoder_destroy(iw_png_encoder *encoder) {
+    if (!encoder) return;
+    png_destroy_write_struct(&encoder->png, &encoder->info);
+    free(encoder);
+}
+
+int iw_png_write_header(iw_png_encoder *encoder, const iw_png_encode_options *options) {
+    png_structp png = encoder->png;
+    png_infop info = encoder->info;
+    if (setjmp(png_jmpbuf(png))) return 1;
+    png_set_IHDR(png, info, options->width, options->height, options->bit_depth,
+                 options->color_type,
+                 options->interlaced ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_compression_level(png, options->compression_level);
+    if (options->filters >= 0) png_set_filter(png, PNG_FILTER_TYPE_BASE, options->filters);
+    if (options->palette && options->palette_count > 0) {
+        png_color colors[256];
+        int count = options->palette_count > 256 ? 256 : options->palette_count;
+        for (int i = 0; i < count; i++) {
+            colors[i].red = options->palette[3 * i];
+            colors[i].green = options->palette[3 * i + 1];
+            colors[i].blue = options->palette[3 * i + 2];
+        }
+        png_set_PLTE(png, info, colors, count);
+    }
+    if (options->trns && options->trns_count > 0)
+        png_set_tRNS(png, info, options->trns, options->trns_count, NULL);
+    if (options->software) {
+        png_text text;
+        memset(&text, 0, sizeof text);
+        text.compression = PNG_TEXT_COMPRESSION_NONE;
+        text.key = "Software";
+        text.text = (char *)options->software;
+        png_set_text(png, info, &text, 1);
+    }
+    png_write_info(png, info);
+    encoder->passes = options->interlaced ? png_set_interlace_handling(png) : 1;
+    return 0;
+}
+
+int iw_png_write_rows(iw_png_encoder *encoder, const uint8_t *source, size_t stride,
+                      uint32_t count) {
+    if (setjmp(png_jmpbuf(encoder->png))) return 1;
+    for (uint32_t row = 0; row < count; row++)
+        png_write_row(encoder->png, source + (size_t)row * stride);
+    return 0;
+}
+
+int iw_png_write_image(iw_png_encoder *encoder, const uint8_t *source, size_t stride) {
+    if (setjmp(png_jmpbuf(encoder->png))) return 1;
+    uint32_t height = png_get_image_height(encoder->png, encoder->info);
+    for (int pass = 0; pass < encoder->passes; pass++)
+        for (uint32_t row = 0; row < height; row++)
+            png_write_row(encoder->png, source + (size_t)row * stride);
+    return 0;
+}
+
+int iw_png_write_end(iw_png_encoder *encoder) {
+    if (setjmp(png_jmpbuf(encoder->png))) return 1;
+    png_write_end(encoder->png, NULL);
+    return 0;
+}
+
+const char *iw_png_encoder_message(const iw_png_encoder *encoder) {
+    return encoder->messages.message;
+}

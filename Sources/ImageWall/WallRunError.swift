@@ -1,0 +1,22 @@
+import WallCore
+
+/// A render that cannot go ahead as a whole.
+public enum WallRunError: WallError, Equatable {
+    /// Nothing was given to render.
+    case noInputs
+    /// Inputs were given but none is a readable image.
+    case noImages(tried: Int)
+    /// The output would overwrite one of the inputs.
+    case outputIsInput(String)
+
+    public var message: String {
+        switch self {
+        case .noInputs: return "no input images: give image files or folders"
+        case .noImages(let tried):
+            return tried == 0
+                ? "no input images: the folders given hold no JPEG or PNG files"
+                : "no input images: none of the \(tried) inputs could be read"
+        case .outputIsInput(let path): return "\(path): refusing to overwrite an input image"
+        }
+    }
+}

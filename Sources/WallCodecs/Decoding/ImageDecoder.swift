@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+import WallCore
+
+/// Decoded pixels, oriented for display, and what the decoder warned about.
+public struct DecodedImage: Sendable {
+    /// The picture as displayed: RGB, or RGBA with straight alpha.
+    public var bitmap: Bitmap
+    /// Warnings from libjpeg or libpng (corrupt data, premature end), empty for a clean file.
+    public var warnings: [String]
+}
+
+/// Decodes JPEG and PNG files to 8-bit RGB(A), shrinking on load where the format allows.
+public struct ImageDecoder: Sendable {
+    /// Progressive JPEGs with more scans than this are refused (libjpeg-turbo's fuzzers use
+    /// 100–500; real encoders write about 10).
+    public var maxProgressiveScans: Int = 500
+
+    /// Creates a decoder.
+    public init() {}
+
+    /// Decodes the image at `path`, whose header `info` was probed.
+    ///
+    /// With a `target` (the displayed size it will be drawn at), JPEGs are scaled during
+    /// decoding by 1/2, 1/4 or 1/8 as long as the result stays at least twice the target,
+    /// leaving a clean final resample. The result is oriented for display.
+    public func decode(path: String, info: ImageInfo, target: Size? = nil) throws(DecodeError)
+        -> DecodedImage
+    {
+        guard let file = fopen(path, "rb") else {
+            throw DecodeError(path: path, reason: systemErrorText())
+        }
+        defer { fclose(file) }
+        var decoded: DecodedImage
+        switch info.format {
+        case .jpeg:
+            let storedTarget = target.map { info.orientation.swapsAxes ? $0.transposed : $0 }
+            let numerator = storedTarget.map {
+                ImageDecoder.jpegScaleNumerator(stored: info.storedSize, target: $0)
+            } ?? 8
+            decoded = try JPEGDecoding.decode(
+                file: file, path: path, scaleNumerator: numerator, maxScans: maxProgressiveScans)
+        case .png:
+            decoded = try PNGDecoding.decode(file: file, path: path, info: info)
+        }
+        decoded.bitmap = decoded.bitmap.oriented(info.orientation)
+        return decoded
+    }
+
+    /// The libjpeg scale (numerator over 8: 8, 4, 2 or 1) that shrinks `stored` the most while
+    /// keeping both sides at least twice `target`'s (libvips' rule).
+    public static func jpegScaleNumerator(stored: Size, target: Size) -> Int {
+        for numerator in [1, 2, 4] {
+            let denominator = 8 / numerator
+            let width = (stored.width + denominator - 1) / denominator
+            let height = (stored.height + denominator - 1) / denominator
+            if width >= 2 * target.width && height >= 2 * target.height { return numerator }
+        }
+        return 8
+    }
+
+    /// Bytes for `size` at `channels` a pixel, or `nil` on overflow.
+    static func byteCount(_ size: Size, channels: Int) -> Int? {
+        guard let area = size.area else { return nil }
+        let (bytes, overflow) = area.multipliedReportingOverflow(by: channels)
+        return overflow ? nil : bytes
+    }
+
+    /// Fills rows from `firstRow` on with mid-grey: the part of a damaged file that never
+    /// arrived.
+    static func fillMissingRows(of bitmap: inout Bitmap, from firstRow: Int) {
+        guard firstRow < bitmap.size.height else { return }
+        let channels = bitmap.channels
+        let start = firstRow * bitmap.rowBytes
+        bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
+            var i = start
+            while i < pixels.count {
+                pixels[i] = 128
+                pixels[i + 1] = 128
+                pixels[i + 2] = 128
+                if channels == 4 { pixels[i + 3] = 255 }
+                i += channels
+            }
+        }
+    }
+}

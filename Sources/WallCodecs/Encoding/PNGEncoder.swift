@@ -1,0 +1,87 @@
+import CPNGShim
+import WallCore
+
+/// Options for writing a whole PNG in any colour type and bit depth.
+public struct PNGEncodeOptions: Sendable {
+    /// PNG colour types.
+    public enum ColorType: Int32, Sendable {
+        case gray = 0, rgb = 2, palette = 3, grayAlpha = 4, rgba = 6
+
+        /// Samples a pixel.
+        public var samples: Int {
+            switch self {
+            case .gray, .palette: return 1
+            case .grayAlpha: return 2
+            case .rgb: return 3
+            case .rgba: return 4
+            }
+        }
+    }
+
+    /// The colour type written.
+    public var colorType: ColorType
+    /// Bits a sample: 1, 2, 4, 8 or 16 as the colour type allows.
+    public var bitDepth: Int = 8
+    /// Adam7 interlacing.
+    public var interlaced = false
+    /// zlib level 0–9.
+    public var compressionLevel = 6
+    /// Palette entries, RGB, for `.palette`.
+    public var palette: [(UInt8, UInt8, UInt8)] = []
+    /// Alpha of the first palette entries (tRNS), for `.palette`.
+    public var paletteAlpha: [UInt8] = []
+
+    /// Options for `colorType`, 8 bits, not interlaced.
+    public init(colorType: ColorType) { self.colorType = colorType }
+}
+
+/// Writes whole PNG images from samples already packed as PNG stores them.
+public enum PNGEncoder {
+    /// Writes `rows` (each `rowBytes` long; 16-bit samples big-endian, sub-byte samples packed
+    /// from the high bits) to `path`, atomically.
+    public static func write(
+        rows: [UInt8], rowBytes: Int, size: Size, options: PNGEncodeOptions, to path: String
+    ) throws(EncodeError) {
+        precondition(rows.count == rowBytes * size.height)
+        let file = try AtomicFile(destination: path)
+        guard let encoder = iw_png_encoder_create(file.handle) else {
+            throw EncodeError(path: path, reason: "out of memory")
+        }
+        defer { iw_png_encoder_destroy(encoder) }
+        let palette = options.palette.flatMap { [$0.0, $0.1, $0.2] }
+        let status = palette.withUnsafeBufferPointer { paletteBytes in
+            options.paletteAlpha.withUnsafeBufferPointer { alphaBytes in
+                var c = iw_png_encode_options()
+                c.width = UInt32(size.width)
+                c.height = UInt32(size.height)
+                c.color_type = options.colorType.rawValue
+                c.bit_depth = Int32(options.bitDepth)
+                c.interlaced = options.interlaced ? 1 : 0
+                c.compression_level = Int32(options.compressionLevel)
+                c.filters = -1
+                c.palette = paletteBytes.baseAddress
+                c.palette_count = Int32(options.palette.count)
+                c.trns = alphaBytes.baseAddress
+                c.trns_count = Int32(options.paletteAlpha.count)
+                guard iw_png_write_header(encoder, &c) == 0 else { return Int32(1) }
+                return rows.withUnsafeBufferPointer { iw_png_write_image(encoder, $0.baseAddress!, rowBytes) }
+            }
+        }
+        guard status == 0, iw_png_write_end(encoder) == 0 else {
+            throw EncodeError(path: path, reason: String(cString: iw_png_encoder_message(encoder)))
+        }
+        try file.commit()
+    }
+
+    /// Writes an 8-bit RGB or RGBA bitmap (straight alpha) to `path`, atomically.
+    public static func write(_ bitmap: Bitmap, to path: String, compressionLevel: Int = 6)
+        throws(EncodeError)
+    {
+        precondition(bitmap.alpha != .premultiplied, "PNG stores straight alpha")
+        var options = PNGEncodeOptions(colorType: bitmap.alpha == .none ? .rgb : .rgba)
+        options.compressionLevel = compressionLevel
+        try write(
+            rows: bitmap.pixels, rowBytes: bitmap.rowBytes, size: bitmap.size, options: options,
+            to: path)
+    }
+}

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// An output written to a temporary file beside its destination and renamed into place only
+/// when complete, so a reader never sees half a file and an existing file is replaced only by
+/// a whole new one.
+public final class AtomicFile {
+    /// Where the file ends up.
+    public let destination: String
+    /// The hidden temporary file being written.
+    public let temporaryPath: String
+    /// The open temporary file.
+    public let handle: UnsafeMutablePointer<FILE>
+    private var finished = false
+
+    /// Creates the temporary file in the destination's folder.
+    public init(destination: String) throws(EncodeError) {
+        self.destination = destination
+        let slash = destination.lastIndex(of: "/")
+        let folder = slash.map { String(destination[...$0]) } ?? ""
+        let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<100 {
+            let suffix = String(generator.next() & 0xFFFF_FFFF, radix: 36)
+            let candidate = "\(folder).\(name).\(suffix).tmp"
+            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if fd < 0 {
+                if errno == EEXIST { continue }
+                throw EncodeError(path: destination, reason: systemErrorText())
+            }
+            guard let handle = fdopen(fd, "wb") else {
+                let text = systemErrorText()
+                close(fd)
+                unlink(candidate)
+                throw EncodeError(path: destination, reason: text)
+            }
+            temporaryPath = candidate
+            self.handle = handle
+            return
+        }
+        throw EncodeError(path: destination, reason: "could not create a temporary file")
+    }
+
+    /// Flushes the data to disk and renames the temporary file over the destination.
+    public func commit() throws(EncodeError) {
+        precondition(!finished, "AtomicFile committed twice")
+        finished = true
+        let flushed = fflush(handle) == 0 && fsync(fileno(handle)) == 0
+        let flushError = errno
+        let closed = fclose(handle) == 0
+        guard flushed, closed else {
+            unlink(temporaryPath)
+            throw EncodeError(path: destination, reason: systemErrorText(flushed ? errno : flushError))
+        }
+        guard rename(temporaryPath, destination) == 0 else {
+            let text = systemErrorText()
+            unlink(temporaryPath)
+            throw EncodeError(path: destination, reason: text)
+        }
+    }
+
+    /// Closes and removes the temporary file; the destination is left as it was.
+    public func discard() {
+        guard !finished else { return }
+        finished = true
+        fclose(handle)
+        unlink(temporaryPath)
+    }
+
+    deinit { discard() }
+}

@@ -1,0 +1,41 @@
+import WallCore
+
+/// Reads image headers: format, stored size, orientation and colour, without decoding pixels.
+///
+/// A probe reads the first 64 KiB of a file and, only when a JPEG's frame header lies further
+/// in, a few more bytes per marker segment.
+public struct ImageProbe: Sendable {
+    /// Images with more pixels than this are refused before any decoding.
+    public var maxImagePixels: Int
+
+    /// The default pixel limit: 16384 × 16384 = 268 MP.
+    public static let defaultMaxImagePixels = 16384 * 16384
+
+    /// Creates a probe refusing images over `maxImagePixels` pixels.
+    public init(maxImagePixels: Int = ImageProbe.defaultMaxImagePixels) {
+        self.maxImagePixels = maxImagePixels
+    }
+
+    /// Reads the header of the file at `path`.
+    public func probe(path: String) throws(ProbeError) -> ImageInfo {
+        let reader = try FileReader(path: path, headBytes: 65536)
+        guard reader.fileSize > 0 else { throw ProbeError(path: path, reason: "file is empty") }
+        let info: ImageInfo
+        switch ImageFormat.sniff(reader.head) {
+        case .jpeg?: info = try JPEGHeader.read(reader, path: path)
+        case .png?: info = try PNGHeader.read(reader, path: path)
+        case nil:
+            if let name = ImageFormat.describeUnsupported(reader.head) {
+                throw ProbeError(path: path, reason: "\(name) is not a supported format (JPEG and PNG are)")
+            }
+            throw ProbeError(path: path, reason: "not a JPEG or PNG image")
+        }
+        guard let pixels = info.storedSize.area, pixels <= maxImagePixels else {
+            throw ProbeError(
+                path: path,
+                reason: "image is \(info.storedSize) pixels, over the limit of \(maxImagePixels) "
+                    + "pixels (--max-image-pixels)")
+        }
+        return info
+    }
+}

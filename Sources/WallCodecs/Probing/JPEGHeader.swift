@@ -1,0 +1,134 @@
+import WallCore
+
+/// Walks JPEG marker segments up to the first scan: frame header (SOFn), EXIF (APP1),
+/// Adobe (APP14) and ICC (APP2).
+enum JPEGHeader {
+    /// Segments walked before giving up on finding a frame header.
+    static let maxSegments = 4096
+
+    static func read(_ reader: FileReader, path: String) throws(ProbeError) -> ImageInfo {
+        func fail(_ reason: String) -> ProbeError { ProbeError(path: path, reason: reason) }
+        var offset = 2
+        var frame: (marker: UInt8, payload: [UInt8])?
+        var orientation: Orientation?
+        var adobeTransform: Int?
+        var hasICC = false
+        var segments = 0
+        scan: while segments < maxSegments {
+            segments += 1
+            let prefix = try reader.read(at: offset, count: 4, path: path)
+            guard prefix.count >= 2 else { break }
+            guard prefix[0] == 0xFF else {
+                throw fail("corrupt JPEG: expected a marker at byte \(offset)")
+            }
+            let marker = prefix[1]
+            if marker == 0xFF {  // fill byte
+                offset += 1
+                continue
+            }
+            if (0xD0...0xD7).contains(marker) || marker == 0x01 {
+                offset += 2
+                continue
+            }
+            if marker == 0xD9 || marker == 0xDA { break scan }  // EOI or SOS: header is over
+            guard prefix.count == 4 else { break }
+            let length = Int(prefix[2]) << 8 | Int(prefix[3])
+            guard length >= 2 else { throw fail("corrupt JPEG: marker segment shorter than its length field") }
+            let payloadOffset = offset + 4
+            let payloadLength = length - 2
+            switch marker {
+            case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
+                if frame == nil {
+                    frame = (marker, try reader.read(at: payloadOffset, count: payloadLength, path: path))
+                }
+            case 0xE1 where orientation == nil:
+                let payload = try reader.read(at: payloadOffset, count: min(payloadLength, 65533), path: path)
+                orientation = ExifReader.orientation(inAPP1: payload[...])
+            case 0xE2:
+                let tag = try reader.read(at: payloadOffset, count: 12, path: path)
+                if tag == Array("ICC_PROFILE\0".utf8) { hasICC = true }
+            case 0xEE:
+                let payload = try reader.read(at: payloadOffset, count: 12, path: path)
+                if payload.count >= 12, payload.starts(with: Array("Adobe".utf8)) {
+                    adobeTransform = Int(payload[11])
+                }
+            default:
+                break
+            }
+            offset = payloadOffset + payloadLength
+        }
+        guard let frame else {
+            throw fail(
+                offset >= reader.fileSize
+                    ? "truncated JPEG: the file ends before the frame header"
+                    : "corrupt JPEG: no frame header (SOFn) before the image data")
+        }
+        return try info(
+            frame: frame, orientation: orientation ?? .up, adobeTransform: adobeTransform,
+            hasICC: hasICC, path: path)
+    }
+
+    private static func info(
+        frame: (marker: UInt8, payload: [UInt8]), orientation: Orientation,
+        adobeTransform: Int?, hasICC: Bool, path: String
+    ) throws(ProbeError) -> ImageInfo {
+        func fail(_ reason: String) -> ProbeError { ProbeError(path: path, reason: reason) }
+        let p = frame.payload
+        guard p.count >= 6 else { throw fail("truncated JPEG frame header") }
+        let precision = Int(p[0])
+        let height = Int(p[1]) << 8 | Int(p[2])
+        let width = Int(p[3]) << 8 | Int(p[4])
+        let components = Int(p[5])
+        guard p.count >= 6 + 3 * components else { throw fail("truncated JPEG frame header") }
+        switch frame.marker {
+        case 0xC3, 0xC7, 0xCB, 0xCF:
+            throw fail("lossless JPEG (SOF\(frame.marker - 0xC0)) is not supported by this libjpeg")
+        case 0xC5, 0xC6, 0xCD, 0xCE:
+            throw fail("hierarchical JPEG (SOF\(frame.marker - 0xC0)) is not supported")
+        default: break
+        }
+        guard precision == 8 else {
+            throw fail("\(precision)-bit JPEG samples are not supported (8-bit only)")
+        }
+        guard width > 0 else { throw fail("JPEG frame header gives a width of 0") }
+        guard height > 0 else {
+            throw fail("JPEG height defined later by a DNL marker is not supported")
+        }
+        var ids: [UInt8] = []
+        var sampling: [(h: Int, v: Int)] = []
+        for c in 0..<components {
+            ids.append(p[6 + 3 * c])
+            let factors = Int(p[7 + 3 * c])
+            sampling.append((factors >> 4, factors & 15))
+        }
+        let model: ColorModel
+        switch components {
+        case 1: model = .gray
+        case 3:
+            let rgbIDs = ids == Array("RGB".utf8)
+            model = (adobeTransform == 0 || rgbIDs) ? .rgb : .ycbcr
+        case 4: model = adobeTransform == 2 ? .ycck : .cmyk
+        default: throw fail("JPEG with \(components) colour components is not supported")
+        }
+        return ImageInfo(
+            format: .jpeg, storedSize: Size(width: width, height: height),
+            orientation: orientation, colorModel: model, bitDepth: 8, hasAlpha: false,
+            isProgressive: [0xC2, 0xC6, 0xCA, 0xCE].contains(frame.marker),
+            chromaSubsampling: components >= 3 ? subsampling(sampling) : nil,
+            hasICCProfile: hasICC)
+    }
+
+    /// Names the chroma subsampling from the luma and first chroma sampling factors.
+    private static func subsampling(_ factors: [(h: Int, v: Int)]) -> String {
+        let luma = factors[0], chroma = factors[1]
+        guard chroma.h > 0, chroma.v > 0 else { return "unknown" }
+        switch (luma.h / chroma.h, luma.v / chroma.v) {
+        case (1, 1): return "4:4:4"
+        case (2, 1): return "4:2:2"
+        case (2, 2): return "4:2:0"
+        case (1, 2): return "4:4:0"
+        case (4, 1): return "4:1:1"
+        case (let h, let v): return "\(h)x\(v)"
+        }
+    }
+}

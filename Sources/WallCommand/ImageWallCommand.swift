@@ -1,0 +1,30 @@
+import ArgumentParser
+
+/// The `imagewall` command: contact sheets of folders of JPEG and PNG images.
+public struct ImageWallCommand: ParsableCommand {
+    /// The version `--version` prints.
+    public static let version = "0.1.0"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "imagewall",
+        abstract: "Lay out folders of JPEG and PNG images as a masonry wall and render it to a PNG contact sheet.",
+        discussion: """
+            Images are read from their headers first (size, EXIF orientation), laid out, then \
+            decoded once each at the size they are drawn, and painted in bands into a streamed \
+            PNG. A JSON manifest can record where every tile went.
+
+            EXAMPLES:
+              imagewall render Photos -o sheet.png
+              imagewall render Photos --width 2400 --columns 6 --gap 8 -o sheet.png --manifest sheet.json
+              imagewall probe Photos/*.jpg
+
+            EXIT STATUS:
+              0   success
+              1   an input or output failed (with --on-error fail, or no readable image)
+              64  invalid command line
+            """,
+        version: version,
+        subcommands: [Render.self, Probe.self])
+
+    public init() {}
+}

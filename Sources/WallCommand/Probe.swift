@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import ImageWall
+import WallCodecs
+
+extension ImageWallCommand {
+    /// `imagewall probe`: what each file's header says.
+    public struct Probe: ParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "Show each image's format, size, orientation and colour from its header.",
+            discussion: """
+                Reads headers only, never pixels. "stored" is the size the pixels are kept at, \
+                "shown" the size after EXIF orientation. Unreadable files are listed with the \
+                reason, and the exit status is then 1.
+
+                EXAMPLES:
+                  imagewall probe SampleImages
+                  imagewall probe photo.jpg --json
+                """)
+
+        @Argument(help: "Image files and folders of images.")
+        var inputs: [String] = []
+
+        @Flag(help: "Print JSON: one object per image, with \"error\" for unreadable files.")
+        var json = false
+
+        public init() {}
+
+        public func validate() throws {
+            if inputs.isEmpty { throw ValidationError("no input images: give image files or folders") }
+        }
+
+        struct Row: Encodable {
+            var path: String
+            var info: ImageInfo?
+            var displayedWidth: Int?
+            var displayedHeight: Int?
+            var error: String?
+        }
+
+        public func run() throws {
+            let candidates = InputScanner.candidates(for: inputs)
+            let probe = ImageProbe()
+            let rows: [Row] = candidates.map { candidate in
+                do {
+                    let info = try probe.probe(path: candidate.path)
+                    return Row(
+                        path: candidate.path, info: info, displayedWidth: info.displayedSize.width,
+                        displayedHeight: info.displayedSize.height)
+                } catch {
+                    return Row(path: candidate.path, error: error.reason)
+                }
+            }
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                let data = try encoder.encode(rows)
+                Console.output(String(decoding: data, as: UTF8.self))
+            } else {
+                Console.output(table(rows))
+            }
+            if rows.contains(where: { $0.error != nil }) { throw ExitStatus.failure }
+        }
+
+        func table(_ rows: [Row]) -> String {
+            let header = ["file", "format", "stored", "orient", "shown", "colour", "bits", "alpha", "progressive"]
+            var lines = [header]
+            for row in rows {
+                guard let info = row.info else {
+                    lines.append([row.path, "error: " + (row.error ?? "")])
+                    continue
+                }
+                var colour = info.colorModel.rawValue
+                if let subsampling = info.chromaSubsampling { colour += " " + subsampling }
+                if info.hasICCProfile { colour += " +icc" }
+                lines.append([
+                    row.path, info.format.rawValue, info.storedSize.description, String(info.orientation.rawValue),
+                    info.displayedSize.description, colour, String(info.bitDepth), info.hasAlpha ? "yes" : "no",
+                    info.isProgressive ? "yes" : "no",
+                ])
+            }
+            var widths = [Int](repeating: 0, count: header.count)
+            for line in lines where line.count == header.count {
+                for (i, cell) in line.enumerated() { widths[i] = max(widths[i], cell.count) }
+            }
+            return lines.map { line in
+                guard line.count == header.count else { return line.joined(separator: "  ") }
+                return line.enumerated().map { i, cell in
+                    i == line.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+                }.joined(separator: "  ")
+            }.joined(separator: "\n")
+        }
+    }
+}
+
+extension Error {
+    var reason: String {
+        switch self {
+        case let error as ProbeError: return error.reason
+        default: return String(describing: self)
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import WallCore
+
+/// Paints tiles onto a sheet in horizontal bands, top to bottom, handing each band's rows to
+/// a sink (the PNG encoder), so memory holds one band and the tiles crossing it, never the
+/// whole sheet.
+///
+/// Each tile is requested once, when the first band reaching it is painted (a few tiles ahead,
+/// to keep every thread busy), and freed when the band passes its bottom edge.
+public struct SheetRenderer: Sendable {
+    /// The sheet size.
+    public var canvas: Size
+    /// Where each tile goes.
+    public var frames: [Rect]
+    /// The colour under and between tiles.
+    public var background: RGBAColor
+    /// Rows painted at a time.
+    public var bandHeight = 128
+    /// Threads preparing tiles at once.
+    public var threads = 1
+
+    /// Creates a renderer.
+    public init(canvas: Size, frames: [Rect], background: RGBAColor, threads: Int = 1) {
+        self.canvas = canvas
+        self.frames = frames
+        self.background = background
+        self.threads = max(1, threads)
+    }
+
+    /// `true` when the sheet needs an alpha channel: the background is not opaque.
+    public var hasAlpha: Bool { !background.isOpaque }
+
+    /// Paints the sheet.
+    /// - Parameters:
+    ///   - tile: the pixels of tile `i` at exactly `frames[i]`'s size, RGB or premultiplied
+    ///     RGBA; called from several threads.
+    ///   - emit: receives consecutive bands: `count` rows of RGB, or straight RGBA when
+    ///     ``hasAlpha``.
+    public func render(
+        tile: @escaping @Sendable (Int) throws -> Bitmap,
+        emit: (UnsafeBufferPointer<UInt8>, _ count: Int) throws -> Void
+    ) throws {
+        let order = frames.indices.sorted {
+            (frames[$0].y, frames[$0].x, $0) < (frames[$1].y, frames[$1].x, $1)
+        }
+        let channels = hasAlpha ? 4 : 3
+        let rowBytes = canvas.width * channels
+        let background = self.background
+        let opaque = !hasAlpha
+        let premultipliedBackground: [UInt8] = {
+            let a = UInt32(background.alpha)
+            let rgb = [background.red, background.green, background.blue].map { UInt8((UInt32($0) * a + 127) / 255) }
+            return opaque ? rgb : rgb + [background.alpha]
+        }()
+        var live: [Int: Bitmap] = [:]
+        var prepared = 0
+        let lookahead = 2 * threads
+        var band = [UInt8](repeating: 0, count: rowBytes * min(bandHeight, canvas.height))
+        var top = 0
+        while top < canvas.height {
+            let bottom = min(canvas.height, top + bandHeight)
+            var needed = prepared
+            while needed < order.count && frames[order[needed]].y < bottom { needed += 1 }
+            if needed > prepared {
+                let end = min(order.count, max(needed, prepared + lookahead))
+                let batch = Array(order[prepared..<end])
+                let tiles = try parallelMap(batch.count, threads: threads) { i in
+                    let image = try tile(batch[i])
+                    return opaque ? Alpha.flattened(image, over: background) : Alpha.premultiplied(image)
+                }
+                for (index, image) in zip(batch, tiles) {
+                    precondition(image.size == frames[index].size, "tile \(index) has the wrong size")
+                    live[index] = image
+                }
+                prepared = end
+            }
+            let rows = bottom - top
+            band.withUnsafeMutableBufferPointer { buffer in
+                fill(buffer, count: rows * rowBytes, with: premultipliedBackground)
+                for (index, image) in live {
+                    paint(image, at: frames[index], bandTop: top, bandRows: rows, into: buffer, rowBytes: rowBytes)
+                }
+                if !opaque { Alpha.straighten(UnsafeMutableBufferPointer(rebasing: buffer[0..<rows * rowBytes])) }
+            }
+            try band.withUnsafeBufferPointer { try emit(UnsafeBufferPointer(rebasing: $0[0..<rows * rowBytes]), rows) }
+            live = live.filter { frames[$0.key].maxY > bottom }
+            top = bottom
+        }
+    }
+
+    private func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, count: Int, with pixel: [UInt8]) {
+        var i = 0
+        let n = pixel.count
+        while i < count {
+            for c in 0..<n { buffer[i + c] = pixel[c] }
+            i += n
+        }
+    }
+
+    /// Copies (opaque sheet) or composites (transparent sheet) the rows of `image` inside the band.
+    private func paint(
+        _ image: Bitmap, at frame: Rect, bandTop: Int, bandRows: Int,
+        into buffer: UnsafeMutableBufferPointer<UInt8>, rowBytes: Int
+    ) {
+        let firstRow = max(frame.y, bandTop)
+        let endRow = min(frame.maxY, bandTop + bandRows)
+        let x0 = max(0, frame.x), x1 = min(canvas.width, frame.maxX)
+        guard firstRow < endRow, x0 < x1 else { return }
+        let channels = image.channels
+        image.pixels.withUnsafeBufferPointer { src in
+            for y in firstRow..<endRow {
+                let from = src.baseAddress! + ((y - frame.y) * image.size.width + (x0 - frame.x)) * channels
+                let to = buffer.baseAddress! + (y - bandTop) * rowBytes + x0 * channels
+                let count = (x1 - x0) * channels
+                if channels == 3 {
+                    to.update(from: from, count: count)
+                } else {
+                    var i = 0
+                    while i < count {
+                        let inverse = 255 - UInt32(from[i + 3])
+                        for c in 0..<4 {
+                            to[i + c] = UInt8(min(255, UInt32(from[i + c]) + (UInt32(to[i + c]) * inverse + 127) / 255))
+                        }
+                        i += 4
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// A whole-pixel width and height.
+public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+
+    /// Creates a size.
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// The same size with width and height exchanged.
+    public var transposed: Size { Size(width: height, height: width) }
+
+    /// Width × height, or `nil` when the product overflows `Int`.
+    public var area: Int? {
+        let (product, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? nil : product
+    }
+
+    /// `true` when both sides are at least one pixel.
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    public var description: String { "\(width)x\(height)" }
+}

@@ -1,0 +1,163 @@
+// Writes SampleImages/: every picture of WallSamples.SampleCatalog, stored as its spec says.
+// Deterministic: the same toolchain and libraries write the same bytes.
+//   usage: imagewall-samples [DEST]   (default: SampleImages)
+import WallCodecs
+import WallCore
+import WallSamples
+import WallText
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+let destination = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "SampleImages"
+mkdir(destination, 0o755)
+let font = try FontFace(path: FontFace.boldPath)
+
+/// Rec. 601 luma, as libjpeg computes it.
+func luma(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
+    let weighted: Int = 299 * Int(r) + 587 * Int(g) + 114 * Int(b)
+    return UInt8((weighted + 500) / 1000)
+}
+
+/// An EXIF APP1 payload holding only IFD0's orientation, in either byte order.
+func exifOrientation(_ orientation: Orientation, bigEndian: Bool) -> [UInt8] {
+    func u16(_ v: Int) -> [UInt8] {
+        bigEndian ? [UInt8(v >> 8), UInt8(v & 255)] : [UInt8(v & 255), UInt8(v >> 8)]
+    }
+    func u32(_ v: Int) -> [UInt8] { bigEndian ? u16(v >> 16) + u16(v & 0xFFFF) : u16(v & 0xFFFF) + u16(v >> 16) }
+    var tiff: [UInt8] = bigEndian ? [0x4D, 0x4D] : [0x49, 0x49]
+    tiff += u16(42) + u32(8)  // IFD0 right after the header
+    tiff += u16(1)  // one entry
+    tiff += u16(0x0112) + u16(3) + u32(1) + u16(orientation.rawValue) + u16(0)
+    tiff += u32(0)  // no next IFD
+    return Array("Exif".utf8) + [0, 0] + tiff
+}
+
+/// Lays the displayed picture out as stored for `orientation`.
+func stored(_ displayed: Bitmap, _ orientation: Orientation) -> Bitmap {
+    let storedSize = orientation.displayedSize(ofStored: displayed.size)
+    var result = Bitmap(size: storedSize, alpha: displayed.alpha)
+    let channels = displayed.channels
+    for y in 0..<displayed.size.height {
+        for x in 0..<displayed.size.width {
+            let (sx, sy) = orientation.storedPosition(ofDisplayedX: x, y: y, displayed: displayed.size)
+            let from = (y * displayed.size.width + x) * channels
+            let to = (sy * storedSize.width + sx) * channels
+            for c in 0..<channels { result.pixels[to + c] = displayed.pixels[from + c] }
+        }
+    }
+    return result
+}
+
+func writeJPEG(_ spec: SampleSpec, _ picture: Bitmap, path: String) throws {
+    guard case .jpeg(let color, let subsampling, let progressive) = spec.encoding else { return }
+    let orientation = spec.orientation ?? .up
+    let image = stored(picture, orientation)
+    let count = image.size.width * image.size.height
+    var options: JPEGEncodeOptions
+    var samples: [UInt8] = []
+    switch color {
+    case .gray:
+        options = JPEGEncodeOptions(storage: .gray)
+        samples = (0..<count).map { i in luma(image.pixels[4 * i], image.pixels[4 * i + 1], image.pixels[4 * i + 2]) }
+    case .ycbcr, .rgb:
+        options = JPEGEncodeOptions(storage: color == .rgb ? .rgb : .ycbcr)
+        samples.reserveCapacity(3 * count)
+        for i in 0..<count { samples += image.pixels[4 * i..<4 * i + 3] }
+    case .cmyk, .ycck:
+        options = JPEGEncodeOptions(storage: color == .cmyk ? .cmyk : .ycck)
+        samples.reserveCapacity(4 * count)
+        for i in 0..<count {
+            // Inks from RGB, then stored inverted as Adobe's applications do.
+            let r = Int(image.pixels[4 * i]), g = Int(image.pixels[4 * i + 1]), b = Int(image.pixels[4 * i + 2])
+            let k = 255 - max(r, g, b)
+            let scale = 255 - k
+            func ink(_ v: Int) -> Int { scale == 0 ? 0 : (255 * (scale - v) + scale / 2) / scale }
+            samples += [UInt8(255 - ink(r)), UInt8(255 - ink(g)), UInt8(255 - ink(b)), UInt8(255 - k)]
+        }
+    }
+    options.quality = 90
+    options.progressive = progressive
+    options.subsampling = subsampling == "4:4:4" ? .s444 : subsampling == "4:2:2" ? .s422 : .s420
+    if let orientation = spec.orientation {
+        options.app1 = exifOrientation(orientation, bigEndian: orientation.rawValue % 2 == 1)
+    }
+    try JPEGEncoder.write(samples: samples, size: image.size, options: options, to: path)
+}
+
+func writePNG(_ spec: SampleSpec, _ picture: Bitmap, path: String) throws {
+    guard case .png(let color, let depth, let transparency, let interlaced) = spec.encoding else { return }
+    let size = picture.size
+    let count = size.width * size.height
+    let px = picture.pixels
+    var options: PNGEncodeOptions
+    var values: [Int] = []  // samples before packing, at `depth` bits
+    let maxValue = (1 << depth) - 1
+    func scaled(_ v: UInt8) -> Int { (Int(v) * maxValue + 127) / 255 }
+    switch color {
+    case .gray, .grayAlpha:
+        options = PNGEncodeOptions(colorType: color == .gray ? .gray : .grayAlpha)
+        for i in 0..<count {
+            values.append(scaled(luma(px[4 * i], px[4 * i + 1], px[4 * i + 2])))
+            if color == .grayAlpha { values.append(scaled(px[4 * i + 3])) }
+        }
+    case .rgb, .rgba:
+        options = PNGEncodeOptions(colorType: color == .rgb ? .rgb : .rgba)
+        for i in 0..<count {
+            for c in 0..<(color == .rgb ? 3 : 4) { values.append(scaled(px[4 * i + c])) }
+        }
+    case .palette:
+        // A 6×6×6 colour cube; with transparency, entry 0 is fully transparent.
+        options = PNGEncodeOptions(colorType: .palette)
+        let base = transparency ? 1 : 0
+        if transparency {
+            options.palette.append((0, 0, 0))
+            options.paletteAlpha = [0]
+        }
+        for r in 0..<6 { for g in 0..<6 { for b in 0..<6 { options.palette.append((UInt8(r * 51), UInt8(g * 51), UInt8(b * 51))) } } }
+        for i in 0..<count {
+            if transparency && px[4 * i + 3] < 128 {
+                values.append(0)
+                continue
+            }
+            func level(_ v: UInt8) -> Int { (Int(v) + 25) / 51 }
+            values.append(base + level(px[4 * i]) * 36 + level(px[4 * i + 1]) * 6 + level(px[4 * i + 2]))
+        }
+    }
+    options.bitDepth = depth
+    options.interlaced = interlaced
+    options.compressionLevel = 9
+    let perPixel = options.colorType.samples
+    let rowBits = size.width * perPixel * depth
+    let rowBytes = (rowBits + 7) / 8
+    var rows = [UInt8](repeating: 0, count: rowBytes * size.height)
+    for y in 0..<size.height {
+        var bit = 0
+        for s in 0..<(size.width * perPixel) {
+            let v = values[y * size.width * perPixel + s]
+            let at = y * rowBytes
+            if depth == 16 {
+                rows[at + 2 * s] = UInt8(v >> 8)
+                rows[at + 2 * s + 1] = UInt8(v & 255)
+            } else if depth == 8 {
+                rows[at + s] = UInt8(v)
+            } else {
+                rows[at + bit / 8] |= UInt8(v << (8 - depth - bit % 8))
+                bit += depth
+            }
+        }
+    }
+    try PNGEncoder.write(rows: rows, rowBytes: rowBytes, size: size, options: options, to: path)
+}
+
+for spec in SampleCatalog.all {
+    let picture = try SamplePicture.render(
+        size: spec.displayedSize, label: spec.label, alpha: spec.encoding.hasAlpha, font: font)
+    let path = "\(destination)/\(spec.fileName)"
+    switch spec.encoding {
+    case .jpeg: try writeJPEG(spec, picture, path: path)
+    case .png: try writePNG(spec, picture, path: path)
+    }
+    print(path)
+}

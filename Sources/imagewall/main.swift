@@ -1,0 +1,3 @@
+import WallCommand
+
+ImageWallCommand.main()
