@@ -18,7 +18,13 @@ struct iw_png_decoder {
     png_structp png;
     png_infop info;
     struct iw_png_messages messages;
-    int passes;
+    iw_png_header header;
+    int header_ready;
+    uint8_t *dest;
+    size_t stride;
+    uint32_t rows_done;
+    int current_pass;
+    int finished;
 };
 
 struct iw_png_encoder {
@@ -47,7 +53,51 @@ static void iw_png_warning(png_structp png, png_const_charp text) {
     messages->warnings += 1;
 }
 
-iw_png_decoder *iw_png_decoder_create(FILE *file, uint32_t max_width, uint32_t max_height) {
+static void iw_png_info_ready(png_structp png, png_infop info) {
+    iw_png_decoder *decoder = png_get_progressive_ptr(png);
+    int color_type = png_get_color_type(png, info);
+    int bit_depth = png_get_bit_depth(png, info);
+    int has_trns = png_get_valid(png, info, PNG_INFO_tRNS) ? 1 : 0;
+    iw_png_header *header = &decoder->header;
+    header->width = png_get_image_width(png, info);
+    header->height = png_get_image_height(png, info);
+    header->bit_depth = bit_depth;
+    header->color_type = color_type;
+    header->interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
+    header->has_trns = has_trns;
+
+    if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (has_trns) png_set_tRNS_to_alpha(png);
+    if (bit_depth == 16) png_set_scale_16(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA)
+        png_set_gray_to_rgb(png);
+    (void)png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    header->channels = png_get_channels(png, info);
+    decoder->header_ready = 1;
+    png_process_data_pause(png, 1);
+}
+
+static void iw_png_row_ready(png_structp png, png_bytep row, png_uint_32 row_number, int pass) {
+    iw_png_decoder *decoder = png_get_progressive_ptr(png);
+    if (!decoder->dest) png_error(png, "no destination for decoded rows");
+    if (row_number >= decoder->header.height) png_error(png, "row number out of range");
+    decoder->current_pass = pass;
+    if (row)
+        png_progressive_combine_row(png, decoder->dest + (size_t)row_number * decoder->stride, row);
+    if (!decoder->header.interlaced) decoder->rows_done = row_number + 1;
+}
+
+static void iw_png_end(png_structp png, png_infop info) {
+    (void)info;
+    iw_png_decoder *decoder = png_get_progressive_ptr(png);
+    decoder->finished = 1;
+    decoder->rows_done = decoder->header.height;
+    decoder->current_pass = 7;
+}
+
+iw_png_decoder *iw_png_decoder_create(uint32_t max_width, uint32_t max_height) {
     iw_png_decoder *decoder = calloc(1, sizeof *decoder);
     if (!decoder) return NULL;
     decoder->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &decoder->messages,
@@ -66,7 +116,8 @@ iw_png_decoder *iw_png_decoder_create(FILE *file, uint32_t max_width, uint32_t m
     png_set_user_limits(decoder->png, max_width, max_height);
     png_set_chunk_cache_max(decoder->png, 1000);
     png_set_chunk_malloc_max(decoder->png, 8u * 1024u * 1024u);
-    png_init_io(decoder->png, file);
+    png_set_progressive_read_fn(decoder->png, decoder, iw_png_info_ready, iw_png_row_ready,
+                                iw_png_end);
     return decoder;
 }
 
@@ -76,58 +127,30 @@ void iw_png_decoder_destroy(iw_png_decoder *decoder) {
     free(decoder);
 }
 
-int iw_png_read_header(iw_png_decoder *decoder, iw_png_header *header) {
-    png_structp png = decoder->png;
-    png_infop info = decoder->info;
-    if (setjmp(png_jmpbuf(png))) return 1;
-    png_read_info(png, info);
-    int color_type = png_get_color_type(png, info);
-    int bit_depth = png_get_bit_depth(png, info);
-    int has_trns = png_get_valid(png, info, PNG_INFO_tRNS) ? 1 : 0;
-    header->width = png_get_image_width(png, info);
-    header->height = png_get_image_height(png, info);
-    header->bit_depth = bit_depth;
-    header->color_type = color_type;
-    header->interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
-    header->has_trns = has_trns;
-
-    if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
-    if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
-    if (has_trns) png_set_tRNS_to_alpha(png);
-    if (bit_depth == 16) png_set_scale_16(png);
-    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA)
-        png_set_gray_to_rgb(png);
-    decoder->passes = png_set_interlace_handling(png);
-    png_read_update_info(png, info);
-    header->channels = png_get_channels(png, info);
-    return 0;
-}
-
-int iw_png_read_rows(iw_png_decoder *decoder, uint8_t *dest, size_t stride, uint32_t count,
-                     uint32_t *rows_read) {
-    *rows_read = 0;
+int iw_png_feed(iw_png_decoder *decoder, const uint8_t *data, size_t size) {
     if (setjmp(png_jmpbuf(decoder->png))) return 1;
-    for (uint32_t row = 0; row < count; row++) {
-        png_read_row(decoder->png, dest + (size_t)row * stride, NULL);
-        *rows_read = row + 1;
-    }
+    png_process_data(decoder->png, decoder->info, (png_bytep)data, size);
     return 0;
 }
 
-int iw_png_read_image(iw_png_decoder *decoder, uint8_t *dest, size_t stride) {
-    if (setjmp(png_jmpbuf(decoder->png))) return 1;
-    uint32_t height = png_get_image_height(decoder->png, decoder->info);
-    for (int pass = 0; pass < decoder->passes; pass++)
-        for (uint32_t row = 0; row < height; row++)
-            png_read_row(decoder->png, dest + (size_t)row * stride, NULL);
-    return 0;
+int iw_png_header_ready(const iw_png_decoder *decoder) { return decoder->header_ready; }
+
+void iw_png_get_header(const iw_png_decoder *decoder, iw_png_header *header) {
+    *header = decoder->header;
 }
 
-int iw_png_read_end(iw_png_decoder *decoder) {
-    if (setjmp(png_jmpbuf(decoder->png))) return 1;
-    png_read_end(decoder->png, NULL);
-    return 0;
+void iw_png_set_destination(iw_png_decoder *decoder, uint8_t *dest, size_t stride) {
+    decoder->dest = dest;
+    decoder->stride = stride;
 }
+
+uint32_t iw_png_rows_done(const iw_png_decoder *decoder) { return decoder->rows_done; }
+
+int iw_png_passes_done(const iw_png_decoder *decoder) {
+    return decoder->finished ? 7 : decoder->current_pass;
+}
+
+int iw_png_finished(const iw_png_decoder *decoder) { return decoder->finished; }
 
 const char *iw_png_decoder_message(const iw_png_decoder *decoder) {
     return decoder->messages.message;

@@ -28,6 +28,12 @@ public enum SamplePicture {
     /// Gradient at the bottom edge.
     public static let skyBottom = RGBAColor(red: 40, green: 60, blue: 90)
 
+    /// Rec. 601 luma, rounded, as libjpeg computes it: the grey samples store this.
+    public static func luma(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
+        let weighted: Int = 299 * Int(r) + 587 * Int(g) + 114 * Int(b)
+        return UInt8((weighted + 500) / 1000)
+    }
+
     /// The picture's geometry for a displayed size.
     public struct Geometry: Sendable {
         /// Displayed size.
@@ -58,14 +64,18 @@ public enum SamplePicture {
             holeRadius = Double(corner) * 0.4
         }
 
-        /// A point well inside the arrow head, just under the tip.
+        /// A point inside the arrow head, right of where the shaft would be: white when
+        /// upright.
         public var insideArrowHead: (x: Int, y: Int) {
-            (Int(discCenter.x), Int(arrowTip + 0.6 * (arrowHeadBase - arrowTip)))
+            let s = Double(min(size.width, size.height))
+            return (Int(discCenter.x + 0.09 * s), Int(arrowTip + 0.8 * (arrowHeadBase - arrowTip)))
         }
 
-        /// The mirror of `insideArrowHead` across the disc centre: disc colour when upright.
+        /// `insideArrowHead` mirrored top to bottom across the disc centre: beside the shaft,
+        /// so disc-coloured when upright and white when the picture is upside down.
         public var mirroredArrowHead: (x: Int, y: Int) {
-            (Int(discCenter.x), Int(2 * discCenter.y - (arrowTip + 0.6 * (arrowHeadBase - arrowTip))))
+            let s = Double(min(size.width, size.height))
+            return (Int(discCenter.x + 0.09 * s), Int(2 * discCenter.y - (arrowTip + 0.8 * (arrowHeadBase - arrowTip))))
         }
 
         /// A point in the disc, left of the arrow head.

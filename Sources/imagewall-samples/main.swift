@@ -14,12 +14,6 @@ let destination = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "
 mkdir(destination, 0o755)
 let font = try FontFace(path: FontFace.boldPath)
 
-/// Rec. 601 luma, as libjpeg computes it.
-func luma(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
-    let weighted: Int = 299 * Int(r) + 587 * Int(g) + 114 * Int(b)
-    return UInt8((weighted + 500) / 1000)
-}
-
 /// An EXIF APP1 payload holding only IFD0's orientation, in either byte order.
 func exifOrientation(_ orientation: Orientation, bigEndian: Bool) -> [UInt8] {
     func u16(_ v: Int) -> [UInt8] {
@@ -60,7 +54,7 @@ func writeJPEG(_ spec: SampleSpec, _ picture: Bitmap, path: String) throws {
     switch color {
     case .gray:
         options = JPEGEncodeOptions(storage: .gray)
-        samples = (0..<count).map { i in luma(image.pixels[4 * i], image.pixels[4 * i + 1], image.pixels[4 * i + 2]) }
+        samples = (0..<count).map { i in SamplePicture.luma(image.pixels[4 * i], image.pixels[4 * i + 1], image.pixels[4 * i + 2]) }
     case .ycbcr, .rgb:
         options = JPEGEncodeOptions(storage: color == .rgb ? .rgb : .ycbcr)
         samples.reserveCapacity(3 * count)
@@ -99,7 +93,7 @@ func writePNG(_ spec: SampleSpec, _ picture: Bitmap, path: String) throws {
     case .gray, .grayAlpha:
         options = PNGEncodeOptions(colorType: color == .gray ? .gray : .grayAlpha)
         for i in 0..<count {
-            values.append(scaled(luma(px[4 * i], px[4 * i + 1], px[4 * i + 2])))
+            values.append(scaled(SamplePicture.luma(px[4 * i], px[4 * i + 1], px[4 * i + 2])))
             if color == .grayAlpha { values.append(scaled(px[4 * i + 3])) }
         }
     case .rgb, .rgba:

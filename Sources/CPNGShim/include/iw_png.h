@@ -19,17 +19,22 @@ typedef struct iw_png_header {
     int channels;   /* after expansion: 3 (RGB) or 4 (RGBA), always 8 bits */
 } iw_png_header;
 
-/* Decoding reads from an open file; the caller keeps it open and closes it. */
-iw_png_decoder *iw_png_decoder_create(FILE *file, uint32_t max_width, uint32_t max_height);
+/* Decoding is pushed: feed the file's bytes as they are read. After the header is parsed,
+   feeding pauses (iw_png_header_ready turns 1) so the caller can read the header and give a
+   destination; feed NULL, 0 to go on with the bytes held back. Rows land in the destination
+   as they arrive, so a file that ends early keeps every row (or Adam7 pass) it delivered. */
+iw_png_decoder *iw_png_decoder_create(uint32_t max_width, uint32_t max_height);
 void iw_png_decoder_destroy(iw_png_decoder *decoder);
-/* Reads the header and sets up expansion to 8-bit RGB or RGBA. */
-int iw_png_read_header(iw_png_decoder *decoder, iw_png_header *header);
-/* Non-interlaced images: reads the next `count` rows; *rows_read says how many arrived. */
-int iw_png_read_rows(iw_png_decoder *decoder, uint8_t *dest, size_t stride, uint32_t count,
-                     uint32_t *rows_read);
-/* Interlaced images: reads every pass into a whole-image buffer. */
-int iw_png_read_image(iw_png_decoder *decoder, uint8_t *dest, size_t stride);
-int iw_png_read_end(iw_png_decoder *decoder);
+int iw_png_feed(iw_png_decoder *decoder, const uint8_t *data, size_t size);
+int iw_png_header_ready(const iw_png_decoder *decoder);
+/* Valid once the header is ready; expansion to 8-bit RGB or RGBA is already set up. */
+void iw_png_get_header(const iw_png_decoder *decoder, iw_png_header *header);
+void iw_png_set_destination(iw_png_decoder *decoder, uint8_t *dest, size_t stride);
+/* Whole rows delivered so far (non-interlaced), Adam7 passes completed (interlaced), and
+   whether the image data ended properly. */
+uint32_t iw_png_rows_done(const iw_png_decoder *decoder);
+int iw_png_passes_done(const iw_png_decoder *decoder);
+int iw_png_finished(const iw_png_decoder *decoder);
 const char *iw_png_decoder_message(const iw_png_decoder *decoder);
 long iw_png_decoder_warning_count(const iw_png_decoder *decoder);
 const char *iw_png_decoder_first_warning(const iw_png_decoder *decoder);

@@ -1,0 +1,207 @@
+import Foundation
+import ImageWall
+import Synchronization
+import Testing
+import WallCodecs
+import WallCore
+import WallLayout
+import WallSamples
+import _WallTestSupport
+
+@Suite("Rendering SampleImages end to end")
+struct RenderTests {
+    let folder = TemporaryFolder()
+
+    func options(width: Int = 1200, columns: Int = 4, threads: Int = 1) -> WallOptions {
+        var options = WallOptions(
+            layout: MasonryLayout(width: width, columns: columns, columnGap: 10, rowGap: 10, padding: Insets(all: 10)))
+        options.threads = threads
+        return options
+    }
+
+    func decodeSheet(_ path: String) throws -> Bitmap {
+        let info = try ImageProbe().probe(path: path)
+        return try ImageDecoder().decode(path: path, info: info).bitmap
+    }
+
+    @Test("every sample appears upright, in colour, where the manifest says")
+    func sheet() throws {
+        let output = folder.file("sheet.png")
+        let manifest = try Wall(inputs: [Fixtures.sampleImages]).render(
+            to: output, manifest: folder.file("sheet.json"), options: options())
+        #expect(manifest.tiles.count == SampleCatalog.all.count)
+        #expect(manifest.skipped.isEmpty)
+        let sheet = try decodeSheet(output)
+        #expect(sheet.size == Size(width: manifest.width, height: manifest.height))
+        #expect(sheet.alpha == .none)
+        for (tile, spec) in zip(manifest.tiles, SampleCatalog.all) {
+            #expect(tile.source == Fixtures.sampleImages + "/" + spec.fileName)
+            #expect(Size(width: tile.sourceWidth, height: tile.sourceHeight) == spec.displayedSize)
+            #expect(tile.crop == nil)
+            #expect(tile.warnings.isEmpty)
+            // The four corner squares of each tile, sampled at their centres.
+            let scale = Double(tile.width) / Double(spec.displayedSize.width)
+            for spot in spec.spots.prefix(4) {
+                let x = tile.x + Int((Double(spot.x) + 0.5) * scale)
+                let y = tile.y + Int((Double(spot.y) + 0.5) * scale)
+                let pixel = sheet.pixel(x: x, y: y)
+                let expected = [spot.expected.red, spot.expected.green, spot.expected.blue].map(Int.init)
+                for c in 0..<3 { #expect(abs(Int(pixel[c]) - expected[c]) <= 30, "\(spec.fileName) \(spot): \(pixel)") }
+            }
+            // The arrow head is white above the disc centre and not white below it.
+            let g = SamplePicture.Geometry(size: spec.displayedSize)
+            let up = sheet.pixel(x: tile.x + Int(Double(g.insideArrowHead.x) * scale), y: tile.y + Int(Double(g.insideArrowHead.y) * scale))
+            let down = sheet.pixel(x: tile.x + Int(Double(g.mirroredArrowHead.x) * scale), y: tile.y + Int(Double(g.mirroredArrowHead.y) * scale))
+            #expect(up.allSatisfy { $0 > 220 }, "\(spec.fileName): arrow head \(up)")
+            #expect(!down.allSatisfy { $0 > 220 }, "\(spec.fileName): upside down? \(down)")
+        }
+        // Alpha samples show the white background through their hole.
+        if let index = SampleCatalog.all.firstIndex(where: { $0.fileName == "png-rgba.png" }) {
+            let tile = manifest.tiles[index]
+            let g = SamplePicture.Geometry(size: SampleCatalog.all[index].displayedSize)
+            let scale = Double(tile.width) / Double(SampleCatalog.all[index].displayedSize.width)
+            let hole = sheet.pixel(x: tile.x + Int(g.holeCenter.x * scale), y: tile.y + Int(g.holeCenter.y * scale))
+            #expect(hole == [255, 255, 255])
+        }
+    }
+
+    @Test("gaps and padding show only the background")
+    func gaps() throws {
+        let output = folder.file("gaps.png")
+        var options = options(width: 800, columns: 3)
+        options.background = RGBAColor(red: 1, green: 2, blue: 3)
+        let manifest = try Wall(inputs: [Fixtures.sampleImages]).render(to: output, options: options)
+        let sheet = try decodeSheet(output)
+        var covered = [Bool](repeating: false, count: sheet.size.width * sheet.size.height)
+        for tile in manifest.tiles {
+            for y in tile.y..<(tile.y + tile.height) { for x in tile.x..<(tile.x + tile.width) { covered[y * sheet.size.width + x] = true } }
+        }
+        for y in 0..<sheet.size.height {
+            for x in 0..<sheet.size.width where !covered[y * sheet.size.width + x] {
+                let p = sheet.pixel(x: x, y: y)
+                if p != [1, 2, 3] {
+                    Issue.record("background expected at (\(x), \(y)), got \(p)")
+                    return
+                }
+            }
+        }
+    }
+
+    @Test("the same render gives the same bytes with 1 and 2 threads")
+    func deterministic() throws {
+        let one = folder.file("one.png"), two = folder.file("two.png")
+        let m1 = try Wall(inputs: [Fixtures.sampleImages]).render(to: one, manifest: folder.file("one.json"), options: options(threads: 1))
+        let m2 = try Wall(inputs: [Fixtures.sampleImages]).render(to: two, manifest: folder.file("two.json"), options: options(threads: 2))
+        #expect(Fixtures.read(one) == Fixtures.read(two))
+        #expect(m1.tiles == m2.tiles)
+        let json1 = String(decoding: try ManifestWriter.encode(m1), as: UTF8.self)
+        let json2 = String(decoding: try ManifestWriter.encode(m2), as: UTF8.self)
+        #expect(json1 == json2.replacingOccurrences(of: "two.png", with: "one.png"))
+    }
+
+    @Test("a transparent background writes an RGBA sheet")
+    func transparent() throws {
+        let output = folder.file("clear.png")
+        var options = options(width: 600, columns: 3)
+        options.background = .transparent
+        _ = try Wall(inputs: [Fixtures.sample("png-rgba.png"), Fixtures.sample("orientation-6.jpg")]).render(to: output, options: options)
+        let sheet = try decodeSheet(output)
+        #expect(sheet.alpha == .straight)
+        #expect(sheet.pixel(x: 0, y: 0)[3] == 0)
+    }
+
+    @Test("the manifest follows the documented schema")
+    func manifestSchema() throws {
+        let path = folder.file("m.json")
+        try Wall(inputs: [Fixtures.sample("orientation-6.jpg")]).render(to: folder.file("m.png"), manifest: path, options: options())
+        let json = try JSONSerialization.jsonObject(with: Data(Fixtures.read(path)!)) as! [String: Any]
+        #expect(json["version"] as? Int == 1)
+        for key in ["width", "height", "layout", "pages", "tiles", "skipped"] { #expect(json[key] != nil, "\(key)") }
+        let tile = (json["tiles"] as! [[String: Any]])[0]
+        for key in ["index", "page", "source", "x", "y", "width", "height", "sourceWidth", "sourceHeight", "orientation", "crop"] {
+            #expect(tile[key] != nil, "\(key)")
+        }
+        #expect(tile["crop"] is NSNull)
+        #expect(tile["orientation"] as? Int == 6)
+        #expect(tile["sourceWidth"] as? Int == 240 && tile["sourceHeight"] as? Int == 360)
+        let layout = json["layout"] as! [String: Any]
+        #expect(layout["columns"] as? Int == 4 && layout["name"] as? String == "masonry")
+    }
+}
+
+@Suite("Error policy")
+struct ErrorPolicyTests {
+    let folder = TemporaryFolder()
+
+    func options(_ policy: ErrorPolicy) -> WallOptions {
+        var options = WallOptions(layout: MasonryLayout(width: 600, columns: 3, columnGap: 4, rowGap: 4, padding: Insets(all: 4)))
+        options.onError = policy
+        return options
+    }
+
+    func mixedInputs() -> [String] {
+        let good = Fixtures.read(Fixtures.sample("png-rgb.png"))!
+        let jpeg = Fixtures.read(Fixtures.sample("landscape-baseline-420.jpg"))!
+        folder.write(good, to: "a-good.png")
+        folder.write(Array("not an image".utf8), to: "b-text.jpg")
+        folder.write(Array(jpeg.prefix(jpeg.count / 2)), to: "c-truncated.jpg")
+        folder.write(Array("plain notes".utf8), to: "d-notes.txt")  // not an image name: ignored
+        folder.write(good, to: ".hidden.png")  // hidden: ignored
+        return [folder.path]
+    }
+
+    @Test("skip: bad files are reported and listed, damaged ones drawn with a warning")
+    func skip() throws {
+        let inputs = mixedInputs()
+        let output = folder.file("out.png")
+        let seen = Mutex<[String]>([])
+        let manifest = try Wall(inputs: inputs).render(to: output, options: options(.skip)) { diagnostic in
+            seen.withLock { $0.append(diagnostic.description) }
+        }
+        #expect(manifest.tiles.map(\.source) == [folder.file("a-good.png"), folder.file("c-truncated.jpg")])
+        #expect(manifest.skipped.map(\.source) == [folder.file("b-text.jpg")])
+        #expect(manifest.skipped.map(\.reason) == ["not a JPEG or PNG image"])
+        #expect(manifest.tiles[1].warnings.first?.contains("Premature end of JPEG file") == true)
+        let messages = seen.withLock { $0 }
+        #expect(messages.contains { $0.contains("b-text.jpg") && $0.contains("not a JPEG or PNG image") })
+        #expect(messages.contains { $0.contains("c-truncated.jpg") && $0.contains("Premature end") })
+        #expect(Fixtures.read(output) != nil)
+    }
+
+    @Test("fail: the first bad file stops the run and nothing is written")
+    func fail() throws {
+        let inputs = mixedInputs()
+        let output = folder.file("out.png")
+        #expect(throws: ProbeError(path: folder.file("b-text.jpg"), reason: "not a JPEG or PNG image")) {
+            try Wall(inputs: inputs).render(to: output, manifest: folder.file("out.json"), options: options(.fail))
+        }
+        #expect(Fixtures.read(output) == nil)
+        #expect(Fixtures.read(folder.file("out.json")) == nil)
+        #expect(Fixtures.hiddenFiles(in: folder.path) == [".hidden.png"])
+    }
+
+    @Test("no images at all is a clear error")
+    func noImages() {
+        #expect(throws: WallRunError.noInputs) { try Wall(inputs: []).render(to: folder.file("x.png"), options: options(.skip)) }
+        #expect(throws: WallRunError.noImages(tried: 0)) { try Wall(inputs: [folder.path]).render(to: folder.file("x.png"), options: options(.skip)) }
+        folder.write([1, 2, 3], to: "bad.png")
+        #expect(throws: WallRunError.noImages(tried: 1)) { try Wall(inputs: [folder.path]).render(to: folder.file("x.png"), options: options(.skip)) }
+    }
+
+    @Test("an output that is one of the inputs is refused, and the input left alone")
+    func outputIsInput() {
+        let input = folder.write(Fixtures.read(Fixtures.sample("png-rgb.png"))!, to: "in.png")
+        let before = Fixtures.read(input)
+        #expect(throws: WallRunError.outputIsInput(input)) { try Wall(inputs: [folder.path]).render(to: input, options: options(.skip)) }
+        #expect(Fixtures.read(input) == before)
+    }
+
+    @Test("an existing output is replaced only by a complete new sheet")
+    func replaceExisting() throws {
+        let output = folder.write(Array("old".utf8), to: "sheet.png")
+        _ = try? Wall(inputs: [folder.file("missing.jpg")]).render(to: output, options: options(.skip))
+        #expect(Fixtures.read(output) == Array("old".utf8))
+        try Wall(inputs: [Fixtures.sample("png-rgb.png")]).render(to: output, options: options(.skip))
+        #expect(ImageFormat.sniff(Fixtures.read(output)!) == .png)
+    }
+}

@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import Testing
+import WallCodecs
+import WallCore
+import _WallTestSupport
+
+@Suite("Bad input is reported, never fatal")
+struct BadInputTests {
+    let folder = TemporaryFolder()
+
+    func probeError(_ path: String) -> ProbeError? {
+        do {
+            _ = try ImageProbe().probe(path: path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("format comes from the bytes, not the extension")
+    func sniffing() throws {
+        let jpeg = Fixtures.read(Fixtures.sample("landscape-baseline-420.jpg"))!
+        let misnamed = folder.write(jpeg, to: "actually-a-jpeg.png")
+        let info = try ImageProbe().probe(path: misnamed)
+        #expect(info.format == .jpeg)
+        #expect(info.storedSize == Size(width: 480, height: 320))
+        let bare = folder.write(jpeg, to: "no-extension")
+        #expect(try ImageProbe().probe(path: bare).format == .jpeg)
+    }
+
+    @Test("each kind of bad file names itself and the reason")
+    func reasons() {
+        let text = folder.write(Array("hello, I am text\n".utf8), to: "text.jpg")
+        #expect(probeError(text)?.reason == "not a JPEG or PNG image")
+        #expect(probeError(text)?.message.hasPrefix(text + ": probe: ") == true)
+
+        let empty = folder.write([], to: "empty.png")
+        #expect(probeError(empty)?.reason == "file is empty")
+
+        let gif = folder.write(Array("GIF89a".utf8) + [0, 0, 0, 0], to: "anim.gif")
+        #expect(probeError(gif)?.reason.contains("GIF is not a supported format") == true)
+
+        mkdir(folder.file("folder.jpg"), 0o755)
+        #expect(probeError(folder.file("folder.jpg"))?.reason.contains("directory") == true)
+        rmdir(folder.file("folder.jpg"))
+
+        #expect(probeError(folder.file("missing.jpg"))?.reason == "No such file or directory")
+
+        symlink(folder.file("nowhere.jpg"), folder.file("dangling.jpg"))
+        #expect(probeError(folder.file("dangling.jpg"))?.reason == "No such file or directory")
+    }
+
+    @Test("a truncated JPEG header is refused by probe")
+    func truncatedHeader() {
+        let jpeg = Fixtures.read(Fixtures.sample("landscape-baseline-420.jpg"))!
+        let cut = folder.write(Array(jpeg.prefix(40)), to: "cut.jpg")
+        #expect(probeError(cut)?.reason.contains("truncated JPEG") == true)
+    }
+
+    @Test("a JPEG cut in its image data decodes partially with libjpeg's warning")
+    func truncatedData() throws {
+        let jpeg = Fixtures.read(Fixtures.sample("landscape-baseline-420.jpg"))!
+        let path = folder.write(Array(jpeg.prefix(jpeg.count / 2)), to: "half.jpg")
+        let info = try ImageProbe().probe(path: path)
+        let decoded = try ImageDecoder().decode(path: path, info: info)
+        #expect(decoded.bitmap.size == Size(width: 480, height: 320))
+        #expect(decoded.warnings.first?.contains("Premature end of JPEG file") == true)
+        #expect(decoded.bitmap.pixel(x: 20, y: 20)[0] > 150)  // the red corner arrived
+    }
+
+    @Test("a PNG cut in its image data keeps the rows that arrived")
+    func truncatedPNG() throws {
+        let png = Fixtures.read(Fixtures.sample("png-rgb.png"))!
+        let path = folder.write(Array(png.prefix(png.count / 2)), to: "half.png")
+        let info = try ImageProbe().probe(path: path)
+        let decoded = try ImageDecoder().decode(path: path, info: info)
+        #expect(decoded.warnings.first?.contains("rows") == true)
+        #expect(decoded.bitmap.pixel(x: 20, y: 20) == [204, 51, 51])
+        #expect(decoded.bitmap.pixel(x: 210, y: 275) == [128, 128, 128])  // missing rows: grey
+    }
+
+    @Test("an interlaced PNG cut short keeps its completed passes, filled in")
+    func truncatedInterlaced() throws {
+        let png = Fixtures.read(Fixtures.sample("png-interlaced.png"))!
+        let path = folder.write(Array(png.prefix(png.count * 2 / 3)), to: "part.png")
+        let info = try ImageProbe().probe(path: path)
+        let decoded = try ImageDecoder().decode(path: path, info: info)
+        #expect(decoded.warnings.first?.contains("interlace passes") == true)
+        // Coarse but right: the red corner and the green corner are where they belong.
+        let red = decoded.bitmap.mean(in: Rect(x: 8, y: 8, width: 40, height: 40))
+        let green = decoded.bitmap.mean(in: Rect(x: 352, y: 8, width: 40, height: 40))
+        #expect(red[0] > 180 && red[1] < 80)
+        #expect(green[1] > 130 && green[0] < 80)
+    }
+
+    @Test("a PNG with a corrupt IDAT checksum keeps the rows before it")
+    func corruptChecksum() throws {
+        var png = Fixtures.read(Fixtures.sample("png-rgb.png"))!
+        png[png.count - 13] ^= 0xFF  // last byte of the IDAT CRC
+        let path = folder.write(png, to: "crc.png")
+        let info = try ImageProbe().probe(path: path)
+        let decoded = try ImageDecoder().decode(path: path, info: info)
+        #expect(decoded.warnings.first?.contains("CRC") == true)
+    }
+
+    @Test("a PNG claiming 20000x20000 pixels is refused from its header")
+    func bomb() {
+        var ihdr: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+        ihdr += Array("IHDR".utf8) + [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 2, 0, 0, 0, 0, 0, 0, 0]
+        let path = folder.write(ihdr, to: "bomb.png")
+        #expect(probeError(path)?.reason.contains("over the limit") == true)
+    }
+}
+
+@Suite("Encoders")
+struct EncoderTests {
+    let folder = TemporaryFolder()
+
+    @Test("an RGBA PNG written and read back is the same")
+    func pngRoundTrip() throws {
+        var bitmap = Bitmap(size: Size(width: 7, height: 5), alpha: .straight)
+        for i in bitmap.pixels.indices { bitmap.pixels[i] = UInt8((i * 37) % 256) }
+        let path = folder.file("round.png")
+        try PNGEncoder.write(bitmap, to: path)
+        let info = try ImageProbe().probe(path: path)
+        let decoded = try ImageDecoder().decode(path: path, info: info)
+        #expect(decoded.bitmap == bitmap)
+        #expect(Fixtures.hiddenFiles(in: folder.path).isEmpty)  // no temporary left behind
+    }
+
+    @Test("a failed write leaves neither a temporary file nor the destination")
+    func atomicDiscard() throws {
+        let destination = folder.file("never.png")
+        do {
+            let file = try AtomicFile(destination: destination)
+            #expect(Fixtures.hiddenFiles(in: folder.path).count == 1)
+            file.discard()
+        }
+        #expect(Fixtures.hiddenFiles(in: folder.path).isEmpty)
+        #expect(Fixtures.read(destination) == nil)
+    }
+
+    @Test("writing into a missing folder says so")
+    func missingFolder() {
+        #expect(throws: EncodeError.self) { try AtomicFile(destination: folder.file("no/such/dir.png")) }
+    }
+}

@@ -1,0 +1,87 @@
+import Testing
+import WallCodecs
+import WallCore
+import WallSamples
+import _WallTestSupport
+
+@Suite("SampleImages: probe and decode")
+struct SampleDecodingTests {
+    @Test("the generator's catalogue and SampleImages/ hold the same files")
+    func catalogueMatchesFolder() {
+        #expect(Fixtures.files(in: Fixtures.sampleImages) == SampleCatalog.all.map(\.fileName))
+        #expect(SampleCatalog.all.count >= 24)
+    }
+
+    @Test("probe reads what the generator wrote", arguments: SampleCatalog.all)
+    func probe(spec: SampleSpec) throws {
+        let info = try ImageProbe().probe(path: Fixtures.sample(spec.fileName))
+        #expect(info.storedSize == spec.storedSize)
+        #expect(info.displayedSize == spec.displayedSize)
+        #expect(info.orientation == (spec.orientation ?? .up))
+        #expect(info.hasAlpha == spec.encoding.hasAlpha)
+        switch spec.encoding {
+        case .jpeg(let color, let subsampling, let progressive):
+            #expect(info.format == .jpeg)
+            #expect(info.isProgressive == progressive)
+            #expect(info.bitDepth == 8)
+            let expected: ColorModel = [.ycbcr: .ycbcr, .rgb: .rgb, .gray: .gray, .cmyk: .cmyk, .ycck: .ycck][color]!
+            #expect(info.colorModel == expected)
+            if color == .ycbcr { #expect(info.chromaSubsampling == subsampling) }
+        case .png(let color, let depth, _, let interlaced):
+            #expect(info.format == .png)
+            #expect(info.isProgressive == interlaced)
+            #expect(info.bitDepth == depth)
+            let expected: ColorModel = [.gray: .gray, .grayAlpha: .grayAlpha, .rgb: .rgb, .rgba: .rgba, .palette: .palette][color]!
+            #expect(info.colorModel == expected)
+        }
+    }
+
+    @Test("full-size decode is upright with the intended colours", arguments: SampleCatalog.all)
+    func decode(spec: SampleSpec) throws {
+        let path = Fixtures.sample(spec.fileName)
+        let info = try ImageProbe().probe(path: path)
+        let decoded = try ImageDecoder().decode(path: path, info: info)
+        #expect(decoded.warnings.isEmpty)
+        #expect(decoded.bitmap.size == spec.displayedSize)
+        #expect(decoded.bitmap.alpha == (spec.encoding.hasAlpha ? .straight : .none))
+        for spot in spec.spots {
+            let pixel = decoded.bitmap.pixel(x: spot.x, y: spot.y)
+            let alpha = pixel.count == 4 ? Int(pixel[3]) : 255
+            #expect(abs(alpha - Int(spot.expected.alpha)) <= spec.tolerance, "\(spot): alpha \(alpha)")
+            guard spot.expected.alpha > 0 else { continue }  // colour under alpha 0 is free
+            let channels = [Int(spot.expected.red), Int(spot.expected.green), Int(spot.expected.blue)]
+            for c in 0..<3 {
+                #expect(abs(Int(pixel[c]) - channels[c]) <= spec.tolerance, "\(spot): got \(pixel)")
+            }
+        }
+    }
+
+    @Test("JPEG shrink-on-load keeps at least twice the target and the orientation", arguments: SampleCatalog.all.filter { $0.encoding.isLossy })
+    func shrinkOnLoad(spec: SampleSpec) throws {
+        let path = Fixtures.sample(spec.fileName)
+        let info = try ImageProbe().probe(path: path)
+        let target = Size(width: max(1, spec.displayedSize.width / 8), height: max(1, spec.displayedSize.height / 8))
+        let decoded = try ImageDecoder().decode(path: path, info: info, target: target)
+        #expect(decoded.bitmap.size.width >= 2 * target.width && decoded.bitmap.size.height >= 2 * target.height)
+        #expect(decoded.bitmap.size.width < spec.displayedSize.width)  // it did shrink
+        // Corner colours survive at the reduced size, in the right places.
+        let scale = Double(decoded.bitmap.size.width) / Double(spec.displayedSize.width)
+        for spot in spec.spots.prefix(4) {
+            let pixel = decoded.bitmap.pixel(x: Int(Double(spot.x) * scale), y: Int(Double(spot.y) * scale))
+            let channels = [Int(spot.expected.red), Int(spot.expected.green), Int(spot.expected.blue)]
+            for c in 0..<3 { #expect(abs(Int(pixel[c]) - channels[c]) <= 32, "\(spot): got \(pixel)") }
+        }
+    }
+
+    @Test("libjpeg scale choice follows the factor-of-two rule")
+    func scaleChoice() {
+        let stored = Size(width: 4000, height: 3000)
+        // 1/8 gives 500x375: enough for 250x187, not for 251 wide or 188 high.
+        #expect(ImageDecoder.jpegScaleNumerator(stored: stored, target: Size(width: 250, height: 187)) == 1)
+        #expect(ImageDecoder.jpegScaleNumerator(stored: stored, target: Size(width: 251, height: 187)) == 2)
+        #expect(ImageDecoder.jpegScaleNumerator(stored: stored, target: Size(width: 250, height: 188)) == 2)
+        #expect(ImageDecoder.jpegScaleNumerator(stored: stored, target: Size(width: 1000, height: 750)) == 4)
+        #expect(ImageDecoder.jpegScaleNumerator(stored: stored, target: Size(width: 1001, height: 750)) == 8)
+        #expect(ImageDecoder.jpegScaleNumerator(stored: stored, target: Size(width: 8000, height: 6000)) == 8)
+    }
+}

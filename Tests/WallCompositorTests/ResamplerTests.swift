@@ -1,0 +1,162 @@
+import Testing
+import WallCompositor
+import WallCore
+import _WallTestSupport
+
+@Suite("Resampler")
+struct ResamplerTests {
+    static let sizes: [(Size, Size)] = [
+        (Size(width: 100, height: 80), Size(width: 33, height: 27)),  // mild reduction
+        (Size(width: 1000, height: 700), Size(width: 37, height: 26)),  // box then Lanczos
+        (Size(width: 40, height: 30), Size(width: 97, height: 71)),  // enlargement
+        (Size(width: 5, height: 5), Size(width: 1, height: 1)),
+    ]
+
+    @Test("a constant image stays exactly constant", arguments: sizes)
+    func constant(from: Size, to: Size) {
+        let image = Bitmap(size: from, alpha: .none, fill: [200, 17, 99])
+        let result = Resampler.resize(image, to: to)
+        #expect(result.size == to)
+        #expect(Set(stride(from: 0, to: result.pixels.count, by: 3).map { result.pixel(x: ($0 / 3) % to.width, y: ($0 / 3) / to.width) }) == [[200, 17, 99]])
+    }
+
+    @Test("a fine checkerboard averages to mid-grey")
+    func checkerboard() {
+        var image = Bitmap(size: Size(width: 512, height: 512), alpha: .none)
+        for y in 0..<512 {
+            for x in 0..<512 where (x + y) % 2 == 0 {
+                for c in 0..<3 { image.pixels[(y * 512 + x) * 3 + c] = 255 }
+            }
+        }
+        for target in [Size(width: 64, height: 64), Size(width: 100, height: 37), Size(width: 200, height: 200)] {
+            let result = Resampler.resize(image, to: target)
+            let values = result.pixels.map(Int.init)
+            // Lanczos3 lets a trace of the source's Nyquist pattern through at odd ratios.
+            #expect(values.allSatisfy { abs($0 - 128) <= 3 }, "\(target): \(values.min()!)...\(values.max()!)")
+        }
+    }
+
+    @Test("a linear gradient resamples to the same gradient within 2 levels")
+    func gradient() {
+        // Horizontal ramp 0...255 over 1024 px; sampled at the centres of 100 target pixels.
+        var image = Bitmap(size: Size(width: 1024, height: 8), alpha: .none)
+        for x in 0..<1024 {
+            let v = UInt8(x * 255 / 1023)
+            for y in 0..<8 { for c in 0..<3 { image.pixels[(y * 1024 + x) * 3 + c] = v } }
+        }
+        let result = Resampler.resize(image, to: Size(width: 100, height: 2))
+        for x in 2..<98 {  // away from the ends, where a ramp's mean is not its centre value
+            let centre = (Double(x) + 0.5) * 10.24 - 0.5
+            let expected = centre * 255 / 1023
+            #expect(abs(Double(result.pixel(x: x, y: 1)[0]) - expected) <= 2, "x=\(x)")
+        }
+    }
+
+    @Test("edges keep their colour: no darkening at the borders")
+    func edges() {
+        var image = Bitmap(size: Size(width: 300, height: 300), alpha: .none, fill: [255, 255, 255])
+        for i in 0..<(300 * 10) { for c in 0..<3 { image.pixels[i * 3 + c] = 0 } }  // top 10 rows black
+        let result = Resampler.resize(image, to: Size(width: 30, height: 30))
+        #expect(result.pixel(x: 15, y: 29) == [255, 255, 255])
+        #expect(result.pixel(x: 0, y: 15) == [255, 255, 255])
+        // The top row's own source rows are all black; Lanczos3's three-pixel reach mixes in
+        // a little of the white below, but far from half.
+        #expect(result.pixel(x: 15, y: 0)[0] < 32)
+    }
+
+    @Test("alpha: a transparent border leaves no dark fringe on the opaque part")
+    func noFringe() {
+        // Left half opaque white, right half fully transparent (colour black underneath).
+        var image = Bitmap(size: Size(width: 200, height: 50), alpha: .straight)
+        for y in 0..<50 {
+            for x in 0..<100 {
+                let at = (y * 200 + x) * 4
+                image.pixels.replaceSubrange(at..<at + 4, with: [255, 255, 255, 255])
+            }
+        }
+        let result = Alpha.straightened(Resampler.resize(Alpha.premultiplied(image), to: Size(width: 37, height: 9)))
+        for x in 0..<37 {
+            let p = result.pixel(x: x, y: 4)
+            if p[3] > 8 { #expect(p[0] >= 250 && p[1] >= 250 && p[2] >= 250, "x=\(x): \(p)") }
+        }
+        // Flattened over white it stays white everywhere.
+        let flat = Alpha.flattened(Resampler.resize(Alpha.premultiplied(image), to: Size(width: 37, height: 9)), over: .white)
+        #expect(flat.pixels.allSatisfy { $0 >= 254 })
+    }
+
+    @Test("a source region crops before scaling")
+    func region() {
+        var image = Bitmap(size: Size(width: 100, height: 100), alpha: .none, fill: [0, 0, 255])
+        for y in 0..<100 { for x in 50..<100 { image.pixels[(y * 100 + x) * 3] = 255; image.pixels[(y * 100 + x) * 3 + 2] = 0 } }
+        let right = Resampler.resize(image, to: Size(width: 10, height: 10), region: SourceRegion(x: 60, y: 0, width: 40, height: 100))
+        #expect(right.pixels.enumerated().allSatisfy { $0.offset % 3 != 0 || $0.element == 255 })
+    }
+}
+
+@Suite("Sheet renderer")
+struct SheetRendererTests {
+    func collect(_ renderer: SheetRenderer, tiles: [Bitmap]) throws -> [UInt8] {
+        var rows: [UInt8] = []
+        var bands: [Int] = []
+        try renderer.render(tile: { tiles[$0] }, emit: { buffer, count in
+            rows += buffer
+            bands.append(count)
+        })
+        #expect(bands.reduce(0, +) == renderer.canvas.height)
+        return rows
+    }
+
+    @Test("tiles land at their frames over the background, across band edges")
+    func painting() throws {
+        let frames = [Rect(x: 1, y: 1, width: 3, height: 300), Rect(x: 5, y: 120, width: 2, height: 20)]
+        let tiles = [
+            Bitmap(size: frames[0].size, alpha: .none, fill: [255, 0, 0]),
+            Bitmap(size: frames[1].size, alpha: .none, fill: [0, 255, 0]),
+        ]
+        for threads in [1, 2] {
+            let renderer = SheetRenderer(canvas: Size(width: 8, height: 310), frames: frames, background: .black, threads: threads)
+            let sheet = Bitmap(size: renderer.canvas, alpha: .none, pixels: try collect(renderer, tiles: tiles))
+            #expect(sheet.pixel(x: 0, y: 0) == [0, 0, 0])
+            #expect(sheet.pixel(x: 1, y: 1) == [255, 0, 0])
+            #expect(sheet.pixel(x: 3, y: 300) == [255, 0, 0])
+            #expect(sheet.pixel(x: 3, y: 301) == [0, 0, 0])
+            #expect(sheet.pixel(x: 4, y: 130) == [0, 0, 0])
+            #expect(sheet.pixel(x: 5, y: 130) == [0, 255, 0])
+            #expect(sheet.pixel(x: 6, y: 139) == [0, 255, 0])
+            #expect(sheet.pixel(x: 6, y: 140) == [0, 0, 0])
+        }
+    }
+
+    @Test("a transparent sheet keeps straight alpha from premultiplied tiles")
+    func transparent() throws {
+        var tile = Bitmap(size: Size(width: 2, height: 2), alpha: .premultiplied)
+        tile.pixels = [128, 0, 0, 128, 255, 255, 255, 255, 0, 0, 0, 0, 0, 0, 128, 128]
+        let renderer = SheetRenderer(canvas: Size(width: 3, height: 2), frames: [Rect(x: 1, y: 0, width: 2, height: 2)], background: .transparent)
+        #expect(renderer.hasAlpha)
+        let sheet = Bitmap(size: renderer.canvas, alpha: .straight, pixels: try collect(renderer, tiles: [tile]))
+        #expect(sheet.pixel(x: 0, y: 0) == [0, 0, 0, 0])
+        #expect(sheet.pixel(x: 1, y: 0) == [255, 0, 0, 128])
+        #expect(sheet.pixel(x: 2, y: 0) == [255, 255, 255, 255])
+        #expect(sheet.pixel(x: 2, y: 1) == [0, 0, 255, 128])
+    }
+
+    @Test("each tile is asked for once")
+    func once() throws {
+        let frames = (0..<50).map { Rect(x: 0, y: $0 * 37, width: 4, height: 60) }
+        let counter = Counter()
+        let renderer = SheetRenderer(canvas: Size(width: 4, height: 50 * 37 + 60), frames: frames, background: .white, threads: 2)
+        try renderer.render(tile: { i in
+            counter.add(i)
+            return Bitmap(size: frames[i].size, alpha: .none)
+        }, emit: { _, _ in })
+        #expect(counter.counts == Array(repeating: 1, count: 50))
+    }
+}
+
+import Synchronization
+
+final class Counter: Sendable {
+    private let storage = Mutex<[Int]>(Array(repeating: 0, count: 50))
+    func add(_ i: Int) { storage.withLock { $0[i] += 1 } }
+    var counts: [Int] { storage.withLock { $0 } }
+}

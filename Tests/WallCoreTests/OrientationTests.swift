@@ -1,0 +1,109 @@
+import Testing
+import WallCore
+
+@Suite("Orientation")
+struct OrientationTests {
+    @Test("every orientation maps displayed pixels one-to-one onto stored pixels", arguments: Orientation.allCases)
+    func bijective(orientation: Orientation) {
+        let displayed = Size(width: 5, height: 3)
+        let stored = orientation.swapsAxes ? displayed.transposed : displayed
+        var seen = Set<Int>()
+        for y in 0..<displayed.height {
+            for x in 0..<displayed.width {
+                let (sx, sy) = orientation.storedPosition(ofDisplayedX: x, y: y, displayed: displayed)
+                #expect((0..<stored.width).contains(sx) && (0..<stored.height).contains(sy))
+                seen.insert(sy * stored.width + sx)
+            }
+        }
+        #expect(seen.count == displayed.width * displayed.height)
+    }
+
+    @Test("the EXIF definitions of where stored row 0 and column 0 end up")
+    func exifDefinitions() {
+        let d = Size(width: 4, height: 6)  // displayed
+        // 6: stored row 0 is the displayed right edge, stored column 0 the displayed top.
+        #expect(Orientation.right.storedPosition(ofDisplayedX: 3, y: 0, displayed: d) == (0, 0))
+        // 8: stored row 0 is the displayed left edge, stored column 0 the displayed bottom.
+        #expect(Orientation.left.storedPosition(ofDisplayedX: 0, y: 5, displayed: d) == (0, 0))
+        // 3: upside down.
+        #expect(Orientation.down.storedPosition(ofDisplayedX: 0, y: 0, displayed: d) == (3, 5))
+        // 2: mirrored, top stays top.
+        #expect(Orientation.upMirrored.storedPosition(ofDisplayedX: 0, y: 0, displayed: d) == (3, 0))
+        // 5: transposed.
+        #expect(Orientation.leftMirrored.storedPosition(ofDisplayedX: 1, y: 2, displayed: d) == (2, 1))
+        // 7: transverse: displayed top-left is stored bottom-right.
+        #expect(Orientation.rightMirrored.storedPosition(ofDisplayedX: 0, y: 0, displayed: d) == (5, 3))
+    }
+
+    @Test("orienting a bitmap moves a marked pixel where the tag says")
+    func orientBitmap() {
+        // Stored 3x2, red pixel at stored (0, 0); orientation 6 shows it at the top-right.
+        var stored = Bitmap(size: Size(width: 3, height: 2), alpha: .none)
+        stored.pixels[0] = 255
+        let shown = stored.oriented(.right)
+        #expect(shown.size == Size(width: 2, height: 3))
+        #expect(shown.pixel(x: 1, y: 0) == [255, 0, 0])
+        #expect(shown.pixel(x: 0, y: 0) == [0, 0, 0])
+    }
+}
+
+@Suite("Colours and geometry")
+struct ColorTests {
+    @Test("colour notations", arguments: [
+        ("#fff", RGBAColor.white), ("#FFFFFF", .white), ("white", .white), ("Transparent", .transparent),
+        ("#20202080", RGBAColor(red: 32, green: 32, blue: 32, alpha: 128)),
+        ("#123456", RGBAColor(red: 0x12, green: 0x34, blue: 0x56)),
+    ])
+    func parses(text: String, color: RGBAColor) {
+        #expect(RGBAColor(parsing: text) == color)
+    }
+
+    @Test("bad colours are refused", arguments: ["", "#12", "#12345", "#gggggg", "whitish", "123456"])
+    func refuses(text: String) {
+        #expect(RGBAColor(parsing: text) == nil)
+    }
+
+    @Test("colours print back as they parse")
+    func roundTrip() {
+        for text in ["#202020", "#ffffff", "#00000000", "#12345678"] {
+            #expect(RGBAColor(parsing: text)?.description == text)
+        }
+    }
+
+    @Test("rectangles meet only when they share a pixel")
+    func intersection() {
+        let a = Rect(x: 0, y: 0, width: 10, height: 10)
+        #expect(a.intersects(Rect(x: 9, y: 9, width: 5, height: 5)))
+        #expect(!a.intersects(Rect(x: 10, y: 0, width: 5, height: 5)))
+        #expect(!a.intersects(Rect(x: 0, y: 10, width: 5, height: 5)))
+        #expect(a.contains(Rect(x: 2, y: 2, width: 8, height: 8)))
+        #expect(!a.contains(Rect(x: 2, y: 2, width: 9, height: 8)))
+    }
+
+    @Test("area reports overflow instead of trapping")
+    func areaOverflow() {
+        #expect(Size(width: Int.max, height: 2).area == nil)
+        #expect(Size(width: 20000, height: 20000).area == 400_000_000)
+    }
+}
+
+@Suite("parallelMap")
+struct ParallelMapTests {
+    @Test("results come back in index order whatever the thread count", arguments: [1, 2, 4])
+    func ordered(threads: Int) throws {
+        let result = try parallelMap(1000, threads: threads) { $0 * $0 }
+        #expect(result == (0..<1000).map { $0 * $0 })
+    }
+
+    struct Failure: Error, Equatable { let index: Int }
+
+    @Test("the lowest failing index wins")
+    func lowestError() {
+        #expect(throws: Failure(index: 3)) {
+            _ = try parallelMap(100, threads: 4) { i in
+                if i == 3 || i == 50 { throw Failure(index: i) }
+                return i
+            }
+        }
+    }
+}

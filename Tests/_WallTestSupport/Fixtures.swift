@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import WallCore
+
+/// Where the project's and the shared test images are.
+public enum Fixtures {
+    /// The package's root folder.
+    public static let packageRoot: String = {
+        var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)  // Tests/_WallTestSupport/Fixtures.swift
+        return parts.joined(separator: "/")
+    }()
+
+    /// `SampleImages/`.
+    public static let sampleImages = packageRoot + "/SampleImages"
+
+    /// `../shared/corpora` beside the checkout, or `nil` where it is absent.
+    public static let corpora: String? = {
+        let path = packageRoot + "/../shared/corpora"
+        var status = stat()
+        return stat(path, &status) == 0 ? path : nil
+    }()
+
+    /// The path of a sample by file name.
+    public static func sample(_ name: String) -> String { sampleImages + "/" + name }
+
+    /// File names in `folder`, sorted, without hidden ones.
+    public static func files(in folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted()
+    }
+}
+
+/// A fresh folder under /tmp, removed with its contents when released.
+public final class TemporaryFolder {
+    /// The folder's path.
+    public let path: String
+
+    public init() {
+        var template = Array("/tmp/imagewall-test-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(made != nil, "mkdtemp failed")
+        path = String(cString: template.map { UInt8(bitPattern: $0) }.prefix { $0 != 0 } + [0])
+    }
+
+    /// The path of `name` inside the folder.
+    public func file(_ name: String) -> String { path + "/" + name }
+
+    /// Writes `bytes` to `name` and returns its path.
+    @discardableResult
+    public func write(_ bytes: [UInt8], to name: String) -> String {
+        let target = file(name)
+        let handle = fopen(target, "wb")!
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, handle) }
+        fclose(handle)
+        return target
+    }
+
+    /// The bytes of `name`, or `nil` when it cannot be read.
+    public func read(_ name: String) -> [UInt8]? { Fixtures.read(file(name)) }
+
+    deinit {
+        for name in Fixtures.files(in: path) + (Fixtures.hiddenFiles(in: path)) { unlink(file(name)) }
+        rmdir(path)
+    }
+}
+
+extension Fixtures {
+    /// The bytes of the file at `path`, or `nil` when it cannot be read.
+    public static func read(_ path: String) -> [UInt8]? {
+        guard let handle = fopen(path, "rb") else { return nil }
+        defer { fclose(handle) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, 65536, handle) }
+            if got == 0 { break }
+            bytes += chunk[0..<got]
+        }
+        return bytes
+    }
+
+    /// Hidden entries of `folder` (temporary files start with a dot).
+    public static func hiddenFiles(in folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name.hasPrefix(".") && name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}
