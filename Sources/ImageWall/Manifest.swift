@@ -5,15 +5,34 @@ import WallLayout
 /// The JSON record of a render: the sheet, the options, where every tile went, and what was
 /// skipped. Schema version 1; later versions add fields, never remove or rename them.
 public struct Manifest: Codable, Sendable, Equatable {
-    /// The options that shaped the layout.
+    /// The options that shaped the layout (every `LayoutConfiguration` field, keyed as in the
+    /// command line) and the background.
     public struct Layout: Codable, Sendable, Equatable {
-        public var name: String
-        public var width: Int
-        public var columns: Int
-        public var columnGap: Int
-        public var rowGap: Int
-        public var padding: Insets
+        public var configuration: LayoutConfiguration
         public var background: String
+        public var grouping: Grouping
+
+        public init(configuration: LayoutConfiguration, background: String, grouping: Grouping) {
+            self.configuration = configuration
+            self.background = background
+            self.grouping = grouping
+        }
+
+        enum CodingKeys: String, CodingKey { case background, groupBy }
+
+        public init(from decoder: any Decoder) throws {
+            configuration = try LayoutConfiguration(from: decoder)
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            background = try c.decode(String.self, forKey: .background)
+            grouping = try c.decodeIfPresent(Grouping.self, forKey: .groupBy) ?? .none
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try configuration.encode(to: encoder)
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(background, forKey: .background)
+            try c.encode(grouping, forKey: .groupBy)
+        }
     }
 
     /// One output file.
@@ -23,12 +42,26 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var height: Int
     }
 
-    /// A part of the source image, in displayed source pixels.
-    public struct Crop: Codable, Sendable, Equatable {
+    /// A rectangle on the sheet.
+    public struct Box: Codable, Sendable, Equatable {
         public var x: Int
         public var y: Int
         public var width: Int
         public var height: Int
+
+        init(_ rect: Rect) {
+            (x, y, width, height) = (rect.x, rect.y, rect.width, rect.height)
+        }
+
+        var rect: Rect { Rect(x: x, y: y, width: width, height: height) }
+    }
+
+    /// A part of the source image, in displayed source pixels.
+    public struct Crop: Codable, Sendable, Equatable {
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
     }
 
     /// One placed image.
@@ -37,6 +70,7 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var page: Int
         /// The path as the user gave it.
         public var source: String
+        /// The image's rectangle on the sheet.
         public var x: Int
         public var y: Int
         public var width: Int
@@ -46,9 +80,16 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var sourceHeight: Int
         /// EXIF orientation of the source, 1–8.
         public var orientation: Int
-        public var format: String
+        /// "jpeg" or "png"; absent for sizes given without files.
+        public var format: String?
         /// The part of the source shown; `null` when all of it is.
         public var crop: Crop?
+        /// The whole cell: the image plus caption space (and letterbox, for `contain`).
+        public var cell: Box
+        /// The space reserved for the caption, when there is one.
+        public var caption: Box?
+        /// The section (folder group) of the tile.
+        public var section: Int
         /// Decoder warnings (damaged data rendered as far as it went).
         public var warnings: [String]
 
@@ -64,10 +105,21 @@ public struct Manifest: Codable, Sendable, Equatable {
             try c.encode(sourceWidth, forKey: .sourceWidth)
             try c.encode(sourceHeight, forKey: .sourceHeight)
             try c.encode(orientation, forKey: .orientation)
-            try c.encode(format, forKey: .format)
+            try c.encodeIfPresent(format, forKey: .format)
             try c.encode(crop, forKey: .crop)  // null, not absent, when the whole image shows
+            try c.encode(cell, forKey: .cell)
+            try c.encodeIfPresent(caption, forKey: .caption)
+            try c.encode(section, forKey: .section)
             try c.encode(warnings, forKey: .warnings)
         }
+    }
+
+    /// A section's header band.
+    public struct Section: Codable, Sendable, Equatable {
+        public var index: Int
+        /// The folder the section's images come from.
+        public var title: String
+        public var header: Box
     }
 
     /// An input left out, and why.
@@ -81,6 +133,56 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var height: Int
     public var layout: Layout
     public var pages: [Page]
+    public var sections: [Section]
     public var tiles: [Tile]
     public var skipped: [Skipped]
+}
+
+extension Manifest {
+    /// What the manifest says about each laid-out source.
+    struct Source {
+        var path: String
+        var displayed: Size
+        var orientation: Int
+        var format: String?
+
+        init(_ image: ProbedImage) {
+            path = image.path
+            displayed = image.info.displayedSize
+            orientation = image.info.orientation.rawValue
+            format = image.info.format.rawValue
+        }
+
+        init(path: String, displayed: Size) {
+            self.path = path
+            self.displayed = displayed
+            orientation = 1
+        }
+    }
+
+    /// The manifest of `arrangement` for `sources`, one page `output` (none when `nil`).
+    init(
+        arrangement: Arrangement, sources: [Source], sectionTitles: [String], options: WallOptions,
+        output: String?, warnings: (Int) -> [String], skipped: [ProbeError]
+    ) {
+        let canvas = arrangement.canvas
+        self.init(
+            width: canvas.width, height: canvas.height,
+            layout: Layout(configuration: options.layout, background: options.background.description, grouping: options.grouping),
+            pages: output.map { [Page(file: $0, width: canvas.width, height: canvas.height)] } ?? [],
+            sections: arrangement.sectionHeaders.map {
+                Section(index: $0.section, title: sectionTitles.indices.contains($0.section) ? sectionTitles[$0.section] : "", header: Box($0.frame))
+            },
+            tiles: sources.indices.map { i in
+                let p = arrangement.placements[i]
+                let source = sources[i]
+                return Tile(
+                    index: i, page: 0, source: source.path, x: p.image.x, y: p.image.y,
+                    width: p.image.width, height: p.image.height, sourceWidth: source.displayed.width,
+                    sourceHeight: source.displayed.height, orientation: source.orientation, format: source.format,
+                    crop: p.crop.map { Crop(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },
+                    cell: Box(p.cell), caption: p.caption.map(Box.init), section: p.section, warnings: warnings(i))
+            },
+            skipped: skipped.map { Skipped(source: $0.path, reason: $0.reason) })
+    }
 }

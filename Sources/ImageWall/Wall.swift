@@ -18,6 +18,18 @@ public struct ProbedImage: Sendable, Hashable {
     public var info: ImageInfo
 }
 
+/// Probed images and their layout: everything known before any pixel is decoded.
+public struct Plan: Sendable {
+    /// Readable images, in input order.
+    public var images: [ProbedImage]
+    /// Inputs that could not be read.
+    public var skipped: [ProbeError]
+    /// Where each image goes.
+    public var arrangement: Arrangement
+    /// Section titles (folders) when grouped, by section number.
+    public var sectionTitles: [String]
+}
+
 /// The result of probing a set of inputs.
 public struct ProbeResult: Sendable {
     /// Readable images, in input order.
@@ -31,8 +43,9 @@ public struct ProbeResult: Sendable {
 /// A contact sheet of a set of image files and folders: probe, lay out, render.
 ///
 /// ```swift
-/// var options = WallOptions(layout: MasonryLayout(
-///     width: 2000, columns: 4, columnGap: 10, rowGap: 10, padding: Insets(all: 10)))
+/// var layout = LayoutConfiguration(kind: .justified)
+/// layout.width = 2400
+/// var options = WallOptions(layout: layout)
 /// options.threads = 2
 /// let manifest = try Wall(inputs: ["Photos"]).render(to: "sheet.png", options: options)
 /// ```
@@ -63,6 +76,24 @@ public struct Wall: Sendable {
         return ProbeResult(images: images, failures: failures, candidates: candidates.count)
     }
 
+    /// Probes the inputs and lays them out, without decoding any pixels.
+    ///
+    /// With ``ErrorPolicy/fail`` the first unreadable input is thrown; with
+    /// ``ErrorPolicy/skip`` it is reported through `diagnostics` and listed under `skipped`.
+    public func plan(options: WallOptions, diagnostics: @Sendable (Diagnostic) -> Void = { _ in }) throws -> Plan {
+        guard !inputs.isEmpty else { throw WallRunError.noInputs }
+        try options.layout.validate()
+        let probed = probe(threads: options.threads, maxImagePixels: options.maxImagePixels)
+        if options.onError == .fail, let first = probed.failures.first { throw first }
+        for failure in probed.failures {
+            diagnostics(.skipped(source: failure.path, reason: failure.reason, stage: .probe))
+        }
+        guard !probed.images.isEmpty else { throw WallRunError.noImages(tried: probed.candidates) }
+        let (sections, titles) = Wall.sections(of: probed.images, grouping: options.grouping)
+        let arrangement = try options.layout.arrange(probed.images.map(\.info.displayedSize), sections: sections)
+        return Plan(images: probed.images, skipped: probed.failures, arrangement: arrangement, sectionTitles: titles)
+    }
+
     /// Renders the sheet to `output` (a PNG, written atomically) and, when `manifestPath` is
     /// given, its JSON manifest.
     ///
@@ -74,46 +105,35 @@ public struct Wall: Sendable {
         to output: String, manifest manifestPath: String? = nil, options: WallOptions,
         diagnostics: @escaping @Sendable (Diagnostic) -> Void = { _ in }
     ) throws -> Manifest {
-        guard !inputs.isEmpty else { throw WallRunError.noInputs }
-        try options.layout.validate()
-        let probed = probe(threads: options.threads, maxImagePixels: options.maxImagePixels)
-        if options.onError == .fail, let first = probed.failures.first { throw first }
-        for failure in probed.failures {
-            diagnostics(.skipped(source: failure.path, reason: failure.reason, stage: .probe))
-        }
-        let images = probed.images
-        guard !images.isEmpty else { throw WallRunError.noImages(tried: probed.candidates) }
+        let plan = try plan(options: options, diagnostics: diagnostics)
+        let images = plan.images
         try refuseOverwritingInputs(output: output, manifest: manifestPath, images: images)
-
-        let arrangement = try options.layout.arrange(images.map(\.info.displayedSize))
+        let placements = plan.arrangement.placements
         let warnings = TileWarnings()
         let renderer = SheetRenderer(
-            canvas: arrangement.canvas, frames: arrangement.frames, background: options.background,
+            canvas: plan.arrangement.canvas, frames: placements.map(\.image), background: options.background,
             threads: options.threads)
         let decoder = ImageDecoder()
-        let frames = arrangement.frames
         let policy = options.onError
         let file = try AtomicFile(destination: output)
         let writer = try PNGStreamWriter(
-            file: file, size: arrangement.canvas, hasAlpha: renderer.hasAlpha,
+            file: file, size: plan.arrangement.canvas, hasAlpha: renderer.hasAlpha,
             compressionLevel: options.compressionLevel)
         try renderer.render(
             tile: { index in
                 let image = images[index]
-                let frame = frames[index]
+                let placement = placements[index]
                 do {
-                    let decoded = try decoder.decode(path: image.path, info: image.info, target: frame.size)
-                    for message in decoded.warnings {
+                    return try Wall.tile(image, placement: placement, decoder: decoder) { message in
                         warnings.add(message, for: index)
                         diagnostics(.warning(source: image.path, message: message))
                     }
-                    return Resampler.resize(Alpha.premultiplied(decoded.bitmap), to: frame.size)
                 } catch {
                     if policy == .fail { throw error }
                     let message = "not decoded, drawn grey: \(error.reason)"
                     warnings.add(message, for: index)
                     diagnostics(.warning(source: image.path, message: message))
-                    return Bitmap(size: frame.size, alpha: .none, fill: [128, 128, 128])
+                    return Bitmap(size: placement.image.size, alpha: .none, fill: [128, 128, 128])
                 }
             },
             emit: { rows, count in try writer.write(rows: rows, count: count) })
@@ -121,24 +141,66 @@ public struct Wall: Sendable {
         try file.commit()
 
         let manifest = Manifest(
-            width: arrangement.canvas.width, height: arrangement.canvas.height,
-            layout: Manifest.Layout(
-                name: "masonry", width: options.layout.width, columns: options.layout.columns,
-                columnGap: options.layout.columnGap, rowGap: options.layout.rowGap,
-                padding: options.layout.padding, background: options.background.description),
-            pages: [Manifest.Page(file: output, width: arrangement.canvas.width, height: arrangement.canvas.height)],
-            tiles: images.indices.map { i in
-                let frame = frames[i]
-                let displayed = images[i].info.displayedSize
-                return Manifest.Tile(
-                    index: i, page: 0, source: images[i].path, x: frame.x, y: frame.y,
-                    width: frame.width, height: frame.height, sourceWidth: displayed.width,
-                    sourceHeight: displayed.height, orientation: images[i].info.orientation.rawValue,
-                    format: images[i].info.format.rawValue, crop: nil, warnings: warnings.messages(for: i))
-            },
-            skipped: probed.failures.map { Manifest.Skipped(source: $0.path, reason: $0.reason) })
+            arrangement: plan.arrangement, sources: images.map(Manifest.Source.init), sectionTitles: plan.sectionTitles, options: options,
+            output: output, warnings: warnings.messages(for:), skipped: plan.skipped)
         if let manifestPath { try ManifestWriter.write(manifest, to: manifestPath) }
         return manifest
+    }
+
+    /// The manifest of a plan, without a rendered page: what `imagewall layout` prints.
+    public static func manifest(of plan: Plan, options: WallOptions) -> Manifest {
+        Manifest(
+            arrangement: plan.arrangement, sources: plan.images.map(Manifest.Source.init),
+            sectionTitles: plan.sectionTitles, options: options, output: nil, warnings: { _ in [] },
+            skipped: plan.skipped)
+    }
+
+    /// The manifest of a layout of bare sizes (no files): sources are named `sizes[i]`.
+    public static func manifest(ofSizes sizes: [Size], options: WallOptions) throws -> Manifest {
+        let arrangement = try options.layout.arrange(sizes)
+        return Manifest(
+            arrangement: arrangement,
+            sources: sizes.enumerated().map { Manifest.Source(path: "sizes[\($0.offset)]", displayed: $0.element) },
+            sectionTitles: [], options: options, output: nil, warnings: { _ in [] }, skipped: [])
+    }
+
+    /// Decodes one image at the size its placement needs and resamples the part shown into
+    /// the image rectangle.
+    static func tile(
+        _ image: ProbedImage, placement: Placement, decoder: ImageDecoder, warn: (String) -> Void
+    ) throws -> Bitmap {
+        let displayed = image.info.displayedSize
+        let target = placement.image.size
+        // Decode so that the part shown still has at least the tile's resolution.
+        let needed = placement.crop.map { crop in
+            Size(
+                width: Int((Double(target.width) * Double(displayed.width) / crop.width).rounded(.up)),
+                height: Int((Double(target.height) * Double(displayed.height) / crop.height).rounded(.up)))
+        } ?? target
+        let decoded = try decoder.decode(path: image.path, info: image.info, target: needed)
+        decoded.warnings.forEach(warn)
+        let bitmap = decoded.bitmap
+        let region = placement.crop.map { crop in
+            let sx = Double(bitmap.size.width) / Double(displayed.width)
+            let sy = Double(bitmap.size.height) / Double(displayed.height)
+            return SourceRegion(x: crop.x * sx, y: crop.y * sy, width: crop.width * sx, height: crop.height * sy)
+        }
+        return Resampler.resize(Alpha.premultiplied(bitmap), to: target, region: region)
+    }
+
+    /// Section numbers by folder (the path up to its last slash), with the folders as titles.
+    static func sections(of images: [ProbedImage], grouping: Grouping) -> ([Int]?, [String]) {
+        guard grouping == .folder else { return (nil, []) }
+        var numbers: [String: Int] = [:]
+        var titles: [String] = []
+        let sections = images.map { image -> Int in
+            let folder = image.path.lastIndex(of: "/").map { String(image.path[..<$0]) } ?? "."
+            if let number = numbers[folder] { return number }
+            numbers[folder] = titles.count
+            titles.append(folder)
+            return titles.count - 1
+        }
+        return (sections, titles)
     }
 
     private func refuseOverwritingInputs(output: String, manifest: String?, images: [ProbedImage]) throws {

@@ -10,10 +10,20 @@ public enum ErrorPolicy: String, Sendable, Codable, CaseIterable {
     case fail
 }
 
+/// How images are grouped into sections.
+public enum Grouping: String, Sendable, Codable, CaseIterable {
+    /// One wall of all images.
+    case none
+    /// One section per folder, in order of first appearance, each under a header band.
+    case folder
+}
+
 /// Everything that shapes a render.
 public struct WallOptions: Sendable {
-    /// The masonry geometry.
-    public var layout: MasonryLayout
+    /// The layout and its geometry.
+    public var layout: LayoutConfiguration
+    /// How images are grouped into sections.
+    public var grouping: Grouping = .none
     /// The colour under and between tiles; not opaque means an RGBA sheet.
     public var background: RGBAColor = .white
     /// What to do with unreadable inputs.
@@ -26,7 +36,7 @@ public struct WallOptions: Sendable {
     public var maxImagePixels: Int = ImageProbe.defaultMaxImagePixels
 
     /// Options with `layout` and defaults for the rest.
-    public init(layout: MasonryLayout) {
+    public init(layout: LayoutConfiguration = LayoutConfiguration()) {
         self.layout = layout
     }
 }

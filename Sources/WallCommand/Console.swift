@@ -4,8 +4,8 @@
 
 /// The only place ImageWall prints: results on stdout, messages on stderr.
 enum Console {
-    static func output(_ text: String) {
-        print(text)
+    static func output(_ text: String, terminator: String = "\n") {
+        print(text, terminator: terminator)
     }
 
     static func error(_ text: String) {

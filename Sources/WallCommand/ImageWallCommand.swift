@@ -7,7 +7,7 @@ public struct ImageWallCommand: ParsableCommand {
 
     public static let configuration = CommandConfiguration(
         commandName: "imagewall",
-        abstract: "Lay out folders of JPEG and PNG images as a masonry wall and render it to a PNG contact sheet.",
+        abstract: "Lay out folders of JPEG and PNG images as a wall (masonry, grid, justified, …) and render it to a PNG contact sheet.",
         discussion: """
             Images are read from their headers first (size, EXIF orientation), laid out, then \
             decoded once each at the size they are drawn, and painted in bands into a streamed \
@@ -16,6 +16,8 @@ public struct ImageWallCommand: ParsableCommand {
             EXAMPLES:
               imagewall render Photos -o sheet.png
               imagewall render Photos --width 2400 --columns 6 --gap 8 -o sheet.png --manifest sheet.json
+              imagewall render Photos --layout justified --row-height 240 -o sheet.png
+              imagewall layout Photos --layout grid --columns 6 --json
               imagewall probe Photos/*.jpg
 
             EXIT STATUS:
@@ -24,7 +26,7 @@ public struct ImageWallCommand: ParsableCommand {
               64  invalid command line
             """,
         version: version,
-        subcommands: [Render.self, Probe.self])
+        subcommands: [Render.self, Layout.self, Probe.self])
 
     public init() {}
 }

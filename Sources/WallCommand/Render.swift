@@ -15,9 +15,13 @@ extension ImageWallCommand {
             discussion: """
                 Inputs are image files or folders; a folder means its JPEG and PNG files, \
                 sorted by name (the format is read from the file's first bytes, not its \
-                extension). Each image keeps its aspect ratio and goes, in order, to the column \
-                whose bottom is highest (leftmost on ties). Photos are shown upright by their \
-                EXIF orientation.
+                extension). Photos are shown upright by their EXIF orientation.
+
+                Layouts: masonry (each image to the shortest column, leftmost on ties), columns \
+                (image i to column i mod N), grid (uniform cells, cover or contain), justified \
+                (rows of equal height filling the width, breaks chosen over the whole set), \
+                mosaic (2x2 and small square tiles in a repeating pattern) and strip (one row \
+                at --row-height, wrapping at --width if given).
 
                 Unreadable inputs are reported on stderr with the file and the reason. With \
                 --on-error skip (the default) they are listed under "skipped" in the manifest \
@@ -32,6 +36,10 @@ extension ImageWallCommand {
                   imagewall render SampleImages -o out/sheet.png
                   imagewall render a.jpg b.png Photos -o sheet.png --width 1200 --columns 3
                   imagewall render Photos -o sheet.png --gap 0 --background transparent
+                  imagewall render Photos -o sheet.png --layout justified --row-height 240 --last-row center
+                  imagewall render Photos -o sheet.png --layout grid --columns 4 --cell-aspect 4:3 --fit contain
+                  imagewall render Photos -o sheet.png --layout mosaic --columns 3 --hero 0 --direction rtl
+                  imagewall render Photos Holidays -o sheet.png --group-by folder --column-width 300
                   imagewall render Photos -o sheet.png --column-gap 16 --row-gap 8 --padding 32 \\
                       --background '#202020' --manifest sheet.json --on-error fail
                 """)
@@ -42,23 +50,8 @@ extension ImageWallCommand {
         @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The PNG file to write.", valueName: "OUT.png"))
         var output: String
 
-        @Option(help: "Sheet width in pixels, padding included.")
-        var width = 2000
-
-        @Option(help: "Number of columns.")
-        var columns = 4
-
-        @Option(help: "Space between tiles, both ways, in pixels.")
-        var gap = 10
-
-        @Option(help: ArgumentHelp("Space between columns (default: --gap).", valueName: "px"))
-        var columnGap: Int?
-
-        @Option(help: ArgumentHelp("Space between tiles in a column (default: --gap).", valueName: "px"))
-        var rowGap: Int?
-
-        @Option(help: ArgumentHelp("Margin around the wall (default: --gap).", valueName: "px"))
-        var padding: Int?
+        @OptionGroup(title: "Layout")
+        var layout: LayoutOptions
 
         @Option(help: ArgumentHelp(
             "Sheet colour: #rrggbb, #rgb, #rrggbbaa, a name (white, black, gray, charcoal, …) or transparent for an RGBA sheet.",
@@ -84,32 +77,15 @@ extension ImageWallCommand {
 
         public func validate() throws {
             if inputs.isEmpty { throw ValidationError("no input images: give image files or folders") }
-            if width < 1 { throw ValidationError("--width must be at least 1 (got \(width))") }
-            if width > 1_000_000 { throw ValidationError("--width must be at most 1000000 (got \(width))") }
-            if columns < 1 { throw ValidationError("--columns must be at least 1 (got \(columns))") }
-            for (name, value) in [("--gap", gap), ("--column-gap", columnGap ?? 0), ("--row-gap", rowGap ?? 0), ("--padding", padding ?? 0)]
-            where value < 0 {
-                throw ValidationError("\(name) cannot be negative (got \(value))")
-            }
             if let threads, threads < 1 { throw ValidationError("--threads must be at least 1 (got \(threads))") }
             if !(0...9).contains(compression) { throw ValidationError("--compression must be 0 to 9 (got \(compression))") }
             if maxImagePixels < 1 { throw ValidationError("--max-image-pixels must be at least 1") }
-            do {
-                try layout.validate()
-            } catch {
-                throw ValidationError(error.message)
-            }
-        }
-
-        var layout: MasonryLayout {
-            MasonryLayout(
-                width: width, columns: columns, columnGap: columnGap ?? gap, rowGap: rowGap ?? gap,
-                padding: Insets(all: padding ?? gap))
         }
 
         /// The options this command line asks for.
         public var options: WallOptions {
-            var options = WallOptions(layout: layout)
+            var options = WallOptions(layout: layout.configuration)
+            options.grouping = layout.groupBy
             options.background = background
             options.onError = onError
             options.threads = threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))

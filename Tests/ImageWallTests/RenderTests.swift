@@ -13,8 +13,9 @@ struct RenderTests {
     let folder = TemporaryFolder()
 
     func options(width: Int = 1200, columns: Int = 4, threads: Int = 1) -> WallOptions {
-        var options = WallOptions(
-            layout: MasonryLayout(width: width, columns: columns, columnGap: 10, rowGap: 10, padding: Insets(all: 10)))
+        var layout = LayoutConfiguration()
+        (layout.width, layout.columns) = (width, columns)
+        var options = WallOptions(layout: layout)
         options.threads = threads
         return options
     }
@@ -134,7 +135,9 @@ struct ErrorPolicyTests {
     let folder = TemporaryFolder()
 
     func options(_ policy: ErrorPolicy) -> WallOptions {
-        var options = WallOptions(layout: MasonryLayout(width: 600, columns: 3, columnGap: 4, rowGap: 4, padding: Insets(all: 4)))
+        var layout = LayoutConfiguration()
+        (layout.width, layout.columns, layout.columnGap, layout.rowGap, layout.padding) = (600, 3, 4, 4, Insets(all: 4))
+        var options = WallOptions(layout: layout)
         options.onError = policy
         return options
     }

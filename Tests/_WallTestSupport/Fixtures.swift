@@ -49,7 +49,7 @@ public final class TemporaryFolder {
         var template = Array("/tmp/imagewall-test-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil, "mkdtemp failed")
-        path = String(cString: template.map { UInt8(bitPattern: $0) }.prefix { $0 != 0 } + [0])
+        path = String(decoding: template.map { UInt8(bitPattern: $0) }.prefix { $0 != 0 }, as: UTF8.self)
     }
 
     /// The path of `name` inside the folder.

@@ -2,7 +2,7 @@ import WallCore
 
 /// The horizontal split of a canvas into columns: whole-pixel edges whose widths differ by at
 /// most one pixel, so that padding + columns + gaps add up to the width exactly.
-public struct ColumnGrid: Hashable, Sendable {
+public struct ColumnGrid: Sendable {
     /// The left edge and width of each column.
     public let spans: [(x: Int, width: Int)]
 
@@ -22,17 +22,6 @@ public struct ColumnGrid: Hashable, Sendable {
             let start = c * available / columns
             let end = (c + 1) * available / columns
             return (left + c * gap + start, end - start)
-        }
-    }
-
-    public static func == (a: ColumnGrid, b: ColumnGrid) -> Bool {
-        a.spans.elementsEqual(b.spans) { $0.x == $1.x && $0.width == $1.width }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        for span in spans {
-            hasher.combine(span.x)
-            hasher.combine(span.width)
         }
     }
 }

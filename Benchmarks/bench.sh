@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# ImageWall benchmark: the same 2000 px, 4-column masonry sheet made by imagewall and by the
+# peers (libvips, ImageMagick montage) when installed, runs alternating, medians and ratios.
+# Also the header-probe rate over 10,000 files. Absolute times on shared machines are noise;
+# read the ratios.
+#   usage: Benchmarks/bench.sh            (env: RUNS=3 CORPORA="wallpapers photos" PEERS="vips montage")
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${RUNS:-3}
+corpora=${CORPORA:-"wallpapers photos"}
+peers=${PEERS:-"vips montage"}
+shared=../shared/bench
+base=${BENCH_CORPUS:-/tmp/imagewall-corpus}
+bin=.build/release/imagewall
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+[ -x /usr/bin/time ] || { echo "bench: /usr/bin/time is needed (apt-get install time)"; exit 1; }
+
+have_vips() { python3 -c 'import pyvips' >/dev/null 2>&1; }
+
+prepare() {  # $1 corpus name
+  case $1 in
+    wallpapers) [ -d "$base/wallpapers" ] || bash "$shared/corpus.sh" "$base/wallpapers" ;;
+    photos)
+      if [ ! -d "$base/photos" ]; then
+        have_vips || { echo "bench: photos corpus needs pyvips; skipped"; return 1; }
+        prepare wallpapers && python3 "$shared/photos.py" "$base/wallpapers" "$base/photos"
+      fi ;;
+  esac
+}
+
+# Runs a command under /usr/bin/time; prints "wall cpu rss_mb".
+measure() {
+  /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" >/dev/null 2>"$work/stderr" || {
+    echo "bench: failed: $*" >&2; cat "$work/stderr" >&2; return 1; }
+  awk '{ printf "%.2f %.2f %.0f\n", $1, $2 + $3, $4 / 1024 }' "$work/time"
+}
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+tool_command() {  # $1 tool, $2 source dir, $3 output
+  case $1 in
+    imagewall) echo "$bin render $2 -o $3 --width 2000 --columns 4 --gap 10 --background #202020" ;;
+    vips) echo "python3 $shared/peers/vips_sheet.py $2 $3 --width 2000 --columns 4 --gap 10" ;;
+    montage) echo "bash $shared/peers/montage.sh $2 $3 2000 4 10" ;;
+  esac
+}
+
+printf '%-11s %-10s %5s %9s %8s %8s %9s %10s\n' corpus tool images wall_s cpu_s rss_mb images/s vs_imagewall
+for corpus in $corpora; do
+  prepare "$corpus" || continue
+  src="$base/$corpus"
+  count=$(ls "$src" | wc -l)
+  tools="imagewall"
+  for peer in $peers; do
+    case $peer in
+      vips) have_vips && tools="$tools vips" ;;
+      montage) command -v montage >/dev/null && tools="$tools montage" ;;
+    esac
+  done
+  for tool in $tools; do : > "$work/$tool.runs"; done
+  for run in $(seq "$runs"); do
+    for tool in $tools; do
+      measure $(tool_command "$tool" "$src" "$work/$tool.png") >> "$work/$tool.runs"
+    done
+  done
+  iw_wall=$(cut -d' ' -f1 "$work/imagewall.runs" | median)
+  for tool in $tools; do
+    wall=$(cut -d' ' -f1 "$work/$tool.runs" | median)
+    cpu=$(cut -d' ' -f2 "$work/$tool.runs" | median)
+    rss=$(cut -d' ' -f3 "$work/$tool.runs" | median)
+    awk -v c="$corpus" -v t="$tool" -v n="$count" -v w="$wall" -v u="$cpu" -v r="$rss" -v iw="$iw_wall" \
+      'BEGIN { printf "%-11s %-10s %5d %9.2f %8.2f %8.0f %9.1f %9.2fx\n", c, t, n, w, u, r, n / w, w / iw }'
+  done
+done
+
+# Header probing: 10,000 files (hard links to the samples), one process.
+probe_dir="$work/probe"
+mkdir -p "$probe_dir"
+samples=(SampleImages/*)
+for i in $(seq 0 9999); do ln "${samples[$((i % ${#samples[@]}))]}" "$probe_dir/$(printf 'img%05d' "$i")"; done
+read -r wall cpu rss < <(measure "$bin" probe "$probe_dir")
+awk -v w="$wall" -v r="$rss" 'BEGIN { printf "\nprobe: 10000 files in %.2f s wall (%.0f files/s), %d MB peak\n", w, 10000 / (w > 0 ? w : 0.01), r }'

@@ -1,0 +1,129 @@
+import ArgumentParser
+import Foundation
+import ImageWall
+import WallCore
+
+extension ImageWallCommand {
+    /// `imagewall layout`: probe and lay out, no pixels.
+    public struct Layout: ParsableCommand {
+        public static let configuration = CommandConfiguration(
+            abstract: "Lay images out without decoding them and print where every tile goes.",
+            discussion: """
+                Reads only image headers (or sizes you give) and runs the layout engine, printing \\
+                the manifest as JSON with --json, or a table. With --sizes the engine needs no \\
+                files at all: give one "WIDTH HEIGHT" pair a line (blank lines and # comments \\
+                ignored), or a JSON array of {"width": W, "height": H} objects; "-" reads \\
+                standard input.
+
+                EXAMPLES:
+                  imagewall layout Photos --json
+                  imagewall layout Photos --layout justified --row-height 200
+                  printf '4000 3000\\n3000 4000\\n6000 1500\\n' | imagewall layout --sizes - --layout justified --json
+                  imagewall layout --sizes sizes.json --layout grid --columns 6 --json
+                """)
+
+        @Argument(help: "Image files and folders of images.")
+        var inputs: [String] = []
+
+        @Option(help: ArgumentHelp("Lay out these sizes instead of images: a file, or - for standard input.", valueName: "file"))
+        var sizes: String?
+
+        @Flag(help: "Print the manifest as JSON.")
+        var json = false
+
+        @OptionGroup(title: "Layout")
+        var layout: LayoutOptions
+
+        @Option(help: ArgumentHelp("What to do with unreadable inputs: skip or fail.", valueName: "policy"))
+        var onError: ErrorPolicy = .skip
+
+        public init() {}
+
+        public func validate() throws {
+            if inputs.isEmpty && sizes == nil { throw ValidationError("give image files or folders, or --sizes FILE") }
+            if !inputs.isEmpty && sizes != nil { throw ValidationError("give either images or --sizes, not both") }
+        }
+
+        public func run() throws {
+            var options = WallOptions(layout: layout.configuration)
+            options.grouping = layout.groupBy
+            options.onError = onError
+            options.threads = ProcessInfo.processInfo.activeProcessorCount
+            let manifest: Manifest
+            do {
+                if let sizes {
+                    manifest = try Wall.manifest(ofSizes: try SizeList.read(sizes), options: options)
+                } else {
+                    let plan = try Wall(inputs: inputs).plan(options: options) { Console.error($0.description) }
+                    manifest = Wall.manifest(of: plan, options: options)
+                }
+            } catch let error as WallError {
+                Console.error("error: \(error.message)")
+                throw ExitStatus.failure
+            }
+            if json {
+                Console.output(String(decoding: try ManifestWriter.encode(manifest), as: UTF8.self), terminator: "")
+            } else {
+                Console.output("sheet \(manifest.width)x\(manifest.height), \(manifest.tiles.count) tiles")
+                for tile in manifest.tiles {
+                    let crop = tile.crop.map { String(format: " crop %.1f,%.1f %.1fx%.1f", $0.x, $0.y, $0.width, $0.height) } ?? ""
+                    Console.output("\(tile.index)\t\(tile.width)x\(tile.height)+\(tile.x)+\(tile.y)\t\(tile.source)\(crop)")
+                }
+            }
+        }
+    }
+}
+
+/// Sizes given as text: "W H" lines or a JSON array of {"width","height"}.
+enum SizeList {
+    struct ParseError: WallError {
+        var message: String
+    }
+
+    static func read(_ path: String) throws -> [Size] {
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let contents = FileManager.default.contents(atPath: path) else {
+                throw ParseError(message: "\(path): cannot read the sizes file")
+            }
+            data = contents
+        }
+        return try parse(String(decoding: data, as: UTF8.self), name: path == "-" ? "standard input" : path)
+    }
+
+    static func parse(_ text: String, name: String) throws -> [Size] {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("[") {
+            struct Entry: Decodable { var width: Int; var height: Int }
+            do {
+                let entries = try JSONDecoder().decode([Entry].self, from: Data(trimmed.utf8))
+                return try entries.enumerated().map { i, e in try checked(Size(width: e.width, height: e.height), "\(name): entry \(i)") }
+            } catch let error as ParseError {
+                throw error
+            } catch {
+                throw ParseError(message: "\(name): not a JSON array of {\"width\", \"height\"} objects")
+            }
+        }
+        var sizes: [Size] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let fields = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\r" })
+            if fields.isEmpty { continue }
+            guard fields.count == 2, let w = Int(fields[0]), let h = Int(fields[1]) else {
+                throw ParseError(message: "\(name): line \(number + 1): expected \"WIDTH HEIGHT\", got \"\(line)\"")
+            }
+            sizes.append(try checked(Size(width: w, height: h), "\(name): line \(number + 1)"))
+        }
+        if sizes.isEmpty { throw ParseError(message: "\(name): no sizes") }
+        return sizes
+    }
+
+    private static func checked(_ size: Size, _ place: String) throws -> Size {
+        guard size.width > 0, size.height > 0, size.width <= 0x7FFF_FFFF, size.height <= 0x7FFF_FFFF else {
+            throw ParseError(message: "\(place): size \(size) must be positive")
+        }
+        return size
+    }
+}

@@ -1,0 +1,124 @@
+import ArgumentParser
+import ImageWall
+import WallLayout
+
+/// The layout options `render` and `layout` share.
+struct LayoutOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Layout: masonry, columns, grid, justified, mosaic or strip.", valueName: "name"))
+    var layout: LayoutKind = .masonry
+
+    @Option(help: ArgumentHelp("Sheet width in pixels, padding included (default 2000; for strip, a maximum that wraps).", valueName: "px"))
+    var width: Int?
+
+    @Option(help: "Number of columns (masonry, columns, grid, mosaic).")
+    var columns = 4
+
+    @Option(help: ArgumentHelp("Target column width; the column count follows from --width.", valueName: "px"))
+    var columnWidth: Int?
+
+    @Option(help: ArgumentHelp("Fewest columns --column-width may give.", valueName: "n"))
+    var minColumns = 1
+
+    @Option(help: ArgumentHelp("Most columns --column-width may give.", valueName: "n"))
+    var maxColumns = 1000
+
+    @Option(help: "Space between tiles, both ways, in pixels.")
+    var gap = 10
+
+    @Option(help: ArgumentHelp("Space between columns (default: --gap).", valueName: "px"))
+    var columnGap: Int?
+
+    @Option(help: ArgumentHelp("Space between rows (default: --gap).", valueName: "px"))
+    var rowGap: Int?
+
+    @Option(help: ArgumentHelp("Margin around the wall (default: --gap).", valueName: "px"))
+    var padding: Int?
+
+    @Option(help: ArgumentHelp("Top margin (default: --padding).", valueName: "px"))
+    var paddingTop: Int?
+
+    @Option(help: ArgumentHelp("Right margin (default: --padding).", valueName: "px"))
+    var paddingRight: Int?
+
+    @Option(help: ArgumentHelp("Bottom margin (default: --padding).", valueName: "px"))
+    var paddingBottom: Int?
+
+    @Option(help: ArgumentHelp("Left margin (default: --padding).", valueName: "px"))
+    var paddingLeft: Int?
+
+    @Option(help: ArgumentHelp("Space reserved under each image for its caption.", valueName: "px"))
+    var captionHeight = 0
+
+    @Option(help: ArgumentHelp("Reading direction: ltr or rtl (the wall is mirrored, not the images).", valueName: "dir"))
+    var direction: Direction = .ltr
+
+    @Option(help: ArgumentHelp("Masonry: columns within this many pixels of the shortest count as level; the leftmost wins.", valueName: "px"))
+    var tieTolerance = 0
+
+    @Option(help: ArgumentHelp("Grid: the cell shape.", valueName: "W:H"))
+    var cellAspect = AspectRatio(width: 1, height: 1)
+
+    @Option(help: ArgumentHelp("Grid: cover (fill and crop) or contain (letterbox on the background).", valueName: "fit"))
+    var fit: Fit = .cover
+
+    @Option(help: ArgumentHelp("Which part cropped images keep: center, north, south, east, west, northeast, northwest, southeast, southwest.", valueName: "gravity"))
+    var gravity: Gravity = .center
+
+    @Option(parsing: .singleValue, help: ArgumentHelp("Grid: extra space after row ROW (1-based); repeatable.", valueName: "ROW:PX"))
+    var rowGapAfter: [RowGapAfter] = []
+
+    @Option(help: ArgumentHelp("Justified and strip: the target image height of a row.", valueName: "px"))
+    var rowHeight = 300
+
+    @Option(help: ArgumentHelp("Justified: rows never grow past this times --row-height; their images are cropped.", valueName: "ratio"))
+    var maxRowHeightRatio = 1.5
+
+    @Option(help: ArgumentHelp("Justified: a short last row is set left, center, or stretched (justify).", valueName: "mode"))
+    var lastRow: LastRow = .left
+
+    @Option(help: ArgumentHelp("Masonry, columns, justified: the first N images span the full width above the wall.", valueName: "n"))
+    var hero = 0
+
+    @Option(help: ArgumentHelp("none, or folder: one section per input folder, each under a header band.", valueName: "grouping"))
+    var groupBy: Grouping = .none
+
+    @Option(help: ArgumentHelp("Height of each section's header band with --group-by folder.", valueName: "px"))
+    var sectionHeaderHeight = 48
+
+    /// The configuration these options describe.
+    var configuration: LayoutConfiguration {
+        var c = LayoutConfiguration(kind: layout)
+        c.width = width ?? (layout == .strip ? nil : 2000)
+        c.columns = columns
+        c.columnWidth = columnWidth
+        c.minColumns = minColumns
+        c.maxColumns = maxColumns
+        c.columnGap = columnGap ?? gap
+        c.rowGap = rowGap ?? gap
+        let all = padding ?? gap
+        c.padding = Insets(top: paddingTop ?? all, right: paddingRight ?? all, bottom: paddingBottom ?? all, left: paddingLeft ?? all)
+        c.captionHeight = captionHeight
+        c.direction = direction
+        c.tieTolerance = tieTolerance
+        c.cellAspect = cellAspect
+        c.fit = fit
+        c.gravity = gravity
+        for gap in rowGapAfter { c.rowGapsAfter[gap.row, default: 0] += gap.pixels }
+        c.rowHeight = rowHeight
+        c.maxRowHeightRatio = maxRowHeightRatio
+        c.lastRow = lastRow
+        c.hero = hero
+        c.sectionHeaderHeight = sectionHeaderHeight
+        return c
+    }
+
+    func validate() throws {
+        if gap < 0 { throw ValidationError("--gap cannot be negative (got \(gap))") }
+        if columns < 1 { throw ValidationError("--columns must be at least 1 (got \(columns))") }
+        do {
+            try configuration.validate()
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import WallCore
+
+/// Every option that shapes a wall. Each layout reads the options that apply to it and
+/// ignores the rest.
+public struct LayoutConfiguration: Hashable, Sendable, Codable {
+    /// Which layout.
+    public var kind: LayoutKind = .masonry
+    /// The sheet width, padding included. For `strip`, the maximum width (`nil`: unbounded).
+    public var width: Int? = 2000
+    /// The number of columns (masonry, columns, grid, mosaic), unless `columnWidth` is set.
+    public var columns: Int = 4
+    /// A target column width; the column count follows, clamped to `minColumns...maxColumns`.
+    public var columnWidth: Int?
+    /// Fewest columns `columnWidth` may give.
+    public var minColumns: Int = 1
+    /// Most columns `columnWidth` may give.
+    public var maxColumns: Int = 1000
+    /// Space between columns (and between images in a row).
+    public var columnGap: Int = 10
+    /// Space between rows (and between images in a column).
+    public var rowGap: Int = 10
+    /// Space kept clear inside the sheet's edges.
+    public var padding = Insets(all: 10)
+    /// Space reserved under each image for its caption.
+    public var captionHeight: Int = 0
+    /// Reading direction.
+    public var direction: Direction = .ltr
+    /// Masonry: columns whose bottoms are within this many pixels count as level.
+    public var tieTolerance: Int = 0
+    /// Grid: the shape of a cell's image area.
+    public var cellAspect = AspectRatio(width: 1, height: 1)
+    /// Grid: how an image fills its cell.
+    public var fit: Fit = .cover
+    /// Which part of an image cover crops keep.
+    public var gravity: Gravity = .center
+    /// Grid: extra space after a row (1-based row number → pixels).
+    public var rowGapsAfter: [Int: Int] = [:]
+    /// Justified and strip: the target row height of the images.
+    public var rowHeight: Int = 300
+    /// Justified: rows never grow taller than this times `rowHeight`; images are cropped.
+    public var maxRowHeightRatio: Double = 1.5
+    /// Justified: how the last row is set.
+    public var lastRow: LastRow = .left
+    /// Masonry, columns, justified: the first images span the full width above the wall.
+    public var hero: Int = 0
+    /// Height of each section's header band, when the images are grouped.
+    public var sectionHeaderHeight: Int = 48
+
+    /// The largest sheet side ImageWall lays out.
+    public static let maxSide = 1_000_000
+
+    /// A configuration with every default: masonry, 2000 px, 4 columns, 10 px gaps.
+    public init() {}
+
+    /// A configuration of `kind` with its defaults.
+    public init(kind: LayoutKind) {
+        self.kind = kind
+        if kind == .strip { width = nil }
+    }
+
+    /// The content width: `width` minus left and right padding.
+    var innerWidth: Int? { width.map { $0 - padding.left - padding.right } }
+
+    /// The column count in force: `columns`, or the count `columnWidth` gives.
+    public var resolvedColumns: Int {
+        guard let columnWidth, let inner = innerWidth, columnWidth > 0 else { return columns }
+        let fitting = (inner + columnGap) / (columnWidth + columnGap)
+        return min(max(fitting, max(1, minColumns)), max(minColumns, maxColumns))
+    }
+
+    /// Checks every option and the geometry they make together; the error names the option.
+    public func validate() throws(LayoutError) {
+        func require(_ condition: Bool, _ message: @autoclosure () -> String) throws(LayoutError) {
+            if !condition { throw LayoutError.invalid(message()) }
+        }
+        if let width {
+            try require(width >= 1, "width must be at least 1 px (got \(width))")
+            try require(width <= Self.maxSide, "width must be at most \(Self.maxSide) px (got \(width))")
+        } else {
+            try require(kind == .strip, "width is required for the \(kind.rawValue) layout")
+        }
+        for (name, value) in [("column gap", columnGap), ("row gap", rowGap), ("caption height", captionHeight),
+                              ("tie tolerance", tieTolerance), ("hero", hero), ("section header height", sectionHeaderHeight)] {
+            try require(value >= 0, "\(name) cannot be negative (got \(value))")
+        }
+        for (side, value) in [("top", padding.top), ("right", padding.right), ("bottom", padding.bottom), ("left", padding.left)] {
+            try require(value >= 0, "\(side) padding cannot be negative (got \(value))")
+        }
+        if let inner = innerWidth {
+            try require(inner >= 1, "padding of \(padding.left)+\(padding.right) px leaves no room in \(width ?? 0) px")
+        }
+        try require(rowHeight >= 1, "row height must be at least 1 px (got \(rowHeight))")
+        try require(rowHeight <= Self.maxSide, "row height must be at most \(Self.maxSide) px")
+        try require(maxRowHeightRatio >= 1 && maxRowHeightRatio.isFinite, "max row height ratio must be at least 1 (got \(maxRowHeightRatio))")
+        try require(minColumns >= 1 && maxColumns >= minColumns, "column limits must satisfy 1 ≤ min ≤ max (got \(minColumns)...\(maxColumns))")
+        if let columnWidth { try require(columnWidth >= 1, "column width must be at least 1 px (got \(columnWidth))") }
+        for (row, extra) in rowGapsAfter {
+            try require(row >= 1 && extra >= 0, "row gap after row \(row) must be a row ≥ 1 and pixels ≥ 0 (got \(row):\(extra))")
+        }
+        try require(cellAspect.width > 0 && cellAspect.height > 0, "cell aspect must be positive (got \(cellAspect))")
+        if hero > 0 {
+            try require([.masonry, .columns, .justified].contains(kind), "hero images need the masonry, columns or justified layout, not \(kind.rawValue)")
+        }
+        switch kind {
+        case .masonry, .columns, .grid, .mosaic:
+            let columns = resolvedColumns
+            try require(columns >= 1, "columns must be at least 1 (got \(columns))")
+            if kind == .mosaic { try require(columns >= 2, "the mosaic layout needs at least 2 columns (got \(columns))") }
+            _ = try ColumnGrid(width: width ?? 0, columns: columns, gap: columnGap, left: padding.left, right: padding.right)
+        case .justified, .strip:
+            break
+        }
+    }
+}
+
+extension LayoutConfiguration {
+    enum CodingKeys: String, CodingKey {
+        case kind = "name", width, columns, columnWidth, minColumns, maxColumns, columnGap, rowGap, padding
+        case captionHeight, direction, tieTolerance, cellAspect, fit, gravity, rowGapsAfter, rowHeight
+        case maxRowHeightRatio, lastRow, hero, sectionHeaderHeight
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        var config = LayoutConfiguration(kind: try c.decode(LayoutKind.self, forKey: .kind))
+        config.width = try c.decodeIfPresent(Int.self, forKey: .width)
+        config.columns = try c.decodeIfPresent(Int.self, forKey: .columns) ?? config.columns
+        config.columnWidth = try c.decodeIfPresent(Int.self, forKey: .columnWidth)
+        config.minColumns = try c.decodeIfPresent(Int.self, forKey: .minColumns) ?? config.minColumns
+        config.maxColumns = try c.decodeIfPresent(Int.self, forKey: .maxColumns) ?? config.maxColumns
+        config.columnGap = try c.decodeIfPresent(Int.self, forKey: .columnGap) ?? config.columnGap
+        config.rowGap = try c.decodeIfPresent(Int.self, forKey: .rowGap) ?? config.rowGap
+        config.padding = try c.decodeIfPresent(Insets.self, forKey: .padding) ?? config.padding
+        config.captionHeight = try c.decodeIfPresent(Int.self, forKey: .captionHeight) ?? 0
+        config.direction = try c.decodeIfPresent(Direction.self, forKey: .direction) ?? .ltr
+        config.tieTolerance = try c.decodeIfPresent(Int.self, forKey: .tieTolerance) ?? 0
+        config.cellAspect = try c.decodeIfPresent(AspectRatio.self, forKey: .cellAspect) ?? config.cellAspect
+        config.fit = try c.decodeIfPresent(Fit.self, forKey: .fit) ?? .cover
+        config.gravity = try c.decodeIfPresent(Gravity.self, forKey: .gravity) ?? .center
+        let gaps = try c.decodeIfPresent([String: Int].self, forKey: .rowGapsAfter) ?? [:]
+        config.rowGapsAfter = Dictionary(uniqueKeysWithValues: gaps.compactMap { key, value in Int(key).map { ($0, value) } })
+        config.rowHeight = try c.decodeIfPresent(Int.self, forKey: .rowHeight) ?? config.rowHeight
+        config.maxRowHeightRatio = try c.decodeIfPresent(Double.self, forKey: .maxRowHeightRatio) ?? config.maxRowHeightRatio
+        config.lastRow = try c.decodeIfPresent(LastRow.self, forKey: .lastRow) ?? .left
+        config.hero = try c.decodeIfPresent(Int.self, forKey: .hero) ?? 0
+        config.sectionHeaderHeight = try c.decodeIfPresent(Int.self, forKey: .sectionHeaderHeight) ?? config.sectionHeaderHeight
+        self = config
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(width, forKey: .width)
+        try c.encode(resolvedColumns, forKey: .columns)
+        try c.encodeIfPresent(columnWidth, forKey: .columnWidth)
+        if columnWidth != nil {
+            try c.encode(minColumns, forKey: .minColumns)
+            try c.encode(maxColumns, forKey: .maxColumns)
+        }
+        try c.encode(columnGap, forKey: .columnGap)
+        try c.encode(rowGap, forKey: .rowGap)
+        try c.encode(padding, forKey: .padding)
+        try c.encode(captionHeight, forKey: .captionHeight)
+        try c.encode(direction, forKey: .direction)
+        switch kind {
+        case .masonry: try c.encode(tieTolerance, forKey: .tieTolerance)
+        case .grid:
+            try c.encode(cellAspect, forKey: .cellAspect)
+            try c.encode(fit, forKey: .fit)
+            try c.encode(Dictionary(uniqueKeysWithValues: rowGapsAfter.map { (String($0.key), $0.value) }), forKey: .rowGapsAfter)
+        case .justified:
+            try c.encode(rowHeight, forKey: .rowHeight)
+            try c.encode(maxRowHeightRatio, forKey: .maxRowHeightRatio)
+            try c.encode(lastRow, forKey: .lastRow)
+        case .strip: try c.encode(rowHeight, forKey: .rowHeight)
+        case .columns, .mosaic: break
+        }
+        try c.encode(gravity, forKey: .gravity)
+        try c.encode(hero, forKey: .hero)
+        try c.encode(sectionHeaderHeight, forKey: .sectionHeaderHeight)
+    }
+}

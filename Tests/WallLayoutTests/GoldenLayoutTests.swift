@@ -1,0 +1,228 @@
+import Testing
+import WallCore
+import WallLayout
+import _WallTestSupport
+
+/// Small walls whose frames are worked out by hand.
+@Suite("Layouts: literal frames")
+struct GoldenLayoutTests {
+    func config(_ kind: LayoutKind, width: Int? = 100, columns: Int = 3, gap: Int = 10, padding: Int = 5) -> LayoutConfiguration {
+        var c = LayoutConfiguration(kind: kind)
+        c.width = width
+        c.columns = columns
+        c.columnGap = gap
+        c.rowGap = gap
+        c.padding = Insets(all: padding)
+        return c
+    }
+
+    func close(_ a: CropRegion?, _ b: CropRegion) -> Bool {
+        guard let a else { return false }
+        return [a.x - b.x, a.y - b.y, a.width - b.width, a.height - b.height].allSatisfy { abs($0) < 1e-9 }
+    }
+
+    let five = [Size(width: 100, height: 100), Size(width: 200, height: 100), Size(width: 100, height: 300),
+                Size(width: 100, height: 50), Size(width: 10, height: 10)]
+
+    @Test("masonry: shortest column, leftmost on ties")
+    func masonry() throws {
+        // 100 - 2*5 padding - 2*10 gaps = 70 px for 3 columns: 23, 23, 24.
+        let result = try config(.masonry).arrange(five)
+        #expect(result.frames == [
+            Rect(x: 5, y: 5, width: 23, height: 23),
+            Rect(x: 38, y: 5, width: 23, height: 12),  // 11.5 rounds up
+            Rect(x: 71, y: 5, width: 24, height: 72),
+            Rect(x: 38, y: 27, width: 23, height: 12),  // column 1 ends highest (17 + 10)
+            Rect(x: 5, y: 38, width: 23, height: 23),  // then column 0 (28 + 10 = 38 < 49)
+        ])
+        #expect(result.canvas == Size(width: 100, height: 82))  // column 2: 5 + 72 + 5 padding
+    }
+
+    @Test("masonry: a tie tolerance keeps reading order")
+    func tieTolerance() throws {
+        // Heights 30, 31, 30: the next image goes to column 0 (30) or, with tolerance 0, also 0;
+        // heights 31, 30, 30 go to column 1 without tolerance and column 0 with 1 px of it.
+        var c = config(.masonry, width: 90, gap: 0, padding: 0)
+        let sizes = [Size(width: 30, height: 31), Size(width: 30, height: 30), Size(width: 30, height: 30), Size(width: 30, height: 30)]
+        #expect(try c.arrange(sizes).frames[3].x == 30)
+        c.tieTolerance = 1
+        #expect(try c.arrange(sizes).frames[3].x == 0)
+    }
+
+    @Test("columns: image i goes to column i mod N")
+    func columns() throws {
+        let result = try config(.columns).arrange(five)
+        #expect(result.frames.map(\.x) == [5, 38, 71, 5, 38])
+        #expect(result.frames.map(\.y) == [5, 5, 5, 38, 27])
+    }
+
+    @Test("grid: uniform cells, cover crops, contain letterboxes, extra gap after a row")
+    func grid() throws {
+        var c = config(.grid, width: 70, columns: 2, gap: 10, padding: 0)  // columns 30 wide
+        c.cellAspect = AspectRatio(width: 3, height: 2)  // cells 30x20
+        c.rowGapsAfter = [1: 7]
+        let sizes = [Size(width: 300, height: 100), Size(width: 30, height: 20), Size(width: 100, height: 100)]
+        let cover = try c.arrange(sizes)
+        #expect(cover.frames == [Rect(x: 0, y: 0, width: 30, height: 20), Rect(x: 40, y: 0, width: 30, height: 20), Rect(x: 0, y: 37, width: 30, height: 20)])
+        #expect(cover.placements[0].crop == CropRegion(x: 75, y: 0, width: 150, height: 100))  // 3:2 out of 3:1, centred
+        #expect(cover.placements[1].crop == nil)
+        #expect(close(cover.placements[2].crop, CropRegion(x: 0, y: 100.0 / 6, width: 100, height: 100.0 * 2 / 3)))
+        #expect(cover.canvas == Size(width: 70, height: 57))
+        c.fit = .contain
+        let contain = try c.arrange(sizes)
+        #expect(contain.frames[0] == Rect(x: 0, y: 5, width: 30, height: 10))  // letterboxed top and bottom
+        #expect(contain.frames[2] == Rect(x: 5, y: 37, width: 20, height: 20))  // pillarboxed
+        #expect(contain.placements.allSatisfy { $0.crop == nil })
+        c.gravity = .north
+        c.fit = .cover
+        #expect(close(try c.arrange(sizes).placements[2].crop, CropRegion(x: 0, y: 0, width: 100, height: 100.0 * 2 / 3)))
+    }
+
+    @Test("justified: rows fill the width exactly; a short last row stays at the target height")
+    func justified() throws {
+        var c = config(.justified, width: 210, gap: 10, padding: 0)
+        c.rowHeight = 100
+        // Two 1:1 images fill 210 at exactly 100 px (100 + 10 + 100); the third is alone.
+        let result = try c.arrange([Size(width: 50, height: 50), Size(width: 80, height: 80), Size(width: 150, height: 100)])
+        #expect(result.frames == [
+            Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 110, y: 0, width: 100, height: 100),
+            Rect(x: 0, y: 110, width: 150, height: 100),
+        ])
+        c.lastRow = .center
+        #expect(try c.arrange([Size(width: 50, height: 50), Size(width: 80, height: 80), Size(width: 150, height: 100)]).frames[2].x == 30)
+        c.lastRow = .justify
+        let stretched = try c.arrange([Size(width: 50, height: 50), Size(width: 80, height: 80), Size(width: 150, height: 100)])
+        #expect(stretched.frames[2] == Rect(x: 0, y: 110, width: 210, height: 140))
+    }
+
+    @Test("justified: a lone tall image is clamped and cropped")
+    func justifiedClamp() throws {
+        var c = config(.justified, width: 300, gap: 0, padding: 0)
+        c.rowHeight = 100
+        c.maxRowHeightRatio = 1.5
+        c.lastRow = .justify
+        let result = try c.arrange([Size(width: 100, height: 200)])
+        #expect(result.frames == [Rect(x: 0, y: 0, width: 300, height: 150)])
+        #expect(result.placements[0].crop == CropRegion(x: 0, y: 75, width: 100, height: 50))
+    }
+
+    @Test("mosaic: big left, rows of three, big right, rows of three")
+    func mosaic() throws {
+        let c = config(.mosaic, width: 320, columns: 3, gap: 10, padding: 0)  // columns 100 wide
+        let result = try c.arrange(Array(repeating: Size(width: 4, height: 3), count: 16))
+        let f = result.frames
+        #expect(f[0] == Rect(x: 0, y: 0, width: 210, height: 210))
+        #expect(f[1] == Rect(x: 220, y: 0, width: 100, height: 100))
+        #expect(f[2] == Rect(x: 220, y: 110, width: 100, height: 100))
+        #expect(f[3...8].map { [$0.x, $0.y] } == [[0, 220], [110, 220], [220, 220], [0, 330], [110, 330], [220, 330]])
+        #expect(f[9] == Rect(x: 0, y: 440, width: 100, height: 100))
+        #expect(f[10] == Rect(x: 110, y: 440, width: 210, height: 210))
+        #expect(f[11] == Rect(x: 0, y: 550, width: 100, height: 100))
+        #expect(f[12...15].map { [$0.x, $0.y] } == [[0, 660], [110, 660], [220, 660], [0, 770]])
+        #expect(result.placements.allSatisfy { $0.crop != nil })  // 4:3 images in square cells
+        #expect(result.canvas.height == 870)
+    }
+
+    @Test("strip: one row at the target height, wrapping at a given width")
+    func strip() throws {
+        var c = config(.strip, width: nil, gap: 10, padding: 5)
+        c.rowHeight = 50
+        let sizes = [Size(width: 200, height: 100), Size(width: 100, height: 100), Size(width: 300, height: 100)]
+        let one = try c.arrange(sizes)
+        #expect(one.frames == [Rect(x: 5, y: 5, width: 100, height: 50), Rect(x: 115, y: 5, width: 50, height: 50), Rect(x: 175, y: 5, width: 150, height: 50)])
+        #expect(one.canvas == Size(width: 330, height: 60))
+        c.width = 200  // content at most 190 wide
+        let wrapped = try c.arrange(sizes)
+        #expect(wrapped.frames.map(\.y) == [5, 5, 65])
+        #expect(wrapped.canvas == Size(width: 170, height: 120))  // right edge 5 + 110 + 50, plus padding
+    }
+
+    @Test("hero images span the width above the wall")
+    func hero() throws {
+        var c = config(.masonry)
+        c.hero = 1
+        let result = try c.arrange(five)
+        #expect(result.frames[0] == Rect(x: 5, y: 5, width: 90, height: 90))
+        #expect(result.frames[1] == Rect(x: 5, y: 105, width: 23, height: 12))  // the wall starts a row gap below
+    }
+
+    @Test("sections: each group under its header band, in order of first appearance")
+    func sections() throws {
+        var c = config(.columns, width: 100, columns: 2, gap: 10, padding: 0)  // columns 45 wide
+        c.sectionHeaderHeight = 20
+        let square = Size(width: 10, height: 10)
+        let result = try c.arrange(Array(repeating: square, count: 3), sections: [7, 3, 7])
+        #expect(result.sectionHeaders.map(\.section) == [0, 1])
+        #expect(result.sectionHeaders[0].frame == Rect(x: 0, y: 0, width: 100, height: 20))
+        #expect(result.frames[0] == Rect(x: 0, y: 30, width: 45, height: 45))
+        #expect(result.frames[2] == Rect(x: 55, y: 30, width: 45, height: 45))
+        #expect(result.sectionHeaders[1].frame == Rect(x: 0, y: 85, width: 100, height: 20))
+        #expect(result.frames[1] == Rect(x: 0, y: 115, width: 45, height: 45))
+        #expect(result.placements.map(\.section) == [0, 1, 0])
+    }
+
+    @Test("captions: space under each image, images keep their size")
+    func captions() throws {
+        var c = config(.masonry)
+        c.captionHeight = 15
+        let result = try c.arrange(five)
+        #expect(result.placements[0].image == Rect(x: 5, y: 5, width: 23, height: 23))
+        #expect(result.placements[0].caption == Rect(x: 5, y: 28, width: 23, height: 15))
+        #expect(result.placements[0].cell == Rect(x: 5, y: 5, width: 23, height: 38))
+    }
+
+    @Test("rtl mirrors the wall, not the images")
+    func rtl() throws {
+        var c = config(.columns)
+        let ltr = try c.arrange(five)
+        c.direction = .rtl
+        let rtl = try c.arrange(five)
+        for (a, b) in zip(ltr.placements, rtl.placements) {
+            #expect(b.image.x == 100 - a.image.maxX && b.image.y == a.image.y && b.image.size == a.image.size)
+            #expect(b.crop == a.crop)
+        }
+    }
+
+    @Test("column width sets the column count within limits")
+    func columnWidth() throws {
+        var c = config(.masonry, width: 1000, gap: 10, padding: 0)
+        c.columnWidth = 240  // (1000 + 10) / 250 = 4
+        #expect(c.resolvedColumns == 4)
+        c.maxColumns = 3
+        #expect(c.resolvedColumns == 3)
+        c.columnWidth = 2000
+        c.minColumns = 2
+        #expect(c.resolvedColumns == 2)
+        #expect(try c.arrange(five).frames[0].width == 495)
+    }
+
+    static let invalid: [(change: String, message: String)] = [
+        ("columns that do not fit", "under 1 px"), ("no columns", "columns must be at least 1"),
+        ("one-column mosaic", "at least 2 columns"), ("negative row gap", "row gap cannot be negative"),
+        ("padding wider than the sheet", "leaves no room"), ("hero on a grid", "hero images need"),
+        ("ratio under 1", "ratio must be at least 1"), ("gap after row 0", "row gap after row 0"),
+        ("no width", "width is required"),
+    ]
+
+    @Test("impossible options are refused with a message naming them", arguments: invalid)
+    func validation(change: String, message: String) {
+        var c = config(.masonry)
+        switch change {
+        case "columns that do not fit": (c.columns, c.width) = (20, 50)
+        case "no columns": c.columns = 0
+        case "one-column mosaic": (c.kind, c.columns) = (.mosaic, 1)
+        case "negative row gap": c.rowGap = -1
+        case "padding wider than the sheet": (c.padding.left, c.padding.right) = (60, 60)
+        case "hero on a grid": (c.kind, c.hero) = (.grid, 1)
+        case "ratio under 1": (c.kind, c.maxRowHeightRatio) = (.justified, 0.5)
+        case "gap after row 0": c.rowGapsAfter = [0: 5]
+        default: c.width = nil
+        }
+        do {
+            _ = try c.arrange(five)
+            Issue.record("accepted \(change)")
+        } catch {
+            #expect(error.message.contains(message), "\(error.message)")
+        }
+    }
+}

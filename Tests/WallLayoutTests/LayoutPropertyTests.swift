@@ -1,0 +1,187 @@
+import Testing
+import WallCore
+import WallLayout
+import _WallTestSupport
+
+/// Invariants of every layout over seeded random walls.
+@Suite("Layouts: properties")
+struct LayoutPropertyTests {
+    static let seeds = Array(0..<24)
+
+    static func randomWall(kind: LayoutKind, seed: Int) -> (LayoutConfiguration, [Size]) {
+        var random = SeededGenerator(seed: UInt64(seed) &* 7919 &+ UInt64(kind.rawValue.count))
+        var c = LayoutConfiguration(kind: kind)
+        c.columns = Int.random(in: kind == .mosaic ? 2...8 : 1...10, using: &random)
+        c.columnGap = Int.random(in: 0...20, using: &random)
+        c.rowGap = Int.random(in: 0...20, using: &random)
+        c.padding = Insets(
+            top: Int.random(in: 0...30, using: &random), right: Int.random(in: 0...30, using: &random),
+            bottom: Int.random(in: 0...30, using: &random), left: Int.random(in: 0...30, using: &random))
+        c.captionHeight = Bool.random(using: &random) ? Int.random(in: 1...24, using: &random) : 0
+        c.rowHeight = Int.random(in: 20...400, using: &random)
+        c.direction = Bool.random(using: &random) ? .rtl : .ltr
+        c.tieTolerance = Int.random(in: 0...5, using: &random)
+        c.cellAspect = AspectRatio(width: Int.random(in: 1...4, using: &random), height: Int.random(in: 1...4, using: &random))
+        c.fit = Bool.random(using: &random) ? .cover : .contain
+        c.lastRow = LastRow.allCases.randomElement(using: &random)!
+        if [.masonry, .columns, .justified].contains(kind) { c.hero = Int.random(in: 0...2, using: &random) }
+        let content = c.columns * Int.random(in: 1...300, using: &random) + (c.columns - 1) * c.columnGap
+        c.width = kind == .strip && Bool.random(using: &random) ? nil : c.padding.left + c.padding.right + content
+        let sizes = (0..<Int.random(in: 1...200, using: &random)).map { _ in
+            Size(width: Int.random(in: 1...6000, using: &random), height: Int.random(in: 1...6000, using: &random))
+        }
+        return (c, sizes)
+    }
+
+    @Test("no overlaps, everything inside the padding, deterministic", arguments: LayoutKind.allCases, seeds)
+    func invariants(kind: LayoutKind, seed: Int) throws {
+        let (config, sizes) = Self.randomWall(kind: kind, seed: seed)
+        let result = try config.arrange(sizes)
+        // Right to left mirrors the whole wall, its side padding included.
+        var padding = config.padding
+        if config.direction == .rtl { (padding.left, padding.right) = (padding.right, padding.left) }
+        let violations = LayoutInvariants.violations(of: result, padding: padding)
+        #expect(violations.isEmpty, "\(violations.prefix(3))")
+        if let width = config.width, kind != .strip { #expect(result.canvas.width == width) }
+        if let width = config.width, kind == .strip { #expect(result.canvas.width <= width) }
+        for p in result.placements {
+            #expect(p.cell.contains(p.image))
+            if let caption = p.caption { #expect(p.cell.contains(caption) && caption.y >= p.image.maxY) }
+            if let crop = p.crop { #expect(crop.x >= -1e-9 && crop.y >= -1e-9 && crop.width > 0 && crop.height > 0) }
+        }
+        let bottom = result.placements.map(\.cell.maxY).max() ?? config.padding.top
+        #expect(result.canvas.height == bottom + config.padding.bottom)
+        #expect(try config.arrange(sizes) == result)
+    }
+
+    @Test("layouts that never crop keep each image's aspect ratio within rounding", arguments: [LayoutKind.masonry, .columns, .strip], seeds)
+    func aspect(kind: LayoutKind, seed: Int) throws {
+        var (config, sizes) = Self.randomWall(kind: kind, seed: seed)
+        config.hero = 0
+        let result = try config.arrange(sizes)
+        for (size, p) in zip(sizes, result.placements) {
+            #expect(p.crop == nil)
+            // The short side is rounded from the long one: off by at most half a pixel of it.
+            let exactHeight = Double(p.image.width) * Double(size.height) / Double(size.width)
+            let exactWidth = Double(p.image.height) * Double(size.width) / Double(size.height)
+            #expect(abs(Double(p.image.height) - exactHeight) <= 0.5 + 1e-9 || abs(Double(p.image.width) - exactWidth) <= 0.5 + 1e-9 || p.image.height == 1 || p.image.width == 1)
+        }
+    }
+
+    @Test("column layouts: widths within a pixel adding up to the width, the promised column each time", arguments: [LayoutKind.masonry, .columns], seeds)
+    func columnRules(kind: LayoutKind, seed: Int) throws {
+        var (config, sizes) = Self.randomWall(kind: kind, seed: seed)
+        config.hero = 0
+        config.direction = .ltr
+        let result = try config.arrange(sizes)
+        let grid = try ColumnGrid(width: config.width!, columns: config.columns, gap: config.columnGap, left: config.padding.left, right: config.padding.right)
+        let widths = grid.spans.map(\.width)
+        #expect(widths.max()! - widths.min()! <= 1)
+        #expect(config.padding.left + config.padding.right + widths.reduce(0, +) + (config.columns - 1) * config.columnGap == config.width!)
+        var bottoms = grid.spans.map { _ in config.padding.top }
+        for (i, p) in result.placements.enumerated() {
+            let column = grid.spans.firstIndex { $0.x == p.cell.x }!
+            if kind == .columns {
+                #expect(column == i % config.columns)
+            } else {
+                let lowest = bottoms.min()!
+                #expect(column == bottoms.firstIndex { $0 <= lowest + config.tieTolerance }!)
+            }
+            #expect(p.cell.y == bottoms[column])
+            bottoms[column] = p.cell.maxY + config.rowGap
+        }
+    }
+
+    @Test("justified rows: equal heights, exact width, rows in order", arguments: seeds)
+    func justifiedRows(seed: Int) throws {
+        var (config, sizes) = Self.randomWall(kind: .justified, seed: seed)
+        config.hero = 0
+        config.direction = .ltr
+        config.lastRow = .justify
+        let result = try config.arrange(sizes)
+        let inner = config.width! - config.padding.left - config.padding.right
+        let rows = Dictionary(grouping: result.placements.indices, by: { result.placements[$0].cell.y })
+        for (_, members) in rows {
+            let row = members.sorted()
+            #expect(row == Array(row.first!...row.last!))  // consecutive images
+            let cells = row.map { result.placements[$0].cell }
+            #expect(Set(cells.map(\.height)).count == 1)
+            #expect(cells.first!.x == config.padding.left)
+            #expect(cells.last!.maxX == config.padding.left + inner)  // never a pixel short or long
+            for (a, b) in zip(cells, cells.dropFirst()) { #expect(b.x == a.maxX + config.columnGap) }
+        }
+    }
+
+    @Test("justified breaks are optimal: brute force over every break set agrees", arguments: Array(0..<30))
+    func justifiedOptimal(seed: Int) throws {
+        var random = SeededGenerator(seed: UInt64(seed) + 1000)
+        var config = LayoutConfiguration(kind: .justified)
+        config.width = Int.random(in: 300...1200, using: &random)
+        config.padding = Insets(all: 0)
+        config.columnGap = Int.random(in: 0...12, using: &random)
+        config.rowHeight = Int.random(in: 80...300, using: &random)
+        config.lastRow = Bool.random(using: &random) ? .justify : .left
+        let sizes = (0..<Int.random(in: 1...11, using: &random)).map { _ in
+            Size(width: Int.random(in: 100...4000, using: &random), height: Int.random(in: 100...4000, using: &random))
+        }
+        let result = try config.arrange(sizes)
+        let starts = Set(result.placements.map(\.cell.y)).sorted().map { y in result.placements.firstIndex { $0.cell.y == y }! }
+        let rows = zip(starts, starts.dropFirst() + [sizes.count]).map { $0..<$1 }
+        #expect(abs(cost(rows, sizes, config) - bruteForceBest(sizes, config)) < 1e-6)
+    }
+
+    func cost(_ rows: [Range<Int>], _ sizes: [Size], _ c: LayoutConfiguration) -> Double {
+        let inner = Double(c.width!), target = Double(c.rowHeight)
+        return rows.reduce(0) { total, row in
+            let aspects = row.map { Double(sizes[$0].width) / Double(sizes[$0].height) }.reduce(0, +)
+            let height = (inner - Double((row.count - 1) * c.columnGap)) / aspects
+            if row.upperBound == sizes.count && c.lastRow != .justify && height >= target { return total }
+            return total + (height - target) * (height - target)
+        }
+    }
+
+    func bruteForceBest(_ sizes: [Size], _ c: LayoutConfiguration) -> Double {
+        let n = sizes.count
+        var best = Double.infinity
+        for mask in 0..<(1 << (n - 1)) {
+            var rows: [Range<Int>] = []
+            var start = 0
+            for k in 1..<n where mask & (1 << (k - 1)) != 0 {
+                rows.append(start..<k)
+                start = k
+            }
+            rows.append(start..<n)
+            // The engine grows each row backwards from its end and stops once a row drops under
+            // a third of the target height: a row is a candidate when it has one image or the
+            // row one image shorter still reached a third of the target. Search the same set.
+            let valid = rows.allSatisfy { row in row.count == 1 || shorterRowReachesThird(row, sizes, c) }
+            if valid { best = min(best, cost(rows, sizes, c)) }
+        }
+        return best
+    }
+
+    /// Whether the row without its first image is at least a third of the target height.
+    func shorterRowReachesThird(_ row: Range<Int>, _ sizes: [Size], _ c: LayoutConfiguration) -> Bool {
+        let shorter = (row.lowerBound + 1)..<row.upperBound
+        let aspects = shorter.map { Double(sizes[$0].width) / Double(sizes[$0].height) }.reduce(0, +)
+        let height = (Double(c.width!) - Double((shorter.count - 1) * c.columnGap)) / aspects
+        return height >= Double(c.rowHeight) / 3
+    }
+
+    @Test("rectangle queries match a linear scan", arguments: LayoutKind.allCases)
+    func queries(kind: LayoutKind) throws {
+        var random = SeededGenerator(seed: 99)
+        for seed in 0..<5 {
+            let (config, sizes) = Self.randomWall(kind: kind, seed: seed + 500)
+            let result = try config.arrange(sizes)
+            for _ in 0..<50 {
+                let x = Int.random(in: -50...result.canvas.width, using: &random)
+                let y = Int.random(in: -50...result.canvas.height, using: &random)
+                let rect = Rect(x: x, y: y, width: Int.random(in: 1...400, using: &random), height: Int.random(in: 1...400, using: &random))
+                let expected = result.placements.indices.filter { result.placements[$0].cell.intersects(rect) }
+                #expect(result.tiles(intersecting: rect) == expected)
+            }
+            #expect(result.placement(of: sizes.count - 1) == result.placements.last!)
+        }
+    }
+}
