@@ -47,6 +47,11 @@ let package = Package(
         .executableTarget(
             name: "imagewall-samples", dependencies: ["WallSamples", "WallCodecs"]),
 
+        // Benchmarks (make bench).
+        .executableTarget(
+            name: "imagewall-layout-bench", dependencies: ["WallCore", "WallLayout"],
+            path: "Benchmarks/LayoutBenchmark"),
+
         // Tests.
         .target(
             name: "_WallTestSupport",

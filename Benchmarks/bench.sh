@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ImageWall benchmark: the same 2000 px, 4-column masonry sheet made by imagewall and by the
 # peers (libvips, ImageMagick montage) when installed, runs alternating, medians and ratios.
-# Also the header-probe rate over 10,000 files. Absolute times on shared machines are noise;
+# Also the layout engine on 1,000,000 sizes and the header-probe rate over 10,000 files. Absolute times on shared machines are noise;
 # read the ratios.
 #   usage: Benchmarks/bench.sh            (env: RUNS=3 CORPORA="wallpapers photos" PEERS="vips montage")
 set -euo pipefail
@@ -73,6 +73,11 @@ for corpus in $corpora; do
       'BEGIN { printf "%-11s %-10s %5d %9.2f %8.2f %8.0f %9.1f %9.2fx\n", c, t, n, w, u, r, n / w, w / iw }'
   done
 done
+
+# The layout engine on 1,000,000 sizes per layout.
+echo
+swift build -c release --product imagewall-layout-bench >/dev/null
+.build/release/imagewall-layout-bench
 
 # Header probing: 10,000 files (hard links to the samples), one process.
 probe_dir="$work/probe"

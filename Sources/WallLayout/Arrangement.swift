@@ -16,7 +16,7 @@ public struct Arrangement: Sendable {
         self.canvas = canvas
         self.placements = placements
         self.sectionHeaders = sectionHeaders
-        index = IntervalIndex(placements.map { ($0.cell.y, $0.cell.maxY) })
+        index = IntervalIndex(count: placements.count) { (placements[$0].cell.y, placements[$0].cell.maxY) }
     }
 
     /// The image rectangles, in input order.

@@ -196,6 +196,15 @@ struct GoldenLayoutTests {
         #expect(try c.arrange(five).frames[0].width == 495)
     }
 
+    // Justified rows are clamped by maxRowHeightRatio, so they cannot run away like these.
+    @Test("walls too tall or too wide to count are refused, not overflowed", arguments: [LayoutKind.masonry, .columns, .strip])
+    func hugeWalls(kind: LayoutKind) {
+        var c = config(kind, width: kind == .strip ? nil : 1_000_000, columns: 1, gap: 0, padding: 0)
+        c.rowHeight = 1_000_000
+        let needle = kind == .strip ? Size(width: 0x7FFF_FFFF, height: 1) : Size(width: 1, height: 0x7FFF_FFFF)
+        #expect(throws: LayoutError.self) { try c.arrange(Array(repeating: needle, count: 1000)) }
+    }
+
     static let invalid: [(change: String, message: String)] = [
         ("columns that do not fit", "under 1 px"), ("no columns", "columns must be at least 1"),
         ("one-column mosaic", "at least 2 columns"), ("negative row gap", "row gap cannot be negative"),

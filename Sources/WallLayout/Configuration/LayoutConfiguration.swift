@@ -46,8 +46,11 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
     /// Height of each section's header band, when the images are grouped.
     public var sectionHeaderHeight: Int = 48
 
-    /// The largest sheet side ImageWall lays out.
+    /// The largest sheet width (and row height) ImageWall lays out.
     public static let maxSide = 1_000_000
+    /// The tallest sheet the engine lays out, 2^40 px; the renderer splits or refuses far
+    /// smaller ones.
+    public static let maxHeight = 1 << 40
 
     /// A configuration with every default: masonry, 2000 px, 4 columns, 10 px gaps.
     public init() {}

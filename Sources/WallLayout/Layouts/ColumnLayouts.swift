@@ -3,7 +3,7 @@ import WallCore
 extension LayoutEngine {
     /// Masonry (shortest column, leftmost within the tie tolerance) or the round-robin
     /// waterfall: images at column width, aspect kept.
-    mutating func placeColumns(_ items: [Int], section: Int, roundRobin: Bool) {
+    mutating func placeColumns(_ items: [Int], section: Int, roundRobin: Bool) throws(LayoutError) {
         let spans = columnGrid().spans
         let columns = spans.count
         var bottoms = [Int](repeating: cursor, count: columns)
@@ -21,16 +21,16 @@ extension LayoutEngine {
             let span = spans[column]
             let height = Fitting.scaledHeight(of: sizes[index], toWidth: span.width)
             let parts = cell(x: span.x, y: bottoms[column], width: span.width, imageHeight: height)
-            put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, section: section), at: index)
+            try put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, section: section), at: index)
             bottoms[column] = parts.cell.maxY + config.rowGap
             used[column] = true
         }
         let end = (0..<columns).filter { used[$0] }.map { bottoms[$0] - config.rowGap }.max() ?? cursor
-        endBlock(at: end)
+        try endBlock(at: end)
     }
 
     /// Uniform cells, row by row; images cover (cropped) or are contained (letterboxed).
-    mutating func placeGrid(_ items: [Int], section: Int) {
+    mutating func placeGrid(_ items: [Int], section: Int) throws(LayoutError) {
         let spans = columnGrid().spans
         let columns = spans.count
         let base = spans.map(\.width).min() ?? 1
@@ -53,16 +53,16 @@ extension LayoutEngine {
             case .cover: placement.crop = Fitting.cover(sizes[index], in: parts.image.size, gravity: config.gravity)
             case .contain: placement.image = Fitting.contain(sizes[index], in: parts.image)
             }
-            put(placement, at: index)
+            try put(placement, at: index)
             end = parts.cell.maxY
         }
-        endBlock(at: end)
+        try endBlock(at: end)
     }
 
     /// Instagram-style blocks two rows high: a 2×2 tile left with small squares beside it,
     /// two rows of small squares, small squares with a 2×2 tile right, two rows of small
     /// squares, and again. Every tile covers its cell.
-    mutating func placeMosaic(_ items: [Int], section: Int) {
+    mutating func placeMosaic(_ items: [Int], section: Int) throws(LayoutError) {
         let spans = columnGrid().spans
         let columns = spans.count
         let side = spans.map(\.width).min() ?? 1
@@ -84,10 +84,10 @@ extension LayoutEngine {
             let imageHeight = c.big ? 2 * rowHeight + gap - config.captionHeight : side
             let parts = cell(x: c.x, y: top, width: c.width, imageHeight: imageHeight)
             let crop = Fitting.cover(sizes[index], in: parts.image.size, gravity: config.gravity)
-            put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, crop: crop, section: section), at: index)
+            try put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, crop: crop, section: section), at: index)
             end = max(end, parts.cell.maxY)
         }
-        endBlock(at: end)
+        try endBlock(at: end)
     }
 
     static func mosaicBlock(_ pattern: Int, spans: [(x: Int, width: Int)], columns: Int) -> [(x: Int, width: Int, row: Int, big: Bool)] {

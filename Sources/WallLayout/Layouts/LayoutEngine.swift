@@ -17,15 +17,15 @@ extension LayoutConfiguration {
             throw .invalid("\(sections.count) section numbers for \(sizes.count) images")
         }
         var engine = LayoutEngine(configuration: self, sizes: sizes)
-        let groups = LayoutEngine.groups(sections ?? Array(repeating: 0, count: sizes.count))
+        let groups = sections.map(LayoutEngine.groups) ?? [Array(sizes.indices)]
         for (number, members) in groups.enumerated() {
-            if sections != nil { engine.placeHeader(section: number) }
+            if sections != nil { try engine.placeHeader(section: number) }
             var items = members[...]
             if number == 0 && hero > 0 {
-                engine.placeHeroes(Array(items.prefix(hero)), section: number)
+                try engine.placeHeroes(Array(items.prefix(hero)), section: number)
                 items = items.dropFirst(hero)
             }
-            engine.placeWall(Array(items), section: number)
+            try engine.placeWall(Array(items), section: number)
         }
         return engine.finish()
     }
@@ -35,7 +35,8 @@ extension LayoutConfiguration {
 struct LayoutEngine {
     let config: LayoutConfiguration
     let sizes: [Size]
-    var placements: [Placement?]
+    /// One per image; every slot is written exactly once before `finish`.
+    var placements: [Placement]
     var headers: [SectionHeader] = []
     /// Where the next block starts.
     var cursor: Int
@@ -47,7 +48,8 @@ struct LayoutEngine {
     init(configuration: LayoutConfiguration, sizes: [Size]) {
         config = configuration
         self.sizes = sizes
-        placements = Array(repeating: nil, count: sizes.count)
+        let unset = Rect(x: 0, y: 0, width: 0, height: 0)
+        placements = Array(repeating: Placement(cell: unset, image: unset), count: sizes.count)
         cursor = configuration.padding.top
         bottom = configuration.padding.top
         right = configuration.padding.left
@@ -72,14 +74,28 @@ struct LayoutEngine {
     var left: Int { config.padding.left }
 
     /// Records a block whose content ends at `blockBottom`; the next starts a row gap below.
-    mutating func endBlock(at blockBottom: Int) {
+    mutating func endBlock(at blockBottom: Int) throws(LayoutError) {
+        try checkHeight(blockBottom)
         bottom = blockBottom
         cursor = blockBottom + config.rowGap
     }
 
-    mutating func put(_ placement: Placement, at index: Int) {
+    mutating func put(_ placement: Placement, at index: Int) throws(LayoutError) {
+        try checkHeight(placement.cell.maxY)
+        if placement.cell.maxX > LayoutConfiguration.maxHeight {
+            throw .invalid("the wall would be over \(LayoutConfiguration.maxHeight) px wide")
+        }
         placements[index] = placement
         right = max(right, placement.cell.maxX)
+    }
+
+    /// Stops a wall before its arithmetic could overflow: each step adds at most one scaled
+    /// image (under 2^53 px from 31-bit sizes and a 10^6 px width or row height), so checking
+    /// every edge against 2^40 keeps all sums in range.
+    func checkHeight(_ edge: Int) throws(LayoutError) {
+        if edge > LayoutConfiguration.maxHeight {
+            throw .invalid("the wall would be over \(LayoutConfiguration.maxHeight) px tall")
+        }
     }
 
     /// A cell of `image` size plus the caption band under it.
@@ -90,34 +106,34 @@ struct LayoutEngine {
         return (Rect(x: x, y: y, width: width, height: imageHeight + config.captionHeight), image, caption)
     }
 
-    mutating func placeHeader(section: Int) {
+    mutating func placeHeader(section: Int) throws(LayoutError) {
         let width = innerWidth ?? max(1, right - left)
         headers.append(SectionHeader(section: section, frame: Rect(x: left, y: cursor, width: width, height: config.sectionHeaderHeight)))
-        endBlock(at: cursor + config.sectionHeaderHeight)
+        try endBlock(at: cursor + config.sectionHeaderHeight)
     }
 
     /// Each hero image spans the content width, no taller than it is wide (then cropped).
-    mutating func placeHeroes(_ items: [Int], section: Int) {
+    mutating func placeHeroes(_ items: [Int], section: Int) throws(LayoutError) {
         guard let width = innerWidth else { return }
         for index in items {
             let natural = Fitting.scaledHeight(of: sizes[index], toWidth: width)
             let height = min(natural, width)
             let parts = cell(x: left, y: cursor, width: width, imageHeight: height)
             let crop = height < natural ? Fitting.cover(sizes[index], in: parts.image.size, gravity: config.gravity) : nil
-            put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, crop: crop, section: section), at: index)
-            endBlock(at: parts.cell.maxY)
+            try put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, crop: crop, section: section), at: index)
+            try endBlock(at: parts.cell.maxY)
         }
     }
 
-    mutating func placeWall(_ items: [Int], section: Int) {
+    mutating func placeWall(_ items: [Int], section: Int) throws(LayoutError) {
         guard !items.isEmpty else { return }
         switch config.kind {
-        case .masonry: placeColumns(items, section: section, roundRobin: false)
-        case .columns: placeColumns(items, section: section, roundRobin: true)
-        case .grid: placeGrid(items, section: section)
-        case .justified: placeJustified(items, section: section)
-        case .mosaic: placeMosaic(items, section: section)
-        case .strip: placeStrip(items, section: section)
+        case .masonry: try placeColumns(items, section: section, roundRobin: false)
+        case .columns: try placeColumns(items, section: section, roundRobin: true)
+        case .grid: try placeGrid(items, section: section)
+        case .justified: try placeJustified(items, section: section)
+        case .mosaic: try placeMosaic(items, section: section)
+        case .strip: try placeStrip(items, section: section)
         }
     }
 
@@ -131,10 +147,10 @@ struct LayoutEngine {
     consuming func finish() -> Arrangement {
         let width = config.kind == .strip ? max(1, right + config.padding.right) : config.width ?? 1
         let canvas = Size(width: width, height: max(1, bottom + config.padding.bottom))
-        var result = placements.map { $0! }
+        var result = placements
         var headers = self.headers
         if config.direction == .rtl {
-            result = result.map { $0.mirrored(width: canvas.width) }
+            for i in result.indices { result[i] = result[i].mirrored(width: canvas.width) }
             headers = headers.map {
                 SectionHeader(section: $0.section, frame: Rect(x: canvas.width - $0.frame.maxX, y: $0.frame.y, width: $0.frame.width, height: $0.frame.height))
             }

@@ -5,7 +5,7 @@ extension LayoutEngine {
     /// over the whole sequence to minimise the summed squared deviation from the target height
     /// (Knuth–Plass). Rows shorter than a third of the target are not considered unless a
     /// single image already makes them so.
-    mutating func placeJustified(_ items: [Int], section: Int) {
+    mutating func placeJustified(_ items: [Int], section: Int) throws(LayoutError) {
         guard let inner = innerWidth else { return }
         let n = items.count
         let gap = config.columnGap
@@ -50,17 +50,17 @@ extension LayoutEngine {
         var top = cursor
         var end = cursor
         for row in rows.reversed() {
-            let rowBottom = placeJustifiedRow(row, items: items, prefix: prefix, top: top, inner: inner, isLast: row.upperBound == n, section: section)
+            let rowBottom = try placeJustifiedRow(row, items: items, prefix: prefix, top: top, inner: inner, isLast: row.upperBound == n, section: section)
             end = rowBottom
             top = rowBottom + config.rowGap
         }
-        endBlock(at: end)
+        try endBlock(at: end)
     }
 
     /// Places one justified row; returns its bottom edge.
     private mutating func placeJustifiedRow(
         _ row: Range<Int>, items: [Int], prefix: [Double], top: Int, inner: Int, isLast: Bool, section: Int
-    ) -> Int {
+    ) throws(LayoutError) -> Int {
         let gap = config.columnGap
         let count = row.count
         let available = inner - (count - 1) * gap
@@ -95,7 +95,7 @@ extension LayoutEngine {
             let x = left + offset + edges[m] + m * gap
             let parts = cell(x: x, y: top, width: edges[m + 1] - edges[m], imageHeight: imageHeight)
             let crop = crops ? Fitting.cover(sizes[index], in: parts.image.size, gravity: config.gravity) : nil
-            put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, crop: crop, section: section), at: index)
+            try put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, crop: crop, section: section), at: index)
             rowBottom = parts.cell.maxY
         }
         return rowBottom
@@ -116,7 +116,7 @@ extension LayoutEngine {
 
     /// One row at the target height, as wide as it needs; with a width, rows wrap there and an
     /// image too wide on its own is scaled down to fit.
-    mutating func placeStrip(_ items: [Int], section: Int) {
+    mutating func placeStrip(_ items: [Int], section: Int) throws(LayoutError) {
         let target = config.rowHeight
         let limit = innerWidth
         let gap = config.columnGap
@@ -139,11 +139,11 @@ extension LayoutEngine {
             }
             if x > 0 { x += gap }
             let parts = cell(x: left + x, y: top, width: width, imageHeight: height)
-            put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, section: section), at: index)
+            try put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, section: section), at: index)
             x += width
             rowHeight = max(rowHeight, parts.cell.height)
             end = max(end, parts.cell.maxY)
         }
-        endBlock(at: end)
+        try endBlock(at: end)
     }
 }

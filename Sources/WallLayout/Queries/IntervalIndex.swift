@@ -7,11 +7,23 @@ struct IntervalIndex: Sendable {
     private let ends: [Int]
     private let maxEnd: [Int]  // largest end in the subtree rooted at each position
 
-    init(_ intervals: [(start: Int, end: Int)]) {
-        let sorted = intervals.indices.sorted { (intervals[$0].start, $0) < (intervals[$1].start, $1) }
-        order = sorted.map { Int32($0) }
-        starts = sorted.map { intervals[$0].start }
-        ends = sorted.map { intervals[$0].end }
+    /// Indexes `count` intervals given by `interval(i)`; starts must not be negative.
+    init(count: Int, _ interval: (Int) -> (start: Int, end: Int)) {
+        // Sort packed (start, index) keys: plain integer comparisons, no closure per compare.
+        // Sheets are at most 2^40 px tall (LayoutConfiguration.maxHeight), leaving 24 bits for
+        // the index; beyond 16M intervals, sort the indices themselves.
+        let indexBits = max(1, Int.bitWidth - (count - 1).leadingZeroBitCount)
+        if indexBits <= 24 {
+            let indexMask = (UInt64(1) << UInt64(indexBits)) - 1
+            var keys = (0..<count).map { UInt64(interval($0).start) << UInt64(indexBits) | UInt64($0) }
+            keys.sort()
+            order = keys.map { Int32(truncatingIfNeeded: $0 & indexMask) }
+            starts = keys.map { Int($0 >> UInt64(indexBits)) }
+        } else {
+            order = (0..<Int32(count)).sorted { (interval(Int($0)).start, $0) < (interval(Int($1)).start, $1) }
+            starts = order.map { interval(Int($0)).start }
+        }
+        ends = order.map { interval(Int($0)).end }
         var subtreeMax = ends
         _ = Self.fillMaxEnds(&subtreeMax, ends: ends, lo: 0, hi: ends.count)
         maxEnd = subtreeMax
