@@ -110,9 +110,13 @@ public struct Wall: Sendable {
         try refuseOverwritingInputs(output: output, manifest: manifestPath, images: images)
         let placements = plan.arrangement.placements
         let warnings = TileWarnings()
+        let arrangement = plan.arrangement
         let renderer = SheetRenderer(
-            canvas: plan.arrangement.canvas, frames: placements.map(\.image), background: options.background,
-            threads: options.threads)
+            canvas: arrangement.canvas, frames: placements.map(\.image), background: options.background,
+            threads: options.threads,
+            tilesInRows: { rows in
+                arrangement.tiles(intersecting: Rect(x: 0, y: rows.lowerBound, width: arrangement.canvas.width, height: rows.count))
+            })
         let decoder = ImageDecoder()
         let policy = options.onError
         let file = try AtomicFile(destination: output)

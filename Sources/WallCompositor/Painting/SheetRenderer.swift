@@ -4,8 +4,8 @@ import WallCore
 /// a sink (the PNG encoder), so memory holds one band and the tiles crossing it, never the
 /// whole sheet.
 ///
-/// Each tile is requested once, when the first band reaching it is painted (a few tiles ahead,
-/// to keep every thread busy), and freed when the band passes its bottom edge.
+/// Each tile is requested once, when the band before the first band reaching it is painted
+/// (one band ahead, so every thread has work), and freed when the band passes its bottom edge.
 public struct SheetRenderer: Sendable {
     /// The sheet size.
     public var canvas: Size
@@ -17,13 +17,22 @@ public struct SheetRenderer: Sendable {
     public var bandHeight = 128
     /// Threads preparing tiles at once.
     public var threads = 1
+    /// The tiles whose frames meet a range of rows, from the layout's spatial index.
+    public var tilesInRows: @Sendable (Range<Int>) -> [Int]
 
-    /// Creates a renderer.
-    public init(canvas: Size, frames: [Rect], background: RGBAColor, threads: Int = 1) {
+    /// Creates a renderer; `tilesInRows` answers which frames meet a range of rows (a linear
+    /// scan of `frames` when not given).
+    public init(
+        canvas: Size, frames: [Rect], background: RGBAColor, threads: Int = 1,
+        tilesInRows: (@Sendable (Range<Int>) -> [Int])? = nil
+    ) {
         self.canvas = canvas
         self.frames = frames
         self.background = background
         self.threads = max(1, threads)
+        self.tilesInRows = tilesInRows ?? { [frames] rows in
+            frames.indices.filter { frames[$0].y < rows.upperBound && frames[$0].maxY > rows.lowerBound }
+        }
     }
 
     /// `true` when the sheet needs an alpha channel: the background is not opaque.
@@ -39,9 +48,6 @@ public struct SheetRenderer: Sendable {
         tile: @escaping @Sendable (Int) throws -> Bitmap,
         emit: (UnsafeBufferPointer<UInt8>, _ count: Int) throws -> Void
     ) throws {
-        let order = frames.indices.sorted {
-            (frames[$0].y, frames[$0].x, $0) < (frames[$1].y, frames[$1].x, $1)
-        }
         let channels = hasAlpha ? 4 : 3
         let rowBytes = canvas.width * channels
         let background = self.background
@@ -52,17 +58,16 @@ public struct SheetRenderer: Sendable {
             return opaque ? rgb : rgb + [background.alpha]
         }()
         var live: [Int: Bitmap] = [:]
-        var prepared = 0
-        let lookahead = 2 * threads
+        var requested = Set<Int>()
         var band = [UInt8](repeating: 0, count: rowBytes * min(bandHeight, canvas.height))
         var top = 0
         while top < canvas.height {
             let bottom = min(canvas.height, top + bandHeight)
-            var needed = prepared
-            while needed < order.count && frames[order[needed]].y < bottom { needed += 1 }
-            if needed > prepared {
-                let end = min(order.count, max(needed, prepared + lookahead))
-                let batch = Array(order[prepared..<end])
+            // This band's tiles and the next band's, in a fixed order, each requested once.
+            let batch = tilesInRows(top..<min(canvas.height, bottom + bandHeight))
+                .filter { !requested.contains($0) && frames[$0].width > 0 && frames[$0].height > 0 }
+                .sorted()
+            if !batch.isEmpty {
                 let tiles = try parallelMap(batch.count, threads: threads) { i in
                     let image = try tile(batch[i])
                     return opaque ? Alpha.flattened(image, over: background) : Alpha.premultiplied(image)
@@ -70,8 +75,8 @@ public struct SheetRenderer: Sendable {
                 for (index, image) in zip(batch, tiles) {
                     precondition(image.size == frames[index].size, "tile \(index) has the wrong size")
                     live[index] = image
+                    requested.insert(index)
                 }
-                prepared = end
             }
             let rows = bottom - top
             band.withUnsafeMutableBufferPointer { buffer in
