@@ -33,11 +33,11 @@ let package = Package(
         .target(name: "WallCompositor", dependencies: ["WallCore"]),
         .target(
             name: "ImageWall",
-            dependencies: ["WallCore", "WallLayout", "WallCodecs", "WallCompositor"]),
+            dependencies: ["WallCore", "WallLayout", "WallCodecs", "WallCompositor", "WallText"]),
         .target(
             name: "WallCommand",
             dependencies: [
-                "ImageWall", "WallCodecs",
+                "ImageWall", "WallCodecs", "WallCompositor", "WallLayout",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "imagewall", dependencies: ["WallCommand"]),

@@ -181,6 +181,8 @@ iw_png_encoder *iw_png_encoder_create(FILE *file) {
         return NULL;
     }
     png_init_io(encoder->png, file);
+    /* libpng's default user limit is 1,000,000 px a side; PNG allows 2^31 - 1. */
+    png_set_user_limits(encoder->png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
     return encoder;
 }
 

@@ -119,7 +119,15 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var index: Int
         /// The folder the section's images come from.
         public var title: String
+        /// The page the header is on.
+        public var page: Int
         public var header: Box
+    }
+
+    /// The title band across the first page.
+    public struct Title: Codable, Sendable, Equatable {
+        public var text: String
+        public var box: Box
     }
 
     /// An input left out, and why.
@@ -134,6 +142,8 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var layout: Layout
     public var pages: [Page]
     public var sections: [Section]
+    /// The title, when the sheet has one.
+    public var title: Title?
     public var tiles: [Tile]
     public var skipped: [Skipped]
 }
@@ -160,24 +170,26 @@ extension Manifest {
         }
     }
 
-    /// The manifest of `arrangement` for `sources`, one page `output` (none when `nil`).
+    /// The manifest of `arrangement` for `sources`, its pages written to `outputs` (none for a
+    /// layout that was not rendered).
     init(
         arrangement: Arrangement, sources: [Source], sectionTitles: [String], options: WallOptions,
-        output: String?, warnings: (Int) -> [String], skipped: [ProbeError]
+        outputs: [String], warnings: (Int) -> [String], skipped: [ProbeError]
     ) {
         let canvas = arrangement.canvas
         self.init(
             width: canvas.width, height: canvas.height,
-            layout: Layout(configuration: options.layout, background: options.background.description, grouping: options.grouping),
-            pages: output.map { [Page(file: $0, width: canvas.width, height: canvas.height)] } ?? [],
+            layout: Layout(configuration: options.effectiveLayout, background: options.background.description, grouping: options.grouping),
+            pages: zip(outputs, arrangement.pages).map { Page(file: $0, width: $1.width, height: $1.height) },
             sections: arrangement.sectionHeaders.map {
-                Section(index: $0.section, title: sectionTitles.indices.contains($0.section) ? sectionTitles[$0.section] : "", header: Box($0.frame))
+                Section(index: $0.section, title: sectionTitles.indices.contains($0.section) ? sectionTitles[$0.section] : "", page: $0.page, header: Box($0.frame))
             },
+            title: arrangement.title.map { Title(text: options.title ?? "", box: Box($0)) },
             tiles: sources.indices.map { i in
                 let p = arrangement.placements[i]
                 let source = sources[i]
                 return Tile(
-                    index: i, page: 0, source: source.path, x: p.image.x, y: p.image.y,
+                    index: i, page: p.page, source: source.path, x: p.image.x, y: p.image.y,
                     width: p.image.width, height: p.image.height, sourceWidth: source.displayed.width,
                     sourceHeight: source.displayed.height, orientation: source.orientation, format: source.format,
                     crop: p.crop.map { Crop(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },

@@ -90,12 +90,13 @@ public struct Wall: Sendable {
         }
         guard !probed.images.isEmpty else { throw WallRunError.noImages(tried: probed.candidates) }
         let (sections, titles) = Wall.sections(of: probed.images, grouping: options.grouping)
-        let arrangement = try options.layout.arrange(probed.images.map(\.info.displayedSize), sections: sections)
+        let arrangement = try options.effectiveLayout.arrange(probed.images.map(\.info.displayedSize), sections: sections)
         return Plan(images: probed.images, skipped: probed.failures, arrangement: arrangement, sectionTitles: titles)
     }
 
-    /// Renders the sheet to `output` (a PNG, written atomically) and, when `manifestPath` is
-    /// given, its JSON manifest.
+    /// Renders the sheet to `output` (a PNG, written atomically; several pages when the
+    /// layout asks for them, named by ``PageNaming``) and, when `manifestPath` is given, its
+    /// JSON manifest.
     ///
     /// With ``ErrorPolicy/fail`` the first unreadable input stops the render before any file
     /// is written; with ``ErrorPolicy/skip`` it is reported through `diagnostics` and listed
@@ -106,47 +107,14 @@ public struct Wall: Sendable {
         diagnostics: @escaping @Sendable (Diagnostic) -> Void = { _ in }
     ) throws -> Manifest {
         let plan = try plan(options: options, diagnostics: diagnostics)
-        let images = plan.images
-        try refuseOverwritingInputs(output: output, manifest: manifestPath, images: images)
-        let placements = plan.arrangement.placements
-        let warnings = TileWarnings()
-        let arrangement = plan.arrangement
-        let renderer = SheetRenderer(
-            canvas: arrangement.canvas, frames: placements.map(\.image), background: options.background,
-            threads: options.threads,
-            tilesInRows: { rows in
-                arrangement.tiles(intersecting: Rect(x: 0, y: rows.lowerBound, width: arrangement.canvas.width, height: rows.count))
-            })
-        let decoder = ImageDecoder()
-        let policy = options.onError
-        let file = try AtomicFile(destination: output)
-        let writer = try PNGStreamWriter(
-            file: file, size: plan.arrangement.canvas, hasAlpha: renderer.hasAlpha,
-            compressionLevel: options.compressionLevel)
-        try renderer.render(
-            tile: { index in
-                let image = images[index]
-                let placement = placements[index]
-                do {
-                    return try Wall.tile(image, placement: placement, decoder: decoder) { message in
-                        warnings.add(message, for: index)
-                        diagnostics(.warning(source: image.path, message: message))
-                    }
-                } catch {
-                    if policy == .fail { throw error }
-                    let message = "not decoded, drawn grey: \(error.reason)"
-                    warnings.add(message, for: index)
-                    diagnostics(.warning(source: image.path, message: message))
-                    return Bitmap(size: placement.image.size, alpha: .none, fill: [128, 128, 128])
-                }
-            },
-            emit: { rows, count in try writer.write(rows: rows, count: count) })
-        try writer.finish()
-        try file.commit()
-
+        try SheetPipeline.checkSizes(plan.arrangement.pages, cap: options.maxSheetPixels)
+        let paths = PageNaming.paths(for: output, count: plan.arrangement.pages.count)
+        try refuseOverwritingInputs(outputs: paths + [manifestPath].compactMap { $0 }, images: plan.images)
+        let pipeline = try SheetPipeline(plan: plan, options: options, diagnostics: diagnostics)
+        try pipeline.render(to: paths)
         let manifest = Manifest(
-            arrangement: plan.arrangement, sources: images.map(Manifest.Source.init), sectionTitles: plan.sectionTitles, options: options,
-            output: output, warnings: warnings.messages(for:), skipped: plan.skipped)
+            arrangement: plan.arrangement, sources: plan.images.map(Manifest.Source.init), sectionTitles: plan.sectionTitles,
+            options: options, outputs: paths, warnings: pipeline.warnings.messages(for:), skipped: plan.skipped)
         if let manifestPath { try ManifestWriter.write(manifest, to: manifestPath) }
         return manifest
     }
@@ -155,23 +123,23 @@ public struct Wall: Sendable {
     public static func manifest(of plan: Plan, options: WallOptions) -> Manifest {
         Manifest(
             arrangement: plan.arrangement, sources: plan.images.map(Manifest.Source.init),
-            sectionTitles: plan.sectionTitles, options: options, output: nil, warnings: { _ in [] },
+            sectionTitles: plan.sectionTitles, options: options, outputs: [], warnings: { _ in [] },
             skipped: plan.skipped)
     }
 
     /// The manifest of a layout of bare sizes (no files): sources are named `sizes[i]`.
     public static func manifest(ofSizes sizes: [Size], options: WallOptions) throws -> Manifest {
-        let arrangement = try options.layout.arrange(sizes)
+        let arrangement = try options.effectiveLayout.arrange(sizes)
         return Manifest(
             arrangement: arrangement,
             sources: sizes.enumerated().map { Manifest.Source(path: "sizes[\($0.offset)]", displayed: $0.element) },
-            sectionTitles: [], options: options, output: nil, warnings: { _ in [] }, skipped: [])
+            sectionTitles: [], options: options, outputs: [], warnings: { _ in [] }, skipped: [])
     }
 
     /// Decodes one image at the size its placement needs and resamples the part shown into
     /// the image rectangle.
     static func tile(
-        _ image: ProbedImage, placement: Placement, decoder: ImageDecoder, warn: (String) -> Void
+        _ image: ProbedImage, placement: Placement, decoder: ImageDecoder, linear: Bool = false, warn: (String) -> Void
     ) throws -> Bitmap {
         let displayed = image.info.displayedSize
         let target = placement.image.size
@@ -189,7 +157,7 @@ public struct Wall: Sendable {
             let sy = Double(bitmap.size.height) / Double(displayed.height)
             return SourceRegion(x: crop.x * sx, y: crop.y * sy, width: crop.width * sx, height: crop.height * sy)
         }
-        return Resampler.resize(Alpha.premultiplied(bitmap), to: target, region: region)
+        return Resampler.resize(Alpha.premultiplied(bitmap), to: target, region: region, linear: linear)
     }
 
     /// Section numbers by folder (the path up to its last slash), with the folders as titles.
@@ -207,12 +175,13 @@ public struct Wall: Sendable {
         return (sections, titles)
     }
 
-    private func refuseOverwritingInputs(output: String, manifest: String?, images: [ProbedImage]) throws {
-        let targets = [output, manifest].compactMap { $0 }.compactMap(Wall.resolvedPath)
+    private func refuseOverwritingInputs(outputs: [String], images: [ProbedImage]) throws {
+        var targets: [String: String] = [:]
+        for output in outputs { if let resolved = Wall.resolvedPath(output) { targets[resolved] = output } }
         guard !targets.isEmpty else { return }
         for image in images {
-            if let resolved = Wall.resolvedPath(image.path), let clash = targets.firstIndex(of: resolved) {
-                throw WallRunError.outputIsInput(clash == 0 ? output : manifest ?? output)
+            if let resolved = Wall.resolvedPath(image.path), let output = targets[resolved] {
+                throw WallRunError.outputIsInput(output)
             }
         }
     }
@@ -222,6 +191,11 @@ public struct Wall: Sendable {
         defer { free(resolved) }
         return String(cString: resolved)
     }
+}
+
+extension Wall {
+    /// The version the command line and the PNG's Software text report.
+    public static let version = "0.2.0"
 }
 
 /// Decoder warnings per tile, gathered from the decoding threads.

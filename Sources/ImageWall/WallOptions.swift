@@ -1,4 +1,5 @@
 import WallCodecs
+import WallCompositor
 import WallCore
 import WallLayout
 
@@ -34,9 +35,56 @@ public struct WallOptions: Sendable {
     public var compressionLevel: Int = 6
     /// Inputs with more pixels are refused from their header.
     public var maxImagePixels: Int = ImageProbe.defaultMaxImagePixels
+    /// A page bigger than this (pixels) is refused with advice to split the sheet into pages.
+    public var maxSheetPixels: Int = 1 << 30
+    /// Rounded corners and border of every image.
+    public var style = TileStyle()
+    /// The caption under each image; space is reserved for it when the layout has none.
+    public var caption: CaptionTemplate?
+    /// A title across the top of the first page.
+    public var title: String?
+    /// The font for captions, title and headers: a path or a name (default DejaVu Sans, and
+    /// DejaVu Sans Bold for the title and headers).
+    public var font: String?
+    /// Caption size in pixels (default: from the caption height, or 13).
+    public var fontSize: Int?
+    /// Colour of captions, title and headers (default: dark on light backgrounds, light on dark).
+    public var textColor: RGBAColor?
+    /// Resample in linear light instead of on sRGB-encoded values.
+    public var linear = false
+
+    /// The text colour in force.
+    public var resolvedTextColor: RGBAColor {
+        if let textColor { return textColor }
+        let light = Int(background.red) * 299 + Int(background.green) * 587 + Int(background.blue) * 114 >= 128_000
+        return background.alpha < 128 || light ? RGBAColor(red: 40, green: 40, blue: 40) : RGBAColor(red: 225, green: 225, blue: 225)
+    }
+
+    /// The caption size in force, for a caption band `height` tall.
+    func captionFontSize(height: Int) -> Int {
+        fontSize ?? max(6, min(height - 2, Int((Double(height) * 0.62).rounded())))
+    }
+
+    /// The layout with space reserved for the caption and title when they need it.
+    public var effectiveLayout: LayoutConfiguration {
+        var layout = self.layout
+        if caption != nil && layout.captionHeight == 0 {
+            layout.captionHeight = Int((Double(fontSize ?? 13) * 1.6).rounded(.up))
+        }
+        if title != nil && layout.titleHeight == 0 {
+            layout.titleHeight = Int((Double(titleFontSize) * 1.8).rounded(.up))
+        }
+        return layout
+    }
+
+    /// The title's size in pixels.
+    var titleFontSize: Int { max(16, 2 * (fontSize ?? 13)) }
 
     /// Options with `layout` and defaults for the rest.
     public init(layout: LayoutConfiguration = LayoutConfiguration()) {
         self.layout = layout
     }
 }
+
+/// Rounded corners and border of every image (from the compositor).
+public typealias TileStyle = WallCompositor.TileStyle

@@ -1,9 +1,10 @@
 import ArgumentParser
+import ImageWall
 
 /// The `imagewall` command: contact sheets of folders of JPEG and PNG images.
 public struct ImageWallCommand: ParsableCommand {
     /// The version `--version` prints.
-    public static let version = "0.1.0"
+    public static let version = Wall.version
 
     public static let configuration = CommandConfiguration(
         commandName: "imagewall",

@@ -85,6 +85,12 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Height of each section's header band with --group-by folder.", valueName: "px"))
     var sectionHeaderHeight = 48
 
+    @Option(help: ArgumentHelp("Split the wall into pages at most this tall (never cutting a tile).", valueName: "px"))
+    var maxHeight: Int?
+
+    @Option(help: ArgumentHelp("Split the wall into pages of at most this many pixels.", valueName: "n"))
+    var maxPixels: Int?
+
     /// The configuration these options describe.
     var configuration: LayoutConfiguration {
         var c = LayoutConfiguration(kind: layout)
@@ -109,6 +115,8 @@ struct LayoutOptions: ParsableArguments {
         c.lastRow = lastRow
         c.hero = hero
         c.sectionHeaderHeight = sectionHeaderHeight
+        c.maxPageHeight = maxHeight
+        c.maxPagePixels = maxPixels
         return c
     }
 

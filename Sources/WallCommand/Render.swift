@@ -1,6 +1,7 @@
 import ArgumentParser
 import ImageWall
 import WallCore
+import WallCompositor
 import WallLayout
 
 #if canImport(Glibc)
@@ -29,8 +30,11 @@ extension ImageWallCommand {
                 as far as it decodes and its warning recorded. With --on-error fail the first \
                 problem stops the run with exit status 1 before any file is written.
 
-                The sheet is written to a temporary file beside OUT and renamed into place when \
-                complete, so OUT is never half-written.
+                With --max-height or --max-pixels the wall continues on new pages, never cutting \
+                an image: OUT's {page} becomes 001, 002, …, or without it pages are named \
+                OUT-001.png, OUT-002.png, … Each page is written to a temporary file beside it and \
+                all are renamed into place when every page is complete, so no output is ever \
+                half-written.
 
                 EXAMPLES:
                   imagewall render SampleImages -o out/sheet.png
@@ -40,6 +44,8 @@ extension ImageWallCommand {
                   imagewall render Photos -o sheet.png --layout grid --columns 4 --cell-aspect 4:3 --fit contain
                   imagewall render Photos -o sheet.png --layout mosaic --columns 3 --hero 0 --direction rtl
                   imagewall render Photos Holidays -o sheet.png --group-by folder --column-width 300
+                  imagewall render Photos -o sheet.png --caption '{stem} · {width}x{height}' --title 'Holidays 2026'
+                  imagewall render Photos -o 'pages/sheet-{page}.png' --max-height 4000 --corner-radius 12
                   imagewall render Photos -o sheet.png --column-gap 16 --row-gap 8 --padding 32 \\
                       --background '#202020' --manifest sheet.json --on-error fail
                 """)
@@ -61,6 +67,38 @@ extension ImageWallCommand {
         @Option(help: ArgumentHelp("Also write the JSON manifest of the layout here.", valueName: "file.json"))
         var manifest: String?
 
+        @Option(help: ArgumentHelp(
+            "Caption under each image, from fields {name} {stem} {path} {index} {width} {height} {format} {date}.",
+            valueName: "template"))
+        var caption: String?
+
+        @Option(help: ArgumentHelp("A title across the top of the first page.", valueName: "text"))
+        var title: String?
+
+        @Option(help: ArgumentHelp("Font for captions, title and headers: a file or a name like \"DejaVu Serif\".", valueName: "path|name"))
+        var font: String?
+
+        @Option(help: ArgumentHelp("Caption text size (default: from --caption-height, or 13).", valueName: "px"))
+        var fontSize: Int?
+
+        @Option(help: ArgumentHelp("Colour of captions, title and headers (default: contrasting with the background).", valueName: "color"))
+        var captionColor: RGBAColor?
+
+        @Option(help: ArgumentHelp("Round each image's corners (anti-aliased).", valueName: "px"))
+        var cornerRadius = 0
+
+        @Option(help: ArgumentHelp("A border just inside each image's edge.", valueName: "px"))
+        var border = 0
+
+        @Option(help: ArgumentHelp("Colour of the border.", valueName: "color"))
+        var borderColor: RGBAColor = .white
+
+        @Flag(help: "Resample in linear light (gamma-correct) instead of on sRGB values.")
+        var linear = false
+
+        @Option(help: ArgumentHelp("Refuse a page bigger than this many pixels unless it is split (default 1073741824).", valueName: "n"))
+        var maxSheetPixels = 1 << 30
+
         @Option(help: ArgumentHelp("What to do with unreadable inputs: skip (report and go on) or fail.", valueName: "policy"))
         var onError: ErrorPolicy = .skip
 
@@ -80,6 +118,12 @@ extension ImageWallCommand {
             if let threads, threads < 1 { throw ValidationError("--threads must be at least 1 (got \(threads))") }
             if !(0...9).contains(compression) { throw ValidationError("--compression must be 0 to 9 (got \(compression))") }
             if maxImagePixels < 1 { throw ValidationError("--max-image-pixels must be at least 1") }
+            if maxSheetPixels < 1 { throw ValidationError("--max-sheet-pixels must be at least 1") }
+            if cornerRadius < 0 || border < 0 { throw ValidationError("--corner-radius and --border cannot be negative") }
+            if let fontSize, fontSize < 1 { throw ValidationError("--font-size must be at least 1 (got \(fontSize))") }
+            if let caption {
+                do { _ = try CaptionTemplate(caption) } catch { throw ValidationError(error.message) }
+            }
         }
 
         /// The options this command line asks for.
@@ -91,6 +135,14 @@ extension ImageWallCommand {
             options.threads = threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
             options.compressionLevel = compression
             options.maxImagePixels = maxImagePixels
+            options.maxSheetPixels = maxSheetPixels
+            options.caption = caption.flatMap { try? CaptionTemplate($0) }
+            options.title = title
+            options.font = font
+            options.fontSize = fontSize
+            options.textColor = captionColor
+            options.style = TileStyle(cornerRadius: cornerRadius, border: border, borderColor: borderColor)
+            options.linear = linear
             return options
         }
 
@@ -100,7 +152,11 @@ extension ImageWallCommand {
                     to: output, manifest: manifest, options: options,
                     diagnostics: { Console.error($0.description) })
                 let skipped = result.skipped.isEmpty ? "" : ", \(result.skipped.count) skipped"
-                Console.error("\(output): \(result.width)x\(result.height), \(result.tiles.count) images\(skipped)")
+                for page in result.pages {
+                    Console.error("\(page.file): \(page.width)x\(page.height)")
+                }
+                let pages = result.pages.count == 1 ? "" : " on \(result.pages.count) pages"
+                Console.error("\(result.tiles.count) images\(pages)\(skipped)")
             } catch let error as WallError {
                 Console.error("error: \(error.message)")
                 throw ExitStatus.failure

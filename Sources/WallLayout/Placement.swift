@@ -27,25 +27,34 @@ public struct Placement: Hashable, Sendable {
     public var crop: CropRegion?
     /// The section (group) the image belongs to; 0 when ungrouped.
     public var section: Int
+    /// The page the image is on; its rectangles are in that page's coordinates.
+    public var page: Int
 
-    public init(cell: Rect, image: Rect, caption: Rect? = nil, crop: CropRegion? = nil, section: Int = 0) {
+    public init(cell: Rect, image: Rect, caption: Rect? = nil, crop: CropRegion? = nil, section: Int = 0, page: Int = 0) {
         self.cell = cell
         self.image = image
         self.caption = caption
         self.crop = crop
         self.section = section
+        self.page = page
     }
 
     /// The same placement moved by (`dx`, `dy`).
     func offset(dx: Int, dy: Int) -> Placement {
-        func move(_ r: Rect) -> Rect { Rect(x: r.x + dx, y: r.y + dy, width: r.width, height: r.height) }
-        return Placement(cell: move(cell), image: move(image), caption: caption.map(move), crop: crop, section: section)
+        var moved = self
+        moved.cell = cell.offset(dx: dx, dy: dy)
+        moved.image = image.offset(dx: dx, dy: dy)
+        moved.caption = caption?.offset(dx: dx, dy: dy)
+        return moved
     }
 
     /// The same placement mirrored left to right on a canvas `width` wide.
     func mirrored(width: Int) -> Placement {
-        func flip(_ r: Rect) -> Rect { Rect(x: width - r.maxX, y: r.y, width: r.width, height: r.height) }
-        return Placement(cell: flip(cell), image: flip(image), caption: caption.map(flip), crop: crop, section: section)
+        var flipped = self
+        flipped.cell = cell.mirrored(width: width)
+        flipped.image = image.mirrored(width: width)
+        flipped.caption = caption?.mirrored(width: width)
+        return flipped
     }
 }
 
@@ -55,4 +64,11 @@ public struct SectionHeader: Hashable, Sendable {
     public var section: Int
     /// The band reserved for the header text.
     public var frame: Rect
+    /// The page the band is on.
+    public var page: Int
+}
+
+extension Rect {
+    func offset(dx: Int, dy: Int) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
+    func mirrored(width canvasWidth: Int) -> Rect { Rect(x: canvasWidth - maxX, y: y, width: width, height: height) }
 }

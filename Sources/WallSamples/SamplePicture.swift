@@ -176,7 +176,7 @@ public enum SamplePicture {
             for mx in 0..<mask.size.width {
                 let x = left + mx
                 guard x >= 0, x < bitmap.size.width else { continue }
-                let a = Int(mask.coverage(x: mx, y: my))
+                let a = Int(mask.mask.coverage(x: mx, y: my))
                 guard a > 0 else { continue }
                 let at = (y * bitmap.size.width + x) * 4
                 for c in 0..<3 {

@@ -44,17 +44,28 @@ public final class AtomicFile {
         throw EncodeError(path: destination, reason: "could not create a temporary file")
     }
 
-    /// Flushes the data to disk and renames the temporary file over the destination.
-    public func commit() throws(EncodeError) {
-        precondition(!finished, "AtomicFile committed twice")
-        finished = true
+    private var closed = false
+
+    /// Flushes the data to disk and closes the temporary file; ``commit()`` then only renames
+    /// it, so several files can be completed first and published together.
+    public func finishWriting() throws(EncodeError) {
+        guard !closed else { return }
+        closed = true
         let flushed = fflush(handle) == 0 && fsync(fileno(handle)) == 0
         let flushError = errno
-        let closed = fclose(handle) == 0
-        guard flushed, closed else {
+        let closedCleanly = fclose(handle) == 0
+        guard flushed, closedCleanly else {
+            finished = true
             unlink(temporaryPath)
             throw EncodeError(path: destination, reason: systemErrorText(flushed ? errno : flushError))
         }
+    }
+
+    /// Flushes the data to disk and renames the temporary file over the destination.
+    public func commit() throws(EncodeError) {
+        precondition(!finished, "AtomicFile committed twice")
+        try finishWriting()
+        finished = true
         guard rename(temporaryPath, destination) == 0 else {
             let text = systemErrorText()
             unlink(temporaryPath)
@@ -66,7 +77,8 @@ public final class AtomicFile {
     public func discard() {
         guard !finished else { return }
         finished = true
-        fclose(handle)
+        if !closed { fclose(handle) }
+        closed = true
         unlink(temporaryPath)
     }
 

@@ -40,12 +40,14 @@ public struct ImageInfo: Hashable, Sendable, Codable {
     public var chromaSubsampling: String?
     /// `true` when the file embeds an ICC colour profile.
     public var hasICCProfile: Bool
+    /// When the photo was taken, as EXIF writes it ("2024:05:01 14:03:22"), if recorded.
+    public var dateTaken: String?
 
     /// Creates header information.
     public init(
         format: ImageFormat, storedSize: Size, orientation: Orientation = .up,
         colorModel: ColorModel, bitDepth: Int, hasAlpha: Bool, isProgressive: Bool,
-        chromaSubsampling: String? = nil, hasICCProfile: Bool = false
+        chromaSubsampling: String? = nil, hasICCProfile: Bool = false, dateTaken: String? = nil
     ) {
         self.format = format
         self.storedSize = storedSize
@@ -56,6 +58,7 @@ public struct ImageInfo: Hashable, Sendable, Codable {
         self.isProgressive = isProgressive
         self.chromaSubsampling = chromaSubsampling
         self.hasICCProfile = hasICCProfile
+        self.dateTaken = dateTaken
     }
 
     /// The size as displayed, after the EXIF orientation is applied.

@@ -10,7 +10,7 @@ enum JPEGHeader {
         func fail(_ reason: String) -> ProbeError { ProbeError(path: path, reason: reason) }
         var offset = 2
         var frame: (marker: UInt8, payload: [UInt8])?
-        var orientation: Orientation?
+        var exif: ExifFields?
         var adobeTransform: Int?
         var hasICC = false
         var segments = 0
@@ -41,9 +41,9 @@ enum JPEGHeader {
                 if frame == nil {
                     frame = (marker, try reader.read(at: payloadOffset, count: payloadLength, path: path))
                 }
-            case 0xE1 where orientation == nil:
+            case 0xE1 where exif == nil:
                 let payload = try reader.read(at: payloadOffset, count: min(payloadLength, 65533), path: path)
-                orientation = ExifReader.orientation(inAPP1: payload[...])
+                if payload.starts(with: Array("Exif".utf8)) { exif = ExifReader.fields(inAPP1: payload[...]) }
             case 0xE2:
                 let tag = try reader.read(at: payloadOffset, count: 12, path: path)
                 if tag == Array("ICC_PROFILE\0".utf8) { hasICC = true }
@@ -63,9 +63,11 @@ enum JPEGHeader {
                     ? "truncated JPEG: the file ends before the frame header"
                     : "corrupt JPEG: no frame header (SOFn) before the image data")
         }
-        return try info(
-            frame: frame, orientation: orientation ?? .up, adobeTransform: adobeTransform,
+        var info = try info(
+            frame: frame, orientation: exif?.orientation ?? .up, adobeTransform: adobeTransform,
             hasICC: hasICC, path: path)
+        info.dateTaken = exif?.dateTaken
+        return info
     }
 
     private static func info(

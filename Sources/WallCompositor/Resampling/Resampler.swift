@@ -28,8 +28,9 @@ public struct SourceRegion: Hashable, Sendable {
 /// are handled by renormalising the kernel over the pixels that exist, so edges keep their
 /// colour.
 public enum Resampler {
-    /// `image` (or its `region`) resized to exactly `size`.
-    public static func resize(_ image: Bitmap, to size: Size, region: SourceRegion? = nil) -> Bitmap {
+    /// `image` (or its `region`) resized to exactly `size`; with `linear`, filtered in linear
+    /// light rather than on sRGB-encoded values.
+    public static func resize(_ image: Bitmap, to size: Size, region: SourceRegion? = nil, linear: Bool = false) -> Bitmap {
         precondition(image.alpha != .straight, "premultiply before resampling")
         precondition(!size.isEmpty && !image.size.isEmpty)
         var region = region ?? SourceRegion(
@@ -38,6 +39,9 @@ public enum Resampler {
             && image.size == size
         {
             return image
+        }
+        if linear {
+            return LinearLight.resize(image, to: size, region: region)
         }
         var source = image
         let boxX = boxFactor(region.width / Double(size.width))

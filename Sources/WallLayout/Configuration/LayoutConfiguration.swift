@@ -45,6 +45,13 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
     public var hero: Int = 0
     /// Height of each section's header band, when the images are grouped.
     public var sectionHeaderHeight: Int = 48
+    /// Height of a title band across the top of the first page (0: none).
+    public var titleHeight: Int = 0
+    /// Pages are at most this tall; the wall continues on a new page (never cutting a tile).
+    public var maxPageHeight: Int?
+    /// Pages hold at most this many pixels (width × height); sets a height limit like
+    /// `maxPageHeight`.
+    public var maxPagePixels: Int?
 
     /// The largest sheet width (and row height) ImageWall lays out.
     public static let maxSide = 1_000_000
@@ -59,6 +66,16 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
     public init(kind: LayoutKind) {
         self.kind = kind
         if kind == .strip { width = nil }
+    }
+
+    /// The tallest a page may be, from `maxPageHeight` and `maxPagePixels`.
+    public var pageHeightLimit: Int? {
+        let byPixels = maxPagePixels.flatMap { pixels in width.map { pixels / max(1, $0) } }
+        switch (maxPageHeight, byPixels) {
+        case (let a?, let b?): return min(a, b)
+        case (let a?, nil): return a
+        case (nil, let b): return b
+        }
     }
 
     /// The content width: `width` minus left and right padding.
@@ -83,7 +100,8 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
             try require(kind == .strip, "width is required for the \(kind.rawValue) layout")
         }
         for (name, value) in [("column gap", columnGap), ("row gap", rowGap), ("caption height", captionHeight),
-                              ("tie tolerance", tieTolerance), ("hero", hero), ("section header height", sectionHeaderHeight)] {
+                              ("tie tolerance", tieTolerance), ("hero", hero), ("section header height", sectionHeaderHeight),
+                              ("title height", titleHeight)] {
             try require(value >= 0, "\(name) cannot be negative (got \(value))")
         }
         for (side, value) in [("top", padding.top), ("right", padding.right), ("bottom", padding.bottom), ("left", padding.left)] {
@@ -101,6 +119,13 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
             try require(row >= 1 && extra >= 0, "row gap after row \(row) must be a row ≥ 1 and pixels ≥ 0 (got \(row):\(extra))")
         }
         try require(cellAspect.width > 0 && cellAspect.height > 0, "cell aspect must be positive (got \(cellAspect))")
+        if maxPagePixels != nil {
+            try require(width != nil, "a page pixel limit needs a width")
+        }
+        if let limit = pageHeightLimit {
+            let least = padding.top + padding.bottom + 1
+            try require(limit >= least, "pages of at most \(limit) px cannot hold \(padding.top)+\(padding.bottom) px of padding and an image")
+        }
         if hero > 0 {
             try require([.masonry, .columns, .justified].contains(kind), "hero images need the masonry, columns or justified layout, not \(kind.rawValue)")
         }
@@ -120,7 +145,7 @@ extension LayoutConfiguration {
     enum CodingKeys: String, CodingKey {
         case kind = "name", width, columns, columnWidth, minColumns, maxColumns, columnGap, rowGap, padding
         case captionHeight, direction, tieTolerance, cellAspect, fit, gravity, rowGapsAfter, rowHeight
-        case maxRowHeightRatio, lastRow, hero, sectionHeaderHeight
+        case maxRowHeightRatio, lastRow, hero, sectionHeaderHeight, titleHeight, maxPageHeight, maxPagePixels
     }
 
     public init(from decoder: any Decoder) throws {
@@ -147,6 +172,9 @@ extension LayoutConfiguration {
         config.lastRow = try c.decodeIfPresent(LastRow.self, forKey: .lastRow) ?? .left
         config.hero = try c.decodeIfPresent(Int.self, forKey: .hero) ?? 0
         config.sectionHeaderHeight = try c.decodeIfPresent(Int.self, forKey: .sectionHeaderHeight) ?? config.sectionHeaderHeight
+        config.titleHeight = try c.decodeIfPresent(Int.self, forKey: .titleHeight) ?? 0
+        config.maxPageHeight = try c.decodeIfPresent(Int.self, forKey: .maxPageHeight)
+        config.maxPagePixels = try c.decodeIfPresent(Int.self, forKey: .maxPagePixels)
         self = config
     }
 
@@ -181,5 +209,8 @@ extension LayoutConfiguration {
         try c.encode(gravity, forKey: .gravity)
         try c.encode(hero, forKey: .hero)
         try c.encode(sectionHeaderHeight, forKey: .sectionHeaderHeight)
+        try c.encode(titleHeight, forKey: .titleHeight)
+        try c.encodeIfPresent(maxPageHeight, forKey: .maxPageHeight)
+        try c.encodeIfPresent(maxPagePixels, forKey: .maxPagePixels)
     }
 }

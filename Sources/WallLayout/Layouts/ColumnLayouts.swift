@@ -2,31 +2,38 @@ import WallCore
 
 extension LayoutEngine {
     /// Masonry (shortest column, leftmost within the tie tolerance) or the round-robin
-    /// waterfall: images at column width, aspect kept.
+    /// waterfall: images at column width, aspect kept. A tile that does not fit on the page
+    /// starts the next one, all columns level again.
     mutating func placeColumns(_ items: [Int], section: Int, roundRobin: Bool) throws(LayoutError) {
         let spans = columnGrid().spans
         let columns = spans.count
         var bottoms = [Int](repeating: cursor, count: columns)
-        var used = [Bool](repeating: false, count: columns)
         let tolerance = config.tieTolerance
-        for (k, index) in items.enumerated() {
+        func choose(_ k: Int) -> Int {
+            if roundRobin { return k % columns }
+            var lowest = bottoms[0]
+            for c in 1..<columns where bottoms[c] < lowest { lowest = bottoms[c] }
             var column = 0
-            if roundRobin {
-                column = k % columns
-            } else {
-                var lowest = bottoms[0]
-                for c in 1..<columns where bottoms[c] < lowest { lowest = bottoms[c] }
-                while bottoms[column] > lowest + tolerance { column += 1 }
-            }
+            while bottoms[column] > lowest + tolerance { column += 1 }
+            return column
+        }
+        for (k, index) in items.enumerated() {
+            var column = choose(k)
             let span = spans[column]
             let height = Fitting.scaledHeight(of: sizes[index], toWidth: span.width)
-            let parts = cell(x: span.x, y: bottoms[column], width: span.width, imageHeight: height)
+            if !fits(bottoms[column] + height + config.captionHeight) {
+                cursor = bottoms[column]
+                if try ensureRoom(height + config.captionHeight) {
+                    bottoms = [Int](repeating: cursor, count: columns)
+                    column = choose(k)
+                }
+            }
+            let parts = cell(x: spans[column].x, y: bottoms[column], width: spans[column].width, imageHeight: height)
             try put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, section: section), at: index)
             bottoms[column] = parts.cell.maxY + config.rowGap
-            used[column] = true
+            bottom = max(bottom, parts.cell.maxY)
         }
-        let end = (0..<columns).filter { used[$0] }.map { bottoms[$0] - config.rowGap }.max() ?? cursor
-        try endBlock(at: end)
+        try endBlock(at: bottom)
     }
 
     /// Uniform cells, row by row; images cover (cropped) or are contained (letterboxed).
@@ -36,27 +43,24 @@ extension LayoutEngine {
         let base = spans.map(\.width).min() ?? 1
         let aspect = config.cellAspect
         let imageHeight = max(1, (base * aspect.height * 2 + aspect.width) / (2 * aspect.width))
-        let rowHeight = imageHeight + config.captionHeight
-        var rowTop = cursor
         var row = 0
-        var end = cursor
-        for (k, index) in items.enumerated() {
-            let r = k / columns
-            while row < r {
-                row += 1  // rows are 1-based in rowGapsAfter: extra space after row `row`
-                rowTop += rowHeight + config.rowGap + (config.rowGapsAfter[row] ?? 0)
+        for start in stride(from: 0, to: items.count, by: columns) {
+            row += 1  // 1-based, as in rowGapsAfter
+            try ensureRoom(imageHeight + config.captionHeight)
+            var rowBottom = cursor
+            for (c, index) in items[start..<min(items.count, start + columns)].enumerated() {
+                let parts = cell(x: spans[c].x, y: cursor, width: spans[c].width, imageHeight: imageHeight)
+                var placement = Placement(cell: parts.cell, image: parts.image, caption: parts.caption, section: section)
+                switch config.fit {
+                case .cover: placement.crop = Fitting.cover(sizes[index], in: parts.image.size, gravity: config.gravity)
+                case .contain: placement.image = Fitting.contain(sizes[index], in: parts.image)
+                }
+                try put(placement, at: index)
+                rowBottom = parts.cell.maxY
             }
-            let span = spans[k % columns]
-            let parts = cell(x: span.x, y: rowTop, width: span.width, imageHeight: imageHeight)
-            var placement = Placement(cell: parts.cell, image: parts.image, caption: parts.caption, section: section)
-            switch config.fit {
-            case .cover: placement.crop = Fitting.cover(sizes[index], in: parts.image.size, gravity: config.gravity)
-            case .contain: placement.image = Fitting.contain(sizes[index], in: parts.image)
-            }
-            try put(placement, at: index)
-            end = parts.cell.maxY
+            try endBlock(at: rowBottom)
+            cursor += config.rowGapsAfter[row] ?? 0
         }
-        try endBlock(at: end)
     }
 
     /// Instagram-style blocks two rows high: a 2×2 tile left with small squares beside it,
@@ -68,26 +72,26 @@ extension LayoutEngine {
         let side = spans.map(\.width).min() ?? 1
         let rowHeight = side + config.captionHeight
         let gap = config.rowGap
-        var cells: [(x: Int, width: Int, row: Int, big: Bool)] = []  // one block's cells, reading order
-        var block = 0
         var next = 0
-        var end = cursor
-        for index in items {
-            if next == cells.count {
-                if next > 0 { block += 1 }
-                cells = Self.mosaicBlock(block % 4, spans: spans, columns: columns)
-                next = 0
+        var block = 0
+        while next < items.count {
+            let cells = Self.mosaicBlock(block % 4, spans: spans, columns: columns)
+            let used = cells.prefix(items.count - next)
+            let rows = used.contains { $0.big || $0.row == 1 } ? 2 : 1
+            try ensureRoom(rows * rowHeight + (rows - 1) * gap)
+            var blockBottom = cursor
+            for c in used {
+                let index = items[next]
+                next += 1
+                let imageHeight = c.big ? 2 * rowHeight + gap - config.captionHeight : side
+                let parts = cell(x: c.x, y: cursor + c.row * (rowHeight + gap), width: c.width, imageHeight: imageHeight)
+                let crop = Fitting.cover(sizes[index], in: parts.image.size, gravity: config.gravity)
+                try put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, crop: crop, section: section), at: index)
+                blockBottom = max(blockBottom, parts.cell.maxY)
             }
-            let c = cells[next]
-            next += 1
-            let top = cursor + block * 2 * (rowHeight + gap) + c.row * (rowHeight + gap)
-            let imageHeight = c.big ? 2 * rowHeight + gap - config.captionHeight : side
-            let parts = cell(x: c.x, y: top, width: c.width, imageHeight: imageHeight)
-            let crop = Fitting.cover(sizes[index], in: parts.image.size, gravity: config.gravity)
-            try put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, crop: crop, section: section), at: index)
-            end = max(end, parts.cell.maxY)
+            try endBlock(at: blockBottom)
+            block += 1
         }
-        try endBlock(at: end)
     }
 
     static func mosaicBlock(_ pattern: Int, spans: [(x: Int, width: Int)], columns: Int) -> [(x: Int, width: Int, row: Int, big: Bool)] {

@@ -18,8 +18,9 @@ extension LayoutConfiguration {
         }
         var engine = LayoutEngine(configuration: self, sizes: sizes)
         let groups = sections.map(LayoutEngine.groups) ?? [Array(sizes.indices)]
+        if titleHeight > 0 { try engine.placeTitle() }
         for (number, members) in groups.enumerated() {
-            if sections != nil { try engine.placeHeader(section: number) }
+            if sections != nil { try engine.placeHeader(section: number, before: members) }
             var items = members[...]
             if number == 0 && hero > 0 {
                 try engine.placeHeroes(Array(items.prefix(hero)), section: number)
@@ -27,23 +28,34 @@ extension LayoutConfiguration {
             }
             try engine.placeWall(Array(items), section: number)
         }
-        return engine.finish()
+        return try engine.finish()
     }
 }
 
-/// The running state of one layout: placements so far and the vertical cursor.
+/// The running state of one layout: placements so far, the vertical cursor and the pages.
+///
+/// Coordinates are virtual while laying out: page p starts at `pageTops[p]`, so one number
+/// line holds every page. `finish` turns them into page coordinates.
 struct LayoutEngine {
     let config: LayoutConfiguration
     let sizes: [Size]
     /// One per image; every slot is written exactly once before `finish`.
     var placements: [Placement]
     var headers: [SectionHeader] = []
+    var title: Rect?
     /// Where the next block starts.
     var cursor: Int
-    /// The lowest content edge so far.
+    /// The lowest content edge so far on the current page.
     var bottom: Int
     /// The rightmost content edge so far (strips size the sheet to it).
     var right: Int
+    /// Virtual top edge of each page; the last is the current page.
+    var pageTops: [Int] = [0]
+    /// Content bottom of each finished page.
+    var pageBottoms: [Int] = []
+    /// `true` once the current page holds something.
+    var pageHasContent = false
+    let pageLimit: Int?
 
     init(configuration: LayoutConfiguration, sizes: [Size]) {
         config = configuration
@@ -53,6 +65,43 @@ struct LayoutEngine {
         cursor = configuration.padding.top
         bottom = configuration.padding.top
         right = configuration.padding.left
+        pageLimit = configuration.pageHeightLimit
+    }
+
+    var page: Int { pageTops.count - 1 }
+
+    /// Whether content reaching down to `edge` (virtual) still fits on the current page.
+    func fits(_ edge: Int) -> Bool {
+        guard let pageLimit else { return true }
+        return edge - pageTops[page] + config.padding.bottom <= pageLimit
+    }
+
+    /// Makes room for a block `height` tall at the cursor, on a new page if need be; returns
+    /// `true` when a page was started. `contentBottom` is where the current page's content
+    /// ends (for placers that track it themselves).
+    /// Makes room for a block `height` tall at the cursor, on a new page if need be; returns
+    /// `true` when a page was started.
+    @discardableResult
+    mutating func ensureRoom(_ height: Int) throws(LayoutError) -> Bool {
+        if fits(cursor + height) { return false }
+        let started = pageHasContent
+        if started { startPage() }
+        if !fits(cursor + height) {
+            throw .invalid(
+                "a block \(height) px tall does not fit on a page of at most \(pageLimit ?? 0) px "
+                    + "with \(config.padding.top)+\(config.padding.bottom) px of padding; allow taller pages")
+        }
+        return started
+    }
+
+    /// Ends the current page at `bottom` and moves the cursor to the top of the next.
+    mutating func startPage() {
+        pageBottoms.append(bottom)
+        let top = bottom + config.padding.bottom
+        pageTops.append(top)
+        cursor = top + config.padding.top
+        bottom = cursor
+        pageHasContent = false
     }
 
     /// Groups in order of first appearance, members in input order.
@@ -76,7 +125,7 @@ struct LayoutEngine {
     /// Records a block whose content ends at `blockBottom`; the next starts a row gap below.
     mutating func endBlock(at blockBottom: Int) throws(LayoutError) {
         try checkHeight(blockBottom)
-        bottom = blockBottom
+        bottom = max(bottom, blockBottom)
         cursor = blockBottom + config.rowGap
     }
 
@@ -85,8 +134,11 @@ struct LayoutEngine {
         if placement.cell.maxX > LayoutConfiguration.maxHeight {
             throw .invalid("the wall would be over \(LayoutConfiguration.maxHeight) px wide")
         }
+        var placement = placement
+        placement.page = page
         placements[index] = placement
         right = max(right, placement.cell.maxX)
+        pageHasContent = true
     }
 
     /// Stops a wall before its arithmetic could overflow: each step adds at most one scaled
@@ -106,10 +158,38 @@ struct LayoutEngine {
         return (Rect(x: x, y: y, width: width, height: imageHeight + config.captionHeight), image, caption)
     }
 
-    mutating func placeHeader(section: Int) throws(LayoutError) {
+    mutating func placeTitle() throws(LayoutError) {
+        let width = innerWidth ?? 1
+        try ensureRoom(config.titleHeight)
+        title = Rect(x: left, y: cursor, width: width, height: config.titleHeight)
+        pageHasContent = true
+        try endBlock(at: cursor + config.titleHeight)
+    }
+
+    /// A header band, kept on the same page as the first row of its section.
+    mutating func placeHeader(section: Int, before members: [Int]) throws(LayoutError) {
+        let first = members.first.map { firstRowHeight(of: $0) } ?? 0
+        try ensureRoom(config.sectionHeaderHeight + config.rowGap + first)
         let width = innerWidth ?? max(1, right - left)
-        headers.append(SectionHeader(section: section, frame: Rect(x: left, y: cursor, width: width, height: config.sectionHeaderHeight)))
+        headers.append(SectionHeader(section: section, frame: Rect(x: left, y: cursor, width: width, height: config.sectionHeaderHeight), page: page))
+        pageHasContent = true
         try endBlock(at: cursor + config.sectionHeaderHeight)
+    }
+
+    /// About how tall the first row of a wall starting with image `index` is.
+    func firstRowHeight(of index: Int) -> Int {
+        switch config.kind {
+        case .masonry, .columns:
+            let width = columnGrid().spans[0].width
+            return Fitting.scaledHeight(of: sizes[index], toWidth: width) + config.captionHeight
+        case .grid:
+            let base = columnGrid().spans.map(\.width).min() ?? 1
+            return max(1, base * config.cellAspect.height / config.cellAspect.width) + config.captionHeight
+        case .mosaic:
+            return 2 * (columnGrid().spans.map(\.width).min() ?? 1) + 2 * config.captionHeight + config.rowGap
+        case .justified, .strip:
+            return config.rowHeight + config.captionHeight
+        }
     }
 
     /// Each hero image spans the content width, no taller than it is wide (then cropped).
@@ -117,7 +197,11 @@ struct LayoutEngine {
         guard let width = innerWidth else { return }
         for index in items {
             let natural = Fitting.scaledHeight(of: sizes[index], toWidth: width)
-            let height = min(natural, width)
+            var height = min(natural, width)
+            if let pageLimit {  // a hero shrinks to fit a page rather than refuse it
+                height = max(1, min(height, pageLimit - config.padding.top - config.padding.bottom - config.captionHeight))
+            }
+            try ensureRoom(height + config.captionHeight)
             let parts = cell(x: left, y: cursor, width: width, imageHeight: height)
             let crop = height < natural ? Fitting.cover(sizes[index], in: parts.image.size, gravity: config.gravity) : nil
             try put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, crop: crop, section: section), at: index)
@@ -144,17 +228,25 @@ struct LayoutEngine {
             left: config.padding.left, right: config.padding.right))!
     }
 
-    consuming func finish() -> Arrangement {
+    consuming func finish() throws(LayoutError) -> Arrangement {
+        pageBottoms.append(bottom)
         let width = config.kind == .strip ? max(1, right + config.padding.right) : config.width ?? 1
-        let canvas = Size(width: width, height: max(1, bottom + config.padding.bottom))
+        let pages = zip(pageTops, pageBottoms).map { top, bottom in
+            Size(width: width, height: max(1, bottom - top + config.padding.bottom))
+        }
         var result = placements
         var headers = self.headers
-        if config.direction == .rtl {
-            for i in result.indices { result[i] = result[i].mirrored(width: canvas.width) }
-            headers = headers.map {
-                SectionHeader(section: $0.section, frame: Rect(x: canvas.width - $0.frame.maxX, y: $0.frame.y, width: $0.frame.width, height: $0.frame.height))
-            }
+        var title = self.title
+        let tops = pageTops
+        for i in result.indices {
+            result[i] = result[i].offset(dx: 0, dy: -tops[result[i].page])
+            if config.direction == .rtl { result[i] = result[i].mirrored(width: width) }
         }
-        return Arrangement(canvas: canvas, placements: result, sectionHeaders: headers)
+        for i in headers.indices {
+            headers[i].frame = headers[i].frame.offset(dx: 0, dy: -tops[headers[i].page])
+            if config.direction == .rtl { headers[i].frame = headers[i].frame.mirrored(width: width) }
+        }
+        if config.direction == .rtl { title = title?.mirrored(width: width) }
+        return Arrangement(pages: pages, placements: result, sectionHeaders: headers, title: title)
     }
 }

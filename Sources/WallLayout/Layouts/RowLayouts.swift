@@ -47,20 +47,15 @@ extension LayoutEngine {
             rows.append(i..<j)
             j = i
         }
-        var top = cursor
-        var end = cursor
         for row in rows.reversed() {
-            let rowBottom = try placeJustifiedRow(row, items: items, prefix: prefix, top: top, inner: inner, isLast: row.upperBound == n, section: section)
-            end = rowBottom
-            top = rowBottom + config.rowGap
+            try placeJustifiedRow(row, items: items, prefix: prefix, inner: inner, isLast: row.upperBound == n, section: section)
         }
-        try endBlock(at: end)
     }
 
-    /// Places one justified row; returns its bottom edge.
+    /// Places one justified row at the cursor, on a new page if it does not fit.
     private mutating func placeJustifiedRow(
-        _ row: Range<Int>, items: [Int], prefix: [Double], top: Int, inner: Int, isLast: Bool, section: Int
-    ) throws(LayoutError) -> Int {
+        _ row: Range<Int>, items: [Int], prefix: [Double], inner: Int, isLast: Bool, section: Int
+    ) throws(LayoutError) {
         let gap = config.columnGap
         let count = row.count
         let available = inner - (count - 1) * gap
@@ -88,7 +83,13 @@ extension LayoutEngine {
             crops = height < natural
             edges = Self.fillEdges(row, prefix: prefix, available: available)
         }
-        let imageHeight = max(1, Int(height.rounded()))
+        var imageHeight = max(1, Int(height.rounded()))
+        if let pageLimit {  // a lone tall row shrinks (cropping more) rather than overflow a page
+            imageHeight = max(1, min(imageHeight, pageLimit - config.padding.top - config.padding.bottom - config.captionHeight))
+            crops = crops || Double(imageHeight) < height.rounded()
+        }
+        try ensureRoom(imageHeight + config.captionHeight)
+        let top = cursor
         var rowBottom = top
         for (m, k) in row.enumerated() {
             let index = items[k]
@@ -98,7 +99,7 @@ extension LayoutEngine {
             try put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, crop: crop, section: section), at: index)
             rowBottom = parts.cell.maxY
         }
-        return rowBottom
+        try endBlock(at: rowBottom)
     }
 
     /// Whole-pixel edges splitting `available` in proportion to the row's aspect ratios; the
@@ -120,10 +121,9 @@ extension LayoutEngine {
         let target = config.rowHeight
         let limit = innerWidth
         let gap = config.columnGap
+        // Fill rows first, then place each at the cursor (on a new page if need be).
+        var rows: [[(index: Int, width: Int, height: Int)]] = [[]]
         var x = 0
-        var top = cursor
-        var rowHeight = 0
-        var end = cursor
         for index in items {
             let size = sizes[index]
             var width = max(1, (size.width * target * 2 + size.height) / (2 * size.height))
@@ -133,17 +133,24 @@ extension LayoutEngine {
                 height = Fitting.scaledHeight(of: size, toWidth: limit)
             }
             if let limit, x > 0, x + gap + width > limit {
-                top += rowHeight + config.rowGap
+                rows.append([])
                 x = 0
-                rowHeight = 0
             }
-            if x > 0 { x += gap }
-            let parts = cell(x: left + x, y: top, width: width, imageHeight: height)
-            try put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, section: section), at: index)
-            x += width
-            rowHeight = max(rowHeight, parts.cell.height)
-            end = max(end, parts.cell.maxY)
+            x += (x > 0 ? gap : 0) + width
+            rows[rows.count - 1].append((index, width, height))
         }
-        try endBlock(at: end)
+        for row in rows where !row.isEmpty {
+            let rowHeight = row.map(\.height).max()! + config.captionHeight
+            try ensureRoom(rowHeight)
+            var x = 0
+            var rowBottom = cursor
+            for item in row {
+                let parts = cell(x: left + x, y: cursor, width: item.width, imageHeight: item.height)
+                try put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, section: section), at: item.index)
+                x += item.width + gap
+                rowBottom = max(rowBottom, parts.cell.maxY)
+            }
+            try endBlock(at: rowBottom)
+        }
     }
 }

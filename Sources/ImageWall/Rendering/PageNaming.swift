@@ -1,0 +1,36 @@
+import Foundation
+
+/// File names of the pages of a sheet.
+public enum PageNaming {
+    /// The path of each of `count` pages for the output `pattern`: `{page}` becomes 001,
+    /// 002, …; without it a single page keeps the name and several get "-001", "-002", …
+    /// before the extension.
+    public static func paths(for pattern: String, count: Int) -> [String] {
+        let digits = max(3, String(count).count)
+        func number(_ page: Int) -> String {
+            let text = String(page + 1)
+            return String(repeating: "0", count: max(0, digits - text.count)) + text
+        }
+        if pattern.contains("{page}") {
+            return (0..<count).map { pattern.replacingAll("{page}", with: number($0)) }
+        }
+        guard count > 1 else { return [pattern] }
+        let slash = pattern.lastIndex(of: "/")
+        let dot = pattern.lastIndex(of: ".").flatMap { dot in slash.map { dot > $0 } ?? true ? dot : nil }
+        let stem = dot.map { String(pattern[..<$0]) } ?? pattern
+        let ext = dot.map { String(pattern[$0...]) } ?? ""
+        return (0..<count).map { "\(stem)-\(number($0))\(ext)" }
+    }
+}
+
+extension String {
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        var result = ""
+        var rest = self[...]
+        while let range = rest.range(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}
