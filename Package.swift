@@ -22,13 +22,17 @@ let package = Package(
         .systemLibrary(
             name: "CFreeType", pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CLCMS2", pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"])]),
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
+        .target(name: "CColorShim", dependencies: ["CLCMS2"]),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
 
         // Pure Swift stages.
         .target(name: "WallCore"),
         .target(name: "WallLayout", dependencies: ["WallCore"]),
-        .target(name: "WallCodecs", dependencies: ["WallCore", "CJPEGShim", "CPNGShim"]),
+        .target(name: "WallCodecs", dependencies: ["WallCore", "CJPEGShim", "CPNGShim", "CColorShim"]),
         .target(name: "WallText", dependencies: ["WallCore", "CFreeType"]),
         .target(name: "WallCompositor", dependencies: ["WallCore"]),
         .target(

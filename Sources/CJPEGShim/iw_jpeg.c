@@ -183,6 +183,8 @@ static int iw_encode(struct iw_jpeg_encoder *encoder, FILE *file,
     jpeg_start_compress(info, TRUE);
     if (options->app1)
         jpeg_write_marker(info, JPEG_APP0 + 1, options->app1, (unsigned int)options->app1_size);
+    if (options->icc)
+        jpeg_write_icc_profile(info, options->icc, (unsigned int)options->icc_size);
     while (info->next_scanline < info->image_height) {
         JSAMPROW row = (JSAMPROW)(pixels + (size_t)info->next_scanline * stride);
         jpeg_write_scanlines(info, &row, 1);

@@ -25,6 +25,8 @@ struct iw_png_decoder {
     uint32_t rows_done;
     int current_pass;
     int finished;
+    uint8_t *icc;
+    size_t icc_size;
 };
 
 struct iw_png_encoder {
@@ -75,6 +77,15 @@ static void iw_png_info_ready(png_structp png, png_infop info) {
     (void)png_set_interlace_handling(png);
     png_read_update_info(png, info);
     header->channels = png_get_channels(png, info);
+    png_charp icc_name;
+    int icc_compression;
+    png_bytep icc_data;
+    png_uint_32 icc_length;
+    if (png_get_iCCP(png, info, &icc_name, &icc_compression, &icc_data, &icc_length) &&
+        icc_length > 0 && (decoder->icc = malloc(icc_length)) != NULL) {
+        memcpy(decoder->icc, icc_data, icc_length);
+        decoder->icc_size = icc_length;
+    }
     decoder->header_ready = 1;
     png_process_data_pause(png, 1);
 }
@@ -124,7 +135,13 @@ iw_png_decoder *iw_png_decoder_create(uint32_t max_width, uint32_t max_height) {
 void iw_png_decoder_destroy(iw_png_decoder *decoder) {
     if (!decoder) return;
     png_destroy_read_struct(&decoder->png, &decoder->info, NULL);
+    free(decoder->icc);
     free(decoder);
+}
+
+const uint8_t *iw_png_icc_profile(const iw_png_decoder *decoder, size_t *size) {
+    *size = decoder->icc_size;
+    return decoder->icc;
 }
 
 int iw_png_feed(iw_png_decoder *decoder, const uint8_t *data, size_t size) {
@@ -214,6 +231,9 @@ int iw_png_write_header(iw_png_encoder *encoder, const iw_png_encode_options *op
     }
     if (options->trns && options->trns_count > 0)
         png_set_tRNS(png, info, options->trns, options->trns_count, NULL);
+    if (options->icc && options->icc_size > 0)
+        png_set_iCCP(png, info, "ICC profile", PNG_COMPRESSION_TYPE_BASE, options->icc,
+                     (png_uint_32)options->icc_size);
     if (options->software) {
         png_text text;
         memset(&text, 0, sizeof text);

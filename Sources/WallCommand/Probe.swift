@@ -10,8 +10,9 @@ extension ImageWallCommand {
             abstract: "Show each image's format, size, orientation and colour from its header.",
             discussion: """
                 Reads headers only, never pixels. "stored" is the size the pixels are kept at, \
-                "shown" the size after EXIF orientation. Unreadable files are listed with the \
-                reason, and the exit status is then 1.
+                "shown" the size after EXIF orientation; an embedded ICC profile is named after \
+                the colour model (rendering converts it to sRGB). Unreadable files are listed \
+                with the reason, and the exit status is then 1.
 
                 EXAMPLES:
                   imagewall probe SampleImages
@@ -35,6 +36,7 @@ extension ImageWallCommand {
             var info: ImageInfo?
             var displayedWidth: Int?
             var displayedHeight: Int?
+            var colorProfile: String?
             var error: String?
         }
 
@@ -46,7 +48,8 @@ extension ImageWallCommand {
                     let info = try probe.probe(path: candidate.path)
                     return Row(
                         path: candidate.path, info: info, displayedWidth: info.displayedSize.width,
-                        displayedHeight: info.displayedSize.height)
+                        displayedHeight: info.displayedSize.height,
+                        colorProfile: ImageDecoder().colorProfile(path: candidate.path, info: info)?.description)
                 } catch {
                     return Row(path: candidate.path, error: error.reason)
                 }
@@ -72,7 +75,7 @@ extension ImageWallCommand {
                 }
                 var colour = info.colorModel.rawValue
                 if let subsampling = info.chromaSubsampling { colour += " " + subsampling }
-                if info.hasICCProfile { colour += " +icc" }
+                if info.hasICCProfile { colour += " + " + (row.colorProfile.map { $0.isEmpty ? "ICC" : $0 } ?? "ICC") }
                 lines.append([
                     row.path, info.format.rawValue, info.storedSize.description, String(info.orientation.rawValue),
                     info.displayedSize.description, colour, String(info.bitDepth), info.hasAlpha ? "yes" : "no",

@@ -47,6 +47,8 @@ typedef struct iw_jpeg_encode_options {
     int ycck;             /* store 4 components as YCCK (Adobe transform 2) instead of CMYK */
     const uint8_t *app1;  /* EXIF payload written as APP1, or NULL */
     size_t app1_size;
+    const uint8_t *icc;   /* ICC profile written as APP2 chunks, or NULL */
+    size_t icc_size;
 } iw_jpeg_encode_options;
 
 /* Writes a whole image; message receives libjpeg's text on failure. */

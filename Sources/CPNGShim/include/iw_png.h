@@ -35,6 +35,8 @@ void iw_png_set_destination(iw_png_decoder *decoder, uint8_t *dest, size_t strid
 uint32_t iw_png_rows_done(const iw_png_decoder *decoder);
 int iw_png_passes_done(const iw_png_decoder *decoder);
 int iw_png_finished(const iw_png_decoder *decoder);
+/* The embedded ICC profile (iCCP, decompressed), or NULL; valid once the header is ready. */
+const uint8_t *iw_png_icc_profile(const iw_png_decoder *decoder, size_t *size);
 const char *iw_png_decoder_message(const iw_png_decoder *decoder);
 long iw_png_decoder_warning_count(const iw_png_decoder *decoder);
 const char *iw_png_decoder_first_warning(const iw_png_decoder *decoder);
@@ -54,6 +56,8 @@ typedef struct iw_png_encode_options {
     const uint8_t *trns;     /* palette alpha values */
     int trns_count;
     const char *software;    /* tEXt Software, or NULL */
+    const uint8_t *icc;      /* ICC profile written as iCCP, or NULL */
+    size_t icc_size;
 } iw_png_encode_options;
 
 iw_png_encoder *iw_png_encoder_create(FILE *file);

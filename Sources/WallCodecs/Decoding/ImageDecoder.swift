@@ -19,8 +19,27 @@ public struct ImageDecoder: Sendable {
     /// 100–500; real encoders write about 10).
     public var maxProgressiveScans: Int = 500
 
+    /// Convert images with an embedded ICC profile to sRGB (LittleCMS).
+    public var convertsToSRGB = true
+
     /// Creates a decoder.
     public init() {}
+
+    /// The ICC profile embedded in the image at `path`, if any.
+    public func colorProfile(path: String, info: ImageInfo) -> ColorProfile? {
+        guard info.hasICCProfile else { return nil }
+        switch info.format {
+        case .jpeg:
+            guard let reader = try? FileReader(path: path, headBytes: 65536),
+                let data = try? JPEGHeader.iccProfile(reader, path: path)
+            else { return nil }
+            return ColorProfile(data: data)
+        case .png:
+            guard let file = fopen(path, "rb") else { return nil }
+            defer { fclose(file) }
+            return (try? PNGDecoding.decode(file: file, path: path, info: info, headerOnly: true))?.profile
+        }
+    }
 
     /// Decodes the image at `path`, whose header `info` was probed.
     ///
@@ -41,10 +60,19 @@ public struct ImageDecoder: Sendable {
             let numerator = storedTarget.map {
                 ImageDecoder.jpegScaleNumerator(stored: info.storedSize, target: $0)
             } ?? 8
+            let profile = convertsToSRGB ? colorProfile(path: path, info: info) : nil
             decoded = try JPEGDecoding.decode(
-                file: file, path: path, scaleNumerator: numerator, maxScans: maxProgressiveScans)
+                file: file, path: path, scaleNumerator: numerator, maxScans: maxProgressiveScans, profile: profile)
         case .png:
-            decoded = try PNGDecoding.decode(file: file, path: path, info: info)
+            let result = try PNGDecoding.decode(file: file, path: path, info: info)
+            decoded = result.image
+            if convertsToSRGB, let profile = result.profile {
+                switch profile.convertRGB(decoded.bitmap) {
+                case .converted(let bitmap): decoded.bitmap = bitmap
+                case .unchanged: break
+                case .ignored(let reason): decoded.warnings.append(reason)
+                }
+            }
         }
         decoded.bitmap = decoded.bitmap.oriented(info.orientation)
         return decoded

@@ -9,7 +9,7 @@ import WallCore
 /// libjpeg(-turbo) through the shim: scaled decoding to RGB, CMYK and YCCK converted here.
 enum JPEGDecoding {
     static func decode(
-        file: UnsafeMutablePointer<FILE>, path: String, scaleNumerator: Int, maxScans: Int
+        file: UnsafeMutablePointer<FILE>, path: String, scaleNumerator: Int, maxScans: Int, profile: ColorProfile? = nil
     ) throws(DecodeError) -> DecodedImage {
         guard let decoder = iw_jpeg_decoder_create(file, Int32(maxScans)) else {
             throw DecodeError(path: path, reason: "out of memory")
@@ -62,8 +62,26 @@ enum JPEGDecoding {
             let first = String(cString: iw_jpeg_first_warning(decoder))
             warnings.append(warningCount == 1 ? first : "\(first) (and \(warningCount - 1) more warnings)")
         }
-        if channels == 4 {
-            bitmap = cmykToRGB(bitmap, inverted: header.adobe_marker != 0)
+        let inverted = header.adobe_marker != 0
+        switch (channels, profile) {
+        case (4, let profile?):
+            switch profile.convertCMYK(bitmap, inverted: inverted) {
+            case .converted(let rgb): bitmap = rgb
+            case .unchanged: bitmap = cmykToRGB(bitmap, inverted: inverted)
+            case .ignored(let reason):
+                warnings.append(reason)
+                bitmap = cmykToRGB(bitmap, inverted: inverted)
+            }
+        case (4, nil):
+            bitmap = cmykToRGB(bitmap, inverted: inverted)
+        case (_, let profile?):
+            switch profile.convertRGB(bitmap) {
+            case .converted(let rgb): bitmap = rgb
+            case .unchanged: break
+            case .ignored(let reason): warnings.append(reason)
+            }
+        default:
+            break
         }
         ImageDecoder.fillMissingRows(of: &bitmap, from: rowsDone)
         return DecodedImage(bitmap: bitmap, warnings: warnings)

@@ -11,8 +11,10 @@ import WallCore
 enum PNGDecoding {
     static let chunkSize = 65536
 
-    static func decode(file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo)
-        throws(DecodeError) -> DecodedImage
+    /// Decodes the image (or, with `headerOnly`, just reads up to its profile), returning
+    /// its embedded ICC profile alongside.
+    static func decode(file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo, headerOnly: Bool = false)
+        throws(DecodeError) -> (image: DecodedImage, profile: ColorProfile?)
     {
         let limit = UInt32(0x7FFF_FFFF)
         guard let decoder = iw_png_decoder_create(limit, limit) else {
@@ -37,6 +39,13 @@ enum PNGDecoding {
         }
         var header = iw_png_header()
         iw_png_get_header(decoder, &header)
+        var profileSize = 0
+        let profile = iw_png_icc_profile(decoder, &profileSize).map {
+            ColorProfile(data: Array(UnsafeBufferPointer(start: $0, count: profileSize)))
+        }
+        if headerOnly {
+            return (DecodedImage(bitmap: Bitmap(size: Size(width: 0, height: 0), alpha: .none), warnings: []), profile)
+        }
         var bitmap = try destination(for: header, info: info, path: path)
         let stride = bitmap.rowBytes
         bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
@@ -70,7 +79,7 @@ enum PNGDecoding {
             let first = String(cString: iw_png_decoder_first_warning(decoder))
             warnings.append(warningCount == 1 ? first : "\(first) (and \(warningCount - 1) more warnings)")
         }
-        return DecodedImage(bitmap: bitmap, warnings: warnings)
+        return (DecodedImage(bitmap: bitmap, warnings: warnings), profile)
     }
 
     private static func destination(for header: iw_png_header, info: ImageInfo, path: String)

@@ -40,6 +40,8 @@ public struct JPEGEncodeOptions: Sendable {
     public var subsampling = Subsampling.s420
     /// An APP1 payload (e.g. "Exif\0\0" + TIFF) written after SOI.
     public var app1: [UInt8]?
+    /// An ICC profile embedded as APP2 chunks.
+    public var icc: [UInt8]?
 
     /// Options for `storage`, quality 90, baseline, 4:2:0.
     public init(storage: Storage) { self.storage = storage }
@@ -57,7 +59,9 @@ public enum JPEGEncoder {
         let file = try AtomicFile(destination: path)
         var message = [CChar](repeating: 0, count: 256)
         let app1 = options.app1 ?? []
+        let icc = options.icc ?? []
         let status = app1.withUnsafeBufferPointer { app1Bytes in
+            icc.withUnsafeBufferPointer { iccBytes in
             samples.withUnsafeBufferPointer { pixels in
                 var c = iw_jpeg_encode_options()
                 c.width = UInt32(size.width)
@@ -74,8 +78,11 @@ public enum JPEGEncoder {
                 c.ycck = options.storage == .ycck ? 1 : 0
                 c.app1 = options.app1 == nil ? nil : app1Bytes.baseAddress
                 c.app1_size = app1.count
+                c.icc = options.icc == nil ? nil : iccBytes.baseAddress
+                c.icc_size = icc.count
                 return iw_jpeg_encode(
                     file.handle, &c, pixels.baseAddress!, size.width * components, &message, 256)
+            }
             }
         }
         guard status == 0 else {

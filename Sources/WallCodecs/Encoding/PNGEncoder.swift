@@ -30,6 +30,8 @@ public struct PNGEncodeOptions: Sendable {
     public var palette: [(UInt8, UInt8, UInt8)] = []
     /// Alpha of the first palette entries (tRNS), for `.palette`.
     public var paletteAlpha: [UInt8] = []
+    /// An ICC profile embedded as iCCP.
+    public var icc: [UInt8]?
 
     /// Options for `colorType`, 8 bits, not interlaced.
     public init(colorType: ColorType) { self.colorType = colorType }
@@ -49,7 +51,9 @@ public enum PNGEncoder {
         }
         defer { iw_png_encoder_destroy(encoder) }
         let palette = options.palette.flatMap { [$0.0, $0.1, $0.2] }
+        let icc = options.icc ?? []
         let status = palette.withUnsafeBufferPointer { paletteBytes in
+            icc.withUnsafeBufferPointer { iccBytes in
             options.paletteAlpha.withUnsafeBufferPointer { alphaBytes in
                 var c = iw_png_encode_options()
                 c.width = UInt32(size.width)
@@ -63,8 +67,11 @@ public enum PNGEncoder {
                 c.palette_count = Int32(options.palette.count)
                 c.trns = alphaBytes.baseAddress
                 c.trns_count = Int32(options.paletteAlpha.count)
+                c.icc = options.icc == nil ? nil : iccBytes.baseAddress
+                c.icc_size = icc.count
                 guard iw_png_write_header(encoder, &c) == 0 else { return Int32(1) }
                 return rows.withUnsafeBufferPointer { iw_png_write_image(encoder, $0.baseAddress!, rowBytes) }
+            }
             }
         }
         guard status == 0, iw_png_write_end(encoder) == 0 else {

@@ -6,20 +6,21 @@ enum JPEGHeader {
     /// Segments walked before giving up on finding a frame header.
     static let maxSegments = 4096
 
-    static func read(_ reader: FileReader, path: String) throws(ProbeError) -> ImageInfo {
-        func fail(_ reason: String) -> ProbeError { ProbeError(path: path, reason: reason) }
+    /// Calls `visit` with each marker segment before the first scan: its marker, payload
+    /// offset and payload length; `visit` returns `false` to stop. Returns where the walk
+    /// ended.
+    @discardableResult
+    static func walkSegments(
+        _ reader: FileReader, path: String, _ visit: (UInt8, Int, Int) throws(ProbeError) -> Bool
+    ) throws(ProbeError) -> Int {
         var offset = 2
-        var frame: (marker: UInt8, payload: [UInt8])?
-        var exif: ExifFields?
-        var adobeTransform: Int?
-        var hasICC = false
         var segments = 0
-        scan: while segments < maxSegments {
+        while segments < maxSegments {
             segments += 1
             let prefix = try reader.read(at: offset, count: 4, path: path)
             guard prefix.count >= 2 else { break }
             guard prefix[0] == 0xFF else {
-                throw fail("corrupt JPEG: expected a marker at byte \(offset)")
+                throw ProbeError(path: path, reason: "corrupt JPEG: expected a marker at byte \(offset)")
             }
             let marker = prefix[1]
             if marker == 0xFF {  // fill byte
@@ -30,12 +31,24 @@ enum JPEGHeader {
                 offset += 2
                 continue
             }
-            if marker == 0xD9 || marker == 0xDA { break scan }  // EOI or SOS: header is over
+            if marker == 0xD9 || marker == 0xDA { break }  // EOI or SOS: the header is over
             guard prefix.count == 4 else { break }
             let length = Int(prefix[2]) << 8 | Int(prefix[3])
-            guard length >= 2 else { throw fail("corrupt JPEG: marker segment shorter than its length field") }
-            let payloadOffset = offset + 4
-            let payloadLength = length - 2
+            guard length >= 2 else {
+                throw ProbeError(path: path, reason: "corrupt JPEG: marker segment shorter than its length field")
+            }
+            if try !visit(marker, offset + 4, length - 2) { break }
+            offset += 2 + length
+        }
+        return offset
+    }
+
+    static func read(_ reader: FileReader, path: String) throws(ProbeError) -> ImageInfo {
+        var frame: (marker: UInt8, payload: [UInt8])?
+        var exif: ExifFields?
+        var adobeTransform: Int?
+        var hasICC = false
+        let end = try walkSegments(reader, path: path) { marker, payloadOffset, payloadLength throws(ProbeError) in
             switch marker {
             case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
                 if frame == nil {
@@ -46,7 +59,7 @@ enum JPEGHeader {
                 if payload.starts(with: Array("Exif".utf8)) { exif = ExifReader.fields(inAPP1: payload[...]) }
             case 0xE2:
                 let tag = try reader.read(at: payloadOffset, count: 12, path: path)
-                if tag == Array("ICC_PROFILE\0".utf8) { hasICC = true }
+                if tag == iccTag { hasICC = true }
             case 0xEE:
                 let payload = try reader.read(at: payloadOffset, count: 12, path: path)
                 if payload.count >= 12, payload.starts(with: Array("Adobe".utf8)) {
@@ -55,11 +68,12 @@ enum JPEGHeader {
             default:
                 break
             }
-            offset = payloadOffset + payloadLength
+            return true
         }
         guard let frame else {
-            throw fail(
-                offset >= reader.fileSize
+            throw ProbeError(
+                path: path,
+                reason: end >= reader.fileSize
                     ? "truncated JPEG: the file ends before the frame header"
                     : "corrupt JPEG: no frame header (SOFn) before the image data")
         }
@@ -68,6 +82,32 @@ enum JPEGHeader {
             hasICC: hasICC, path: path)
         info.dateTaken = exif?.dateTaken
         return info
+    }
+
+    static let iccTag = Array("ICC_PROFILE\0".utf8)
+
+    /// The ICC profile split over APP2 chunks ("ICC_PROFILE\0", sequence number, count),
+    /// joined in sequence order; `nil` when absent or its chunks do not add up.
+    static func iccProfile(_ reader: FileReader, path: String) throws(ProbeError) -> [UInt8]? {
+        var chunks: [Int: [UInt8]] = [:]
+        var expected = 0
+        var total = 0
+        try walkSegments(reader, path: path) { marker, payloadOffset, payloadLength throws(ProbeError) in
+            guard marker == 0xE2, payloadLength > 14 else { return true }
+            let head = try reader.read(at: payloadOffset, count: 14, path: path)
+            guard head.count == 14, Array(head[0..<12]) == iccTag else { return true }
+            let sequence = Int(head[12]), count = Int(head[13])
+            guard sequence >= 1, count >= 1, sequence <= count, expected == 0 || expected == count else { return true }
+            expected = count
+            total += payloadLength - 14
+            guard total <= 16 << 20 else { return false }  // no real profile is this big
+            if chunks[sequence] == nil {
+                chunks[sequence] = try reader.read(at: payloadOffset + 14, count: payloadLength - 14, path: path)
+            }
+            return true
+        }
+        guard expected > 0, chunks.count == expected else { return nil }
+        return (1...expected).flatMap { chunks[$0] ?? [] }
     }
 
     private static func info(

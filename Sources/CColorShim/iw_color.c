@@ -1,0 +1,135 @@
+#include "iw_color.h"
+
+#include <string.h>
+
+#include <lcms2.h>
+
+static void iw_quiet(cmsContext context, cmsUInt32Number code, const char *text) {
+    (void)context;
+    (void)code;
+    (void)text;
+}
+
+static cmsContext iw_context(void) {
+    cmsContext context = cmsCreateContext(NULL, NULL);
+    if (context) cmsSetLogErrorHandlerTHR(context, iw_quiet);
+    return context;
+}
+
+static int iw_is_srgb(cmsContext context, cmsHPROFILE profile) {
+    char text[256] = {0};
+    cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", text, sizeof text);
+    (void)context;
+    return strstr(text, "sRGB") != NULL;
+}
+
+int iw_icc_to_srgb(const uint8_t *data, size_t size, int kind, const uint8_t *in, uint8_t *out,
+                   size_t pixels) {
+    cmsContext context = iw_context();
+    if (!context) return IW_ICC_FAILED;
+    int status = IW_ICC_DONE;
+    cmsHPROFILE input = cmsOpenProfileFromMemTHR(context, data, (cmsUInt32Number)size);
+    cmsHPROFILE output = NULL;
+    cmsHTRANSFORM transform = NULL;
+    if (!input) {
+        status = IW_ICC_UNREADABLE;
+        goto done;
+    }
+    cmsColorSpaceSignature space = cmsGetColorSpace(input);
+    if (space == cmsSigGrayData) {  /* grey data is decoded as RGB; grey gammas are left as they are */
+        status = IW_ICC_ALREADY_SRGB;
+        goto done;
+    }
+    int cmyk = kind == IW_ICC_CMYK || kind == IW_ICC_CMYK_INVERTED;
+    if ((cmyk && space != cmsSigCmykData) || (!cmyk && space != cmsSigRgbData)) {
+        status = IW_ICC_MISMATCH;
+        goto done;
+    }
+    if (!cmyk && iw_is_srgb(context, input)) {
+        status = IW_ICC_ALREADY_SRGB;
+        goto done;
+    }
+    output = cmsCreate_sRGBProfileTHR(context);
+    cmsUInt32Number in_format, out_format, flags = cmsFLAGS_BLACKPOINTCOMPENSATION;
+    switch (kind) {
+    case IW_ICC_RGBA:
+        in_format = TYPE_RGBA_8;
+        out_format = TYPE_RGBA_8;
+        flags |= cmsFLAGS_COPY_ALPHA;
+        break;
+    case IW_ICC_CMYK:
+        in_format = TYPE_CMYK_8;
+        out_format = TYPE_RGB_8;
+        break;
+    case IW_ICC_CMYK_INVERTED:
+        in_format = TYPE_CMYK_8_REV;
+        out_format = TYPE_RGB_8;
+        break;
+    default:
+        in_format = TYPE_RGB_8;
+        out_format = TYPE_RGB_8;
+        break;
+    }
+    transform = output ? cmsCreateTransformTHR(context, input, in_format, output, out_format,
+                                               INTENT_PERCEPTUAL, flags)
+                       : NULL;
+    if (!transform) {
+        status = IW_ICC_FAILED;
+        goto done;
+    }
+    /* In chunks: cmsDoTransform counts pixels in 32 bits. */
+    size_t bytes_in = cmyk || kind == IW_ICC_RGBA ? 4 : 3;
+    size_t bytes_out = kind == IW_ICC_RGBA ? 4 : 3;
+    for (size_t done_pixels = 0; done_pixels < pixels;) {
+        size_t chunk = pixels - done_pixels > 1u << 20 ? 1u << 20 : pixels - done_pixels;
+        cmsDoTransform(transform, in + done_pixels * bytes_in, out + done_pixels * bytes_out,
+                       (cmsUInt32Number)chunk);
+        done_pixels += chunk;
+    }
+done:
+    if (transform) cmsDeleteTransform(transform);
+    if (output) cmsCloseProfile(output);
+    if (input) cmsCloseProfile(input);
+    cmsDeleteContext(context);
+    return status;
+}
+
+void iw_icc_description(const uint8_t *data, size_t size, char *text, size_t capacity) {
+    if (capacity == 0) return;
+    text[0] = 0;
+    cmsContext context = iw_context();
+    if (!context) return;
+    cmsHPROFILE profile = cmsOpenProfileFromMemTHR(context, data, (cmsUInt32Number)size);
+    if (profile) {
+        cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", text,
+                               (cmsUInt32Number)capacity);
+        cmsCloseProfile(profile);
+    }
+    cmsDeleteContext(context);
+}
+
+size_t iw_icc_make_rgb(double white_x, double white_y, double red_x, double red_y,
+                       double green_x, double green_y, double blue_x, double blue_y,
+                       double gamma, const char *description, uint8_t *out, size_t capacity) {
+    cmsContext context = iw_context();
+    if (!context) return 0;
+    cmsCIExyY white = {white_x, white_y, 1.0};
+    cmsCIExyYTRIPLE primaries = {{red_x, red_y, 1.0}, {green_x, green_y, 1.0}, {blue_x, blue_y, 1.0}};
+    cmsToneCurve *curve = cmsBuildGamma(context, gamma);
+    cmsToneCurve *curves[3] = {curve, curve, curve};
+    cmsHPROFILE profile = curve ? cmsCreateRGBProfileTHR(context, &white, &primaries, curves) : NULL;
+    cmsUInt32Number needed = 0;
+    size_t result = 0;
+    if (profile) {
+        cmsMLU *mlu = cmsMLUalloc(context, 1);
+        if (mlu && cmsMLUsetASCII(mlu, "en", "US", description)) cmsWriteTag(profile, cmsSigProfileDescriptionTag, mlu);
+        if (mlu) cmsMLUfree(mlu);
+        if (cmsSaveProfileToMem(profile, NULL, &needed) && needed <= capacity &&
+            cmsSaveProfileToMem(profile, out, &needed))
+            result = needed;
+        cmsCloseProfile(profile);
+    }
+    if (curve) cmsFreeToneCurve(curve);
+    cmsDeleteContext(context);
+    return result;
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import WallCodecs
+import WallCore
+import _WallTestSupport
+
+@Suite("ICC profiles to sRGB")
+struct ColorProfileTests {
+    let folder = TemporaryFolder()
+    static let colors: [[UInt8]] = [[120, 160, 80], [200, 60, 40], [90, 90, 200], [128, 128, 128]]
+
+    /// Adobe RGB (1998) → XYZ (D65) → sRGB by the published matrices, independent of LittleCMS.
+    static func expectedSRGB(_ adobe: [UInt8]) -> [Double] {
+        let toXYZ = [[0.5767309, 0.1855540, 0.1881852], [0.2973769, 0.6273491, 0.0752741], [0.0270343, 0.0706872, 0.9911085]]
+        let toSRGB = [[3.2404542, -1.5371385, -0.4985314], [-0.9692660, 1.8760108, 0.0415560], [0.0556434, -0.2040259, 1.0572252]]
+        let linear = adobe.map { pow(Double($0) / 255, 563.0 / 256.0) }
+        let xyz = toXYZ.map { row in zip(row, linear).map(*).reduce(0, +) }
+        return toSRGB.map { row in
+            let l = min(1, max(0, zip(row, xyz).map(*).reduce(0, +)))
+            return 255 * (l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1 / 2.4) - 0.055)
+        }
+    }
+
+    func stripes() -> (samples: [UInt8], size: Size) {
+        let size = Size(width: 64, height: 16 * Self.colors.count)
+        var samples: [UInt8] = []
+        for color in Self.colors { for _ in 0..<(16 * 64) { samples += color } }
+        return (samples, size)
+    }
+
+    func check(_ path: String) throws {
+        let info = try ImageProbe().probe(path: path)
+        #expect(info.hasICCProfile)
+        #expect(ImageDecoder().colorProfile(path: path, info: info)?.description == "Adobe RGB (1998) compatible")
+        let decoded = try ImageDecoder().decode(path: path, info: info)
+        #expect(decoded.warnings.isEmpty)
+        for (i, color) in Self.colors.enumerated() {
+            let mean = decoded.bitmap.mean(in: Rect(x: 16, y: 16 * i + 4, width: 32, height: 8))
+            let expected = Self.expectedSRGB(color)
+            for c in 0..<3 { #expect(abs(mean[c] - expected[c]) <= 3, "\(color) → \(mean), expected \(expected)") }
+        }
+        var plain = ImageDecoder()
+        plain.convertsToSRGB = false
+        let raw = try plain.decode(path: path, info: info).bitmap
+        #expect(abs(raw.mean(in: Rect(x: 16, y: 20, width: 32, height: 8))[0] - 200) <= 3)  // untouched without conversion
+    }
+
+    @Test("an Adobe RGB PNG (iCCP) comes out in sRGB")
+    func png() throws {
+        let profile = try #require(ColorProfile.adobeRGB)
+        let (samples, size) = stripes()
+        var options = PNGEncodeOptions(colorType: .rgb)
+        options.icc = profile.data
+        let path = folder.file("adobe.png")
+        try PNGEncoder.write(rows: samples, rowBytes: size.width * 3, size: size, options: options, to: path)
+        try check(path)
+    }
+
+    @Test("an Adobe RGB JPEG (APP2) comes out in sRGB")
+    func jpeg() throws {
+        let profile = try #require(ColorProfile.adobeRGB)
+        let (samples, size) = stripes()
+        var options = JPEGEncodeOptions(storage: .ycbcr)
+        options.quality = 98
+        options.subsampling = .s444
+        options.icc = profile.data
+        let path = folder.file("adobe.jpg")
+        try JPEGEncoder.write(samples: samples, size: size, options: options, to: path)
+        try check(path)
+    }
+
+    @Test("an sRGB-described profile is left alone, a broken one is reported and ignored")
+    func skips() throws {
+        let srgb = try #require(ColorProfile.rgb(white: (0.3127, 0.3290), red: (0.64, 0.33), green: (0.30, 0.60), blue: (0.15, 0.06), gamma: 2.2, description: "sRGB-like test"))
+        let (samples, size) = stripes()
+        for (name, icc, warns) in [("srgb.jpg", srgb.data, false), ("broken.jpg", [UInt8](repeating: 7, count: 300), true)] {
+            var options = JPEGEncodeOptions(storage: .ycbcr)
+            (options.quality, options.subsampling, options.icc) = (98, .s444, icc)
+            let path = folder.file(name)
+            try JPEGEncoder.write(samples: samples, size: size, options: options, to: path)
+            let decoded = try ImageDecoder().decode(path: path, info: try ImageProbe().probe(path: path))
+            #expect(decoded.warnings.contains { $0.contains("ICC profile ignored") } == warns, "\(name): \(decoded.warnings)")
+            let pixel = decoded.bitmap.pixel(x: 3, y: 20)
+            #expect(zip(pixel, [200, 60, 40] as [UInt8]).allSatisfy { abs(Int($0) - Int($1)) <= 3 }, "\(pixel)")
+        }
+    }
+}
