@@ -27,6 +27,7 @@ let package = Package(
             providers: [.apt(["liblcms2-dev"])]),
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
         .target(name: "CColorShim", dependencies: ["CLCMS2"]),
+        .target(name: "CProcessShim"),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
 
         // Pure Swift stages.
@@ -41,7 +42,7 @@ let package = Package(
         .target(
             name: "WallCommand",
             dependencies: [
-                "ImageWall", "WallCodecs", "WallCompositor", "WallLayout",
+                "ImageWall", "WallCodecs", "WallCompositor", "WallLayout", "CProcessShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "imagewall", dependencies: ["WallCommand"]),

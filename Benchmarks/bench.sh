@@ -74,6 +74,34 @@ for corpus in $corpora; do
   done
 done
 
+# Quality: our tiles against libvips thumbnails of the same sources (pyvips).
+if have_vips && [ -d "$base/wallpapers" ]; then
+  echo
+  "$bin" render "$base/wallpapers" -o "$work/q.png" --manifest "$work/q.json" --background '#202020' 2>/dev/null
+  python3 Benchmarks/psnr.py "$work/q.json"
+fi
+
+# Bounded memory: a 2000 px sheet of 1,050 images (the wallpapers ten times), about 100,000 px tall.
+if [ -d "$base/wallpapers" ]; then
+  mkdir -p "$work/tall"
+  for r in 0 1 2 3 4 5 6 7 8 9; do for f in "$base"/wallpapers/*; do ln -s "$f" "$work/tall/r${r}_$(basename "$f")"; done; done
+  read -r wall cpu rss < <(measure "$bin" render "$work/tall" -o "$work/tall.png")
+  height=$(python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(24); print(struct.unpack('>I', d[20:24])[0])" "$work/tall.png")
+  echo
+  echo "tall sheet: 1050 images, 2000x$height px: $wall s wall, $cpu s CPU, peak $rss MB"
+
+  # PNG compression levels on the wallpaper sheet (6 = libpng's default settings).
+  echo
+  printf '%-12s %8s %10s %8s\n' compression wall_s size_MB vs_6
+  for level in 1 3 6 9; do
+    read -r wall cpu rss < <(measure "$bin" render "$base/wallpapers" -o "$work/c$level.png" --compression $level)
+    size=$(stat -c %s "$work/c$level.png")
+    echo "$level $wall $size" >> "$work/levels"
+  done
+  six=$(awk '$1 == 6 { print $3 }' "$work/levels")
+  awk -v six="$six" '{ printf "%-12s %8.2f %10.2f %7.2fx\n", "level " $1, $2, $3 / 1048576, $3 / six }' "$work/levels"
+fi
+
 # The layout engine on 1,000,000 sizes per layout.
 echo
 swift build -c release --product imagewall-layout-bench >/dev/null

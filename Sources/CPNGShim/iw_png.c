@@ -27,6 +27,8 @@ struct iw_png_decoder {
     int finished;
     uint8_t *icc;
     size_t icc_size;
+    iw_png_row_sink sink;
+    void *sink_context;
 };
 
 struct iw_png_encoder {
@@ -92,9 +94,15 @@ static void iw_png_info_ready(png_structp png, png_infop info) {
 
 static void iw_png_row_ready(png_structp png, png_bytep row, png_uint_32 row_number, int pass) {
     iw_png_decoder *decoder = png_get_progressive_ptr(png);
-    if (!decoder->dest) png_error(png, "no destination for decoded rows");
+    if (!decoder->dest && !decoder->sink) png_error(png, "no destination for decoded rows");
     if (row_number >= decoder->header.height) png_error(png, "row number out of range");
     decoder->current_pass = pass;
+    if (decoder->sink) {
+        if (decoder->header.interlaced) png_error(png, "a row sink needs a non-interlaced image");
+        if (row) decoder->sink(decoder->sink_context, row, row_number);
+        decoder->rows_done = row_number + 1;
+        return;
+    }
     if (row)
         png_progressive_combine_row(png, decoder->dest + (size_t)row_number * decoder->stride, row);
     if (!decoder->header.interlaced) decoder->rows_done = row_number + 1;
@@ -159,6 +167,11 @@ void iw_png_get_header(const iw_png_decoder *decoder, iw_png_header *header) {
 void iw_png_set_destination(iw_png_decoder *decoder, uint8_t *dest, size_t stride) {
     decoder->dest = dest;
     decoder->stride = stride;
+}
+
+void iw_png_set_row_sink(iw_png_decoder *decoder, iw_png_row_sink sink, void *context) {
+    decoder->sink = sink;
+    decoder->sink_context = context;
 }
 
 uint32_t iw_png_rows_done(const iw_png_decoder *decoder) { return decoder->rows_done; }

@@ -30,6 +30,11 @@ int iw_png_header_ready(const iw_png_decoder *decoder);
 /* Valid once the header is ready; expansion to 8-bit RGB or RGBA is already set up. */
 void iw_png_get_header(const iw_png_decoder *decoder, iw_png_header *header);
 void iw_png_set_destination(iw_png_decoder *decoder, uint8_t *dest, size_t stride);
+/* Instead of a destination, hands each row to `sink` as it is decoded (non-interlaced
+   images only); the row is only valid during the call. */
+typedef void (*iw_png_row_sink)(void *context, const uint8_t *row, uint32_t row_number);
+void iw_png_set_row_sink(iw_png_decoder *decoder, iw_png_row_sink sink, void *context);
+
 /* Whole rows delivered so far (non-interlaced), Adam7 passes completed (interlaced), and
    whether the image data ended properly. */
 uint32_t iw_png_rows_done(const iw_png_decoder *decoder);

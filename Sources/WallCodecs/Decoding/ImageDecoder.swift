@@ -64,7 +64,13 @@ public struct ImageDecoder: Sendable {
             decoded = try JPEGDecoding.decode(
                 file: file, path: path, scaleNumerator: numerator, maxScans: maxProgressiveScans, profile: profile)
         case .png:
-            let result = try PNGDecoding.decode(file: file, path: path, info: info)
+            // PNG cannot shrink in the codec; box-average rows as they arrive instead, keeping
+            // at least twice the target as with JPEG.
+            let storedTarget = target.map { info.orientation.swapsAxes ? $0.transposed : $0 }
+            let shrink = storedTarget.map {
+                (max(1, info.storedSize.width / (2 * max(1, $0.width))), max(1, info.storedSize.height / (2 * max(1, $0.height))))
+            } ?? (1, 1)
+            let result = try PNGDecoding.decode(file: file, path: path, info: info, shrink: shrink)
             decoded = result.image
             if convertsToSRGB, let profile = result.profile {
                 switch profile.convertRGB(decoded.bitmap) {

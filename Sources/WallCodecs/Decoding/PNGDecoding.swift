@@ -11,11 +11,17 @@ import WallCore
 enum PNGDecoding {
     static let chunkSize = 65536
 
+    /// The largest box factor used while decoding: 64 × 64 premultiplied samples fit the
+    /// 32-bit sums with room to spare.
+    static let maxShrink = 64
+
     /// Decodes the image (or, with `headerOnly`, just reads up to its profile), returning
-    /// its embedded ICC profile alongside.
-    static func decode(file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo, headerOnly: Bool = false)
-        throws(DecodeError) -> (image: DecodedImage, profile: ColorProfile?)
-    {
+    /// its embedded ICC profile alongside. With `shrink` factors above 1, a non-interlaced
+    /// image is box-averaged as its rows arrive and never held at full size.
+    static func decode(
+        file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo, headerOnly: Bool = false,
+        shrink: (x: Int, y: Int) = (1, 1)
+    ) throws(DecodeError) -> (image: DecodedImage, profile: ColorProfile?) {
         let limit = UInt32(0x7FFF_FFFF)
         guard let decoder = iw_png_decoder_create(limit, limit) else {
             throw DecodeError(path: path, reason: "out of memory")
@@ -48,6 +54,11 @@ enum PNGDecoding {
         }
         var bitmap = try destination(for: header, info: info, path: path)
         let stride = bitmap.rowBytes
+        if header.interlaced == 0 && (shrink.x > 1 || shrink.y > 1) {
+            return (try decodeShrinking(
+                decoder: decoder, header: header, path: path, factors: (min(shrink.x, maxShrink), min(shrink.y, maxShrink)),
+                feedNext: feedNext, fatal: { fatal }), profile)
+        }
         bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
             // Every row libpng delivers is written while this buffer is pinned.
             iw_png_set_destination(decoder, pixels.baseAddress, stride)
@@ -74,12 +85,48 @@ enum PNGDecoding {
                 warnings.append("\(problem) (decoded \(rows) of \(height) rows)")
             }
         }
-        let warningCount = iw_png_decoder_warning_count(decoder)
-        if warningCount > 0 {
-            let first = String(cString: iw_png_decoder_first_warning(decoder))
-            warnings.append(warningCount == 1 ? first : "\(first) (and \(warningCount - 1) more warnings)")
-        }
+        warnings += libraryWarnings(decoder)
         return (DecodedImage(bitmap: bitmap, warnings: warnings), profile)
+    }
+
+    private static func libraryWarnings(_ decoder: OpaquePointer) -> [String] {
+        let count = iw_png_decoder_warning_count(decoder)
+        guard count > 0 else { return [] }
+        let first = String(cString: iw_png_decoder_first_warning(decoder))
+        return [count == 1 ? first : "\(first) (and \(count - 1) more warnings)"]
+    }
+
+    /// Decodes into a box-shrinking stream fed row by row from libpng's row callback.
+    private static func decodeShrinking(
+        decoder: OpaquePointer, header: iw_png_header, path: String, factors: (x: Int, y: Int),
+        feedNext: () -> Bool, fatal: () -> String?
+    ) throws(DecodeError) -> DecodedImage {
+        let size = Size(width: Int(header.width), height: Int(header.height))
+        let sink = RowSink(BoxShrinkStream(sourceSize: size, channels: Int(header.channels), factorX: factors.x, factorY: factors.y))
+        let context = Unmanaged.passUnretained(sink).toOpaque()
+        var failure: String?
+        withExtendedLifetime(sink) {
+            iw_png_set_row_sink(decoder, { context, row, _ in
+                guard let context, let row else { return }
+                Unmanaged<RowSink>.fromOpaque(context).takeUnretainedValue().stream.add(row: row)
+            }, context)
+            if iw_png_feed(decoder, nil, 0) != 0 {  // the bytes held back at the header
+                failure = String(cString: iw_png_decoder_message(decoder))
+            } else {
+                while iw_png_finished(decoder) == 0 && feedNext() {}
+                failure = fatal()
+            }
+            iw_png_set_row_sink(decoder, nil, nil)
+        }
+        let rows = sink.stream.rowsConsumed
+        var warnings: [String] = []
+        if iw_png_finished(decoder) == 0 {
+            let problem = failure ?? "the file ends before the image data does"
+            guard rows > 0 else { throw DecodeError(path: path, reason: problem) }
+            warnings.append("\(problem) (decoded \(rows) of \(size.height) rows)")
+        }
+        sink.stream.finish()
+        return DecodedImage(bitmap: sink.stream.result, warnings: warnings + libraryWarnings(decoder))
     }
 
     private static func destination(for header: iw_png_header, info: ImageInfo, path: String)
@@ -114,4 +161,11 @@ enum PNGDecoding {
             }
         }
     }
+
+}
+
+/// Holds the shrinking stream libpng's row callback feeds.
+private final class RowSink {
+    var stream: BoxShrinkStream
+    init(_ stream: BoxShrinkStream) { self.stream = stream }
 }

@@ -39,6 +39,10 @@ public struct SheetRenderer: Sendable {
     public var hasAlpha: Bool { !background.isOpaque }
 
     /// Paints the sheet.
+    ///
+    /// Worker threads prepare tiles in the order the bands need them, at most
+    /// `2 × threads` ahead of the painter, while the calling thread paints bands and hands
+    /// them to `emit` (so encoding overlaps decoding). Output does not depend on timing.
     /// - Parameters:
     ///   - tile: the pixels of tile `i` at exactly `frames[i]`'s size, RGB or premultiplied
     ///     RGBA; called from several threads.
@@ -57,26 +61,37 @@ public struct SheetRenderer: Sendable {
             let rgb = [background.red, background.green, background.blue].map { UInt8((UInt32($0) * a + 127) / 255) }
             return opaque ? rgb : rgb + [background.alpha]
         }()
+        let frames = self.frames
+        // The tiles each band needs first, from the spatial query; their concatenation is the
+        // order workers prepare tiles in.
+        var bands: [[Int]] = []
+        var seen = Set<Int>()
+        var order: [Int] = []
+        for top in stride(from: 0, to: canvas.height, by: bandHeight) {
+            let rows = top..<min(canvas.height, top + bandHeight)
+            let fresh = tilesInRows(rows).filter { !seen.contains($0) && frames[$0].width > 0 && frames[$0].height > 0 }
+                .sorted { (frames[$0].y, $0) < (frames[$1].y, $1) }
+            seen.formUnion(fresh)
+            bands.append(fresh)
+            order += fresh
+        }
+        let prepare: @Sendable (Int) throws -> Bitmap = { index in
+            let image = try tile(index)
+            precondition(image.size == frames[index].size, "tile \(index) has the wrong size")
+            return opaque ? Alpha.flattened(image, over: background) : Alpha.premultiplied(image)
+        }
+        let workers = TileWorkers(order: order, threads: threads, window: 2 * threads, prepare: prepare)
+        defer { workers.finish() }
+
         var live: [Int: Bitmap] = [:]
-        var requested = Set<Int>()
         var band = [UInt8](repeating: 0, count: rowBytes * min(bandHeight, canvas.height))
-        var top = 0
-        while top < canvas.height {
+        var taken = 0
+        for (number, fresh) in bands.enumerated() {
+            let top = number * bandHeight
             let bottom = min(canvas.height, top + bandHeight)
-            // This band's tiles and the next band's, in a fixed order, each requested once.
-            let batch = tilesInRows(top..<min(canvas.height, bottom + bandHeight))
-                .filter { !requested.contains($0) && frames[$0].width > 0 && frames[$0].height > 0 }
-                .sorted()
-            if !batch.isEmpty {
-                let tiles = try parallelMap(batch.count, threads: threads) { i in
-                    let image = try tile(batch[i])
-                    return opaque ? Alpha.flattened(image, over: background) : Alpha.premultiplied(image)
-                }
-                for (index, image) in zip(batch, tiles) {
-                    precondition(image.size == frames[index].size, "tile \(index) has the wrong size")
-                    live[index] = image
-                    requested.insert(index)
-                }
+            for index in fresh {
+                live[index] = try workers.take(taken)
+                taken += 1
             }
             let rows = bottom - top
             band.withUnsafeMutableBufferPointer { buffer in
@@ -88,7 +103,6 @@ public struct SheetRenderer: Sendable {
             }
             try band.withUnsafeBufferPointer { try emit(UnsafeBufferPointer(rebasing: $0[0..<rows * rowBytes]), rows) }
             live = live.filter { frames[$0.key].maxY > bottom }
-            top = bottom
         }
     }
 

@@ -234,19 +234,22 @@ struct LayoutEngine {
         let pages = zip(pageTops, pageBottoms).map { top, bottom in
             Size(width: width, height: max(1, bottom - top + config.padding.bottom))
         }
-        var result = placements
         var headers = self.headers
         var title = self.title
         let tops = pageTops
-        for i in result.indices {
-            result[i] = result[i].offset(dx: 0, dy: -tops[result[i].page])
-            if config.direction == .rtl { result[i] = result[i].mirrored(width: width) }
+        let mirror = config.direction == .rtl
+        if tops.count > 1 || mirror {  // page coordinates and mirroring, in place
+            for i in placements.indices {
+                var p = placements[i].offset(dx: 0, dy: -tops[placements[i].page])
+                if mirror { p = p.mirrored(width: width) }
+                placements[i] = p
+            }
         }
         for i in headers.indices {
             headers[i].frame = headers[i].frame.offset(dx: 0, dy: -tops[headers[i].page])
-            if config.direction == .rtl { headers[i].frame = headers[i].frame.mirrored(width: width) }
+            if mirror { headers[i].frame = headers[i].frame.mirrored(width: width) }
         }
-        if config.direction == .rtl { title = title?.mirrored(width: width) }
-        return Arrangement(pages: pages, placements: result, sectionHeaders: headers, title: title)
+        if mirror { title = title?.mirrored(width: width) }
+        return Arrangement(pages: pages, placements: placements, sectionHeaders: headers, title: title)
     }
 }

@@ -1,0 +1,111 @@
+/// Integer box averaging of rows as they arrive, so a large image is never held whole: each
+/// output pixel is the mean of a `factorX` × `factorY` block (blocks cut by the right or
+/// bottom edge average what they have). RGBA is averaged premultiplied (no dark fringes) and
+/// given back with straight alpha.
+public struct BoxShrinkStream {
+    /// The size of the full image.
+    public let sourceSize: Size
+    /// Pixels averaged across.
+    public let factorX: Int
+    /// Rows averaged down.
+    public let factorY: Int
+    /// Bytes a pixel, 3 or 4.
+    public let channels: Int
+    /// The shrunk image so far.
+    public private(set) var result: Bitmap
+    private var sums: [UInt32]
+    private var rowsInBlock = 0
+    private var outputRow = 0
+
+    /// A stream shrinking a `sourceSize` image of `channels` (3: RGB, 4: straight RGBA).
+    public init(sourceSize: Size, channels: Int, factorX: Int, factorY: Int) {
+        precondition(factorX >= 1 && factorY >= 1 && (channels == 3 || channels == 4))
+        self.sourceSize = sourceSize
+        self.channels = channels
+        self.factorX = factorX
+        self.factorY = factorY
+        let size = Size(
+            width: (sourceSize.width + factorX - 1) / factorX, height: (sourceSize.height + factorY - 1) / factorY)
+        result = Bitmap(size: size, alpha: channels == 4 ? .straight : .none)
+        sums = [UInt32](repeating: 0, count: size.width * channels)
+    }
+
+    /// Rows of the source consumed so far.
+    public var rowsConsumed: Int { outputRow * factorY + rowsInBlock }
+
+    /// Adds the next source row (`sourceSize.width × channels` bytes).
+    public mutating func add(row: UnsafePointer<UInt8>) {
+        let width = sourceSize.width, kx = factorX, channels = self.channels
+        sums.withUnsafeMutableBufferPointer { acc in
+            var x = 0, out = 0
+            while x < width {
+                let end = min(x + kx, width)
+                var p = row + x * channels
+                if channels == 4 {
+                    var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0, a: UInt32 = 0
+                    for _ in x..<end {
+                        let alpha = UInt32(p[3])
+                        r &+= UInt32(p[0]) &* alpha
+                        g &+= UInt32(p[1]) &* alpha
+                        b &+= UInt32(p[2]) &* alpha
+                        a &+= alpha
+                        p += 4
+                    }
+                    acc[out] &+= r; acc[out + 1] &+= g; acc[out + 2] &+= b; acc[out + 3] &+= a
+                } else {
+                    var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0
+                    for _ in x..<end {
+                        r &+= UInt32(p[0]); g &+= UInt32(p[1]); b &+= UInt32(p[2])
+                        p += 3
+                    }
+                    acc[out] &+= r; acc[out + 1] &+= g; acc[out + 2] &+= b
+                }
+                x = end
+                out += channels
+            }
+        }
+        rowsInBlock += 1
+        if rowsInBlock == factorY { emitRow() }
+    }
+
+    /// Emits a last partial block, and fills rows that never arrived with mid-grey; the result
+    /// is then complete.
+    public mutating func finish() {
+        if rowsInBlock > 0 { emitRow() }
+        while outputRow < result.size.height {
+            let start = outputRow * result.rowBytes
+            for i in stride(from: start, to: start + result.rowBytes, by: channels) {
+                result.pixels[i] = 128; result.pixels[i + 1] = 128; result.pixels[i + 2] = 128
+                if channels == 4 { result.pixels[i + 3] = 255 }
+            }
+            outputRow += 1
+        }
+    }
+
+    private mutating func emitRow() {
+        guard outputRow < result.size.height else { return }
+        let width = result.size.width, channels = self.channels, kx = factorX
+        let rows = UInt32(rowsInBlock), sourceWidth = sourceSize.width
+        let start = outputRow * result.rowBytes
+        result.pixels.withUnsafeMutableBufferPointer { out in
+            sums.withUnsafeMutableBufferPointer { acc in
+                for x in 0..<width {
+                    let count = UInt32(min(kx, sourceWidth - x * kx)) * rows
+                    let a = x * channels
+                    if channels == 4 {
+                        let alpha = acc[a + 3]
+                        for c in 0..<3 {
+                            out[start + a + c] = alpha == 0 ? 0 : UInt8(min(255, (acc[a + c] + alpha / 2) / alpha))
+                        }
+                        out[start + a + 3] = UInt8((alpha + count / 2) / count)
+                    } else {
+                        for c in 0..<3 { out[start + a + c] = UInt8((acc[a + c] + count / 2) / count) }
+                    }
+                    for c in 0..<channels { acc[a + c] = 0 }
+                }
+            }
+        }
+        rowsInBlock = 0
+        outputRow += 1
+    }
+}
