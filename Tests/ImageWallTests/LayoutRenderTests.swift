@@ -94,10 +94,17 @@ struct LayoutRenderTests {
         }
         var options = WallOptions(layout: LayoutConfiguration())
         options.grouping = .folder
+        options.background = .white
         let manifest = try Wall(inputs: [a, b]).render(to: folder.file("sections.png"), options: options)
         #expect(manifest.sections.map(\.title) == [a, b])
         #expect(manifest.tiles.map(\.section) == [0, 0, 1])
         #expect(manifest.tiles[2].y > manifest.sections[1].header.y)
+        // The headers carry their folder's name in dark text on the white background.
+        let sheet = try decode(folder.file("sections.png"))
+        for section in manifest.sections {
+            let band = Rect(x: section.header.x, y: section.header.y, width: section.header.width, height: section.header.height)
+            #expect(sheet.mean(in: band)[0] < 250, "header \(section.index) has no text")
+        }
     }
 
     @Test("imagewall layout prints the manifest without decoding")
