@@ -33,7 +33,7 @@ let package = Package(
         // Pure Swift stages.
         .target(name: "WallCore"),
         .target(name: "WallLayout", dependencies: ["WallCore"]),
-        .target(name: "WallCodecs", dependencies: ["WallCore", "CJPEGShim", "CPNGShim", "CColorShim"]),
+        .target(name: "WallCodecs", dependencies: ["WallCore", "CJPEGShim", "CPNGShim", "CColorShim", "CProcessShim"]),
         .target(name: "WallText", dependencies: ["WallCore", "CFreeType"]),
         .target(name: "WallCompositor", dependencies: ["WallCore"]),
         .target(

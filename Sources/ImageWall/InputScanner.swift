@@ -20,17 +20,44 @@ public enum InputScanner {
         public var isExplicit: Bool
     }
 
+    /// How folders are searched and which files are kept.
+    public struct Options: Sendable, Hashable {
+        /// Descend into sub-folders (hidden ones excepted).
+        public var recursive = false
+        /// Keep only files matching one of these globs (all when empty).
+        public var include: [String] = []
+        /// Drop files matching any of these globs.
+        public var exclude: [String] = []
+
+        public init(recursive: Bool = false, include: [String] = [], exclude: [String] = []) {
+            self.recursive = recursive
+            self.include = include
+            self.exclude = exclude
+        }
+
+        /// Whether `path` passes the globs. A glob with a slash is matched against the whole
+        /// path, one without against the file name (`*.jpg`, `IMG_0???.*`).
+        public func keeps(_ path: String) -> Bool {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            func matches(_ glob: String) -> Bool {
+                fnmatch(glob, glob.contains("/") ? path : name, 0) == 0
+            }
+            if !include.isEmpty && !include.contains(where: matches) { return false }
+            return !exclude.contains(where: matches)
+        }
+    }
+
     /// Expands `arguments` into candidates, in argument order.
-    public static func candidates(for arguments: [String]) -> [Candidate] {
+    public static func candidates(for arguments: [String], options: Options = Options()) -> [Candidate] {
         var result: [Candidate] = []
         for argument in arguments {
             if isDirectory(argument) {
-                result += folderCandidates(argument)
+                result += folderCandidates(argument, recursive: options.recursive)
             } else {
                 result.append(Candidate(path: argument, isExplicit: true))
             }
         }
-        return result
+        return result.filter { options.keeps($0.path) }
     }
 
     static func isDirectory(_ path: String) -> Bool {
@@ -38,9 +65,10 @@ public enum InputScanner {
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
-    static func folderCandidates(_ folder: String) -> [Candidate] {
+    /// The folder's visible files in name order; with `recursive`, each sub-folder's files
+    /// where the sub-folder's name falls.
+    static func folderCandidates(_ folder: String, recursive: Bool, depth: Int = 0) -> [Candidate] {
         guard let directory = opendir(folder) else { return [Candidate(path: folder, isExplicit: true)] }
-        defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -49,19 +77,33 @@ public enum InputScanner {
             if name.hasPrefix(".") { continue }
             names.append(name)
         }
+        closedir(directory)
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         let imageExtensions = Set(ImageFormat.allCases.flatMap(\.extensions))
-        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { name in
+        var result: [Candidate] = []
+        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let path = prefix + name
             var status = stat()
             guard stat(path, &status) == 0 else {
                 // A dangling link or a vanished file: report it only if it looks like an image.
-                return hasExtension(name, in: imageExtensions) ? Candidate(path: path, isExplicit: true) : nil
+                if hasExtension(name, in: imageExtensions) { result.append(Candidate(path: path, isExplicit: true)) }
+                continue
             }
-            guard (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-            if hasExtension(name, in: imageExtensions) { return Candidate(path: path, isExplicit: true) }
-            return looksLikeImage(path) ? Candidate(path: path, isExplicit: false) : nil
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR:
+                // Links can loop; 32 levels is deeper than any photo library.
+                if recursive && depth < 32 { result += folderCandidates(path, recursive: true, depth: depth + 1) }
+            case S_IFREG:
+                if hasExtension(name, in: imageExtensions) {
+                    result.append(Candidate(path: path, isExplicit: true))
+                } else if looksLikeImage(path) {
+                    result.append(Candidate(path: path, isExplicit: false))
+                }
+            default:
+                break
+            }
         }
+        return result
     }
 
     static func hasExtension(_ name: String, in extensions: Set<String>) -> Bool {

@@ -92,6 +92,8 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var section: Int
         /// Decoder warnings (damaged data rendered as far as it went).
         public var warnings: [String]
+        /// What the tile was sorted by, with `--sort`.
+        public var sortKey: SortKey?
 
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -111,6 +113,7 @@ public struct Manifest: Codable, Sendable, Equatable {
             try c.encodeIfPresent(caption, forKey: .caption)
             try c.encode(section, forKey: .section)
             try c.encode(warnings, forKey: .warnings)
+            try c.encodeIfPresent(sortKey, forKey: .sortKey)
         }
     }
 
@@ -155,12 +158,14 @@ extension Manifest {
         var displayed: Size
         var orientation: Int
         var format: String?
+        var sortKey: SortKey?
 
         init(_ image: ProbedImage) {
             path = image.path
             displayed = image.info.displayedSize
             orientation = image.info.orientation.rawValue
             format = image.info.format.rawValue
+            sortKey = image.sortKey
         }
 
         init(path: String, displayed: Size) {
@@ -193,7 +198,8 @@ extension Manifest {
                     width: p.image.width, height: p.image.height, sourceWidth: source.displayed.width,
                     sourceHeight: source.displayed.height, orientation: source.orientation, format: source.format,
                     crop: p.crop.map { Crop(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },
-                    cell: Box(p.cell), caption: p.caption.map(Box.init), section: p.section, warnings: warnings(i))
+                    cell: Box(p.cell), caption: p.caption.map(Box.init), section: p.section, warnings: warnings(i),
+                    sortKey: source.sortKey)
             },
             skipped: skipped.map { Skipped(source: $0.path, reason: $0.reason) })
     }

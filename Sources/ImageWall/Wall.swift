@@ -16,6 +16,12 @@ public struct ProbedImage: Sendable, Hashable {
     public var path: String
     /// What the header says.
     public var info: ImageInfo
+    /// File size in bytes.
+    public var fileSize: Int = 0
+    /// Modification time, seconds since 1970.
+    public var modified: Double = 0
+    /// What the image was sorted by, when a sort order was asked for.
+    public var sortKey: SortKey?
 }
 
 /// Probed images and their layout: everything known before any pixel is decoded.
@@ -59,17 +65,30 @@ public struct Wall: Sendable {
     }
 
     /// Reads every input's header, on `threads` threads.
-    public func probe(threads: Int = 1, maxImagePixels: Int = ImageProbe.defaultMaxImagePixels) -> ProbeResult {
-        let candidates = InputScanner.candidates(for: inputs)
+    public func probe(
+        threads: Int = 1, maxImagePixels: Int = ImageProbe.defaultMaxImagePixels,
+        scan: InputScanner.Options = InputScanner.Options(), progress: ProgressReporter? = nil
+    ) -> ProbeResult {
+        let candidates = InputScanner.candidates(for: inputs, options: scan)
         let probe = ImageProbe(maxImagePixels: maxImagePixels)
-        let results = (try? parallelMap(candidates.count, threads: threads) { i in
-            Result { () throws(ProbeError) -> ImageInfo in try probe.probe(path: candidates[i].path) }
+        progress?.begin(.probe, total: candidates.count)
+        let results = (try? parallelMap(candidates.count, threads: threads) { (i: Int) -> Result<ProbedImage, ProbeError> in
+            defer { progress?.advance(.probe) }
+            return Result { () throws(ProbeError) -> ProbedImage in
+                let path = candidates[i].path
+                let info = try probe.probe(path: path)
+                var status = stat()
+                _ = stat(path, &status)
+                return ProbedImage(
+                    path: path, info: info, fileSize: Int(status.st_size),
+                    modified: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
+            }
         }) ?? []
         var images: [ProbedImage] = []
         var failures: [ProbeError] = []
-        for (candidate, result) in zip(candidates, results) {
+        for result in results {
             switch result {
-            case .success(let info): images.append(ProbedImage(path: candidate.path, info: info))
+            case .success(let image): images.append(image)
             case .failure(let error): failures.append(error)
             }
         }
@@ -83,15 +102,28 @@ public struct Wall: Sendable {
     public func plan(options: WallOptions, diagnostics: @Sendable (Diagnostic) -> Void = { _ in }) throws -> Plan {
         guard !inputs.isEmpty else { throw WallRunError.noInputs }
         try options.layout.validate()
-        let probed = probe(threads: options.threads, maxImagePixels: options.maxImagePixels)
+        let probed = probe(threads: options.threads, maxImagePixels: options.maxImagePixels, scan: options.scan, progress: options.progress)
+        if options.isCancelled() { throw WallRunError.cancelled }
         if options.onError == .fail, let first = probed.failures.first { throw first }
         for failure in probed.failures {
             diagnostics(.skipped(source: failure.path, reason: failure.reason, stage: .probe))
         }
         guard !probed.images.isEmpty else { throw WallRunError.noImages(tried: probed.candidates) }
-        let (sections, titles) = Wall.sections(of: probed.images, grouping: options.grouping)
-        let arrangement = try options.effectiveLayout.arrange(probed.images.map(\.info.displayedSize), sections: sections)
-        return Plan(images: probed.images, skipped: probed.failures, arrangement: arrangement, sectionTitles: titles)
+        let images = options.sort.sorted(probed.images, reverse: options.reverse, seed: options.seed).map { entry in
+            var image = entry.image
+            image.sortKey = entry.key
+            return image
+        }
+        return try Wall.plan(images: images, skipped: probed.failures, options: options)
+    }
+
+    /// Lays out images already probed and ordered.
+    static func plan(images: [ProbedImage], skipped: [ProbeError], options: WallOptions) throws -> Plan {
+        options.progress?.begin(.layout, total: 1)
+        let (sections, titles) = Wall.sections(of: images, grouping: options.grouping)
+        let arrangement = try options.effectiveLayout.arrange(images.map(\.info.displayedSize), sections: sections)
+        options.progress?.advance(.layout)
+        return Plan(images: images, skipped: skipped, arrangement: arrangement, sectionTitles: titles)
     }
 
     /// Renders the sheet to `output` (a PNG, written atomically; several pages when the
@@ -112,10 +144,12 @@ public struct Wall: Sendable {
         try refuseOverwritingInputs(outputs: paths + [manifestPath].compactMap { $0 }, images: plan.images)
         let pipeline = try SheetPipeline(plan: plan, options: options, diagnostics: diagnostics)
         try pipeline.render(to: paths)
+        options.progress?.begin(.write, total: 1)
         let manifest = Manifest(
             arrangement: plan.arrangement, sources: plan.images.map(Manifest.Source.init), sectionTitles: plan.sectionTitles,
             options: options, outputs: paths, warnings: pipeline.warnings.messages(for:), skipped: plan.skipped)
         if let manifestPath { try ManifestWriter.write(manifest, to: manifestPath) }
+        options.progress?.advance(.write)
         return manifest
     }
 
@@ -141,23 +175,33 @@ public struct Wall: Sendable {
     static func tile(
         _ image: ProbedImage, placement: Placement, decoder: ImageDecoder, linear: Bool = false, warn: (String) -> Void
     ) throws -> Bitmap {
+        let decoded = try decoder.decode(path: image.path, info: image.info, target: neededSize(image, placement))
+        decoded.warnings.forEach(warn)
+        return resample(decoded.bitmap, of: image, into: placement, linear: linear)
+    }
+
+    /// The displayed size to decode `image` at so that the part `placement` shows keeps at
+    /// least the tile's resolution.
+    static func neededSize(_ image: ProbedImage, _ placement: Placement) -> Size {
         let displayed = image.info.displayedSize
         let target = placement.image.size
-        // Decode so that the part shown still has at least the tile's resolution.
-        let needed = placement.crop.map { crop in
+        return placement.crop.map { crop in
             Size(
                 width: Int((Double(target.width) * Double(displayed.width) / crop.width).rounded(.up)),
                 height: Int((Double(target.height) * Double(displayed.height) / crop.height).rounded(.up)))
         } ?? target
-        let decoded = try decoder.decode(path: image.path, info: image.info, target: needed)
-        decoded.warnings.forEach(warn)
-        let bitmap = decoded.bitmap
+    }
+
+    /// The part of `decoded` (the whole displayed image, at any scale) that `placement` shows,
+    /// resampled to its image rectangle, premultiplied.
+    static func resample(_ decoded: Bitmap, of image: ProbedImage, into placement: Placement, linear: Bool) -> Bitmap {
+        let displayed = image.info.displayedSize
         let region = placement.crop.map { crop in
-            let sx = Double(bitmap.size.width) / Double(displayed.width)
-            let sy = Double(bitmap.size.height) / Double(displayed.height)
+            let sx = Double(decoded.size.width) / Double(displayed.width)
+            let sy = Double(decoded.size.height) / Double(displayed.height)
             return SourceRegion(x: crop.x * sx, y: crop.y * sy, width: crop.width * sx, height: crop.height * sy)
         }
-        return Resampler.resize(Alpha.premultiplied(bitmap), to: target, region: region, linear: linear)
+        return Resampler.resize(Alpha.premultiplied(decoded), to: placement.image.size, region: region, linear: linear)
     }
 
     /// Section numbers by folder (the path up to its last slash), with the folders as titles.
@@ -175,7 +219,7 @@ public struct Wall: Sendable {
         return (sections, titles)
     }
 
-    private func refuseOverwritingInputs(outputs: [String], images: [ProbedImage]) throws {
+    func refuseOverwritingInputs(outputs: [String], images: [ProbedImage]) throws {
         var targets: [String: String] = [:]
         for output in outputs { if let resolved = Wall.resolvedPath(output) { targets[resolved] = output } }
         guard !targets.isEmpty else { return }

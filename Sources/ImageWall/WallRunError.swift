@@ -8,6 +8,8 @@ public enum WallRunError: WallError, Equatable {
     case noImages(tried: Int)
     /// The output would overwrite one of the inputs.
     case outputIsInput(String)
+    /// The render was interrupted; nothing was written.
+    case cancelled
 
     public var message: String {
         switch self {
@@ -17,6 +19,7 @@ public enum WallRunError: WallError, Equatable {
                 ? "no input images: the folders given hold no JPEG or PNG files"
                 : "no input images: none of the \(tried) inputs could be read"
         case .outputIsInput(let path): return "\(path): refusing to overwrite an input image"
+        case .cancelled: return "interrupted: nothing was written"
         }
     }
 }

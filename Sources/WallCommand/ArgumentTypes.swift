@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import ImageWall
+import WallCodecs
 import WallCore
 import WallLayout
 
@@ -31,3 +33,21 @@ struct RowGapAfter: ExpressibleByArgument {
         self.pixels = pixels
     }
 }
+
+/// A comma-separated list of positive whole numbers, e.g. `--columns 2,3,4,6`.
+struct IntList: ExpressibleByArgument, Equatable {
+    var values: [Int]
+
+    init(_ values: [Int]) { self.values = values }
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
+        let values = parts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !values.isEmpty, values.count == parts.count else { return nil }
+        self.values = values
+    }
+
+    var defaultValueDescription: String { values.map(String.init).joined(separator: ",") }
+}
+
+extension PNGFilter: ExpressibleByArgument {}

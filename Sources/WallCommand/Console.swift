@@ -9,7 +9,11 @@ enum Console {
     }
 
     static func error(_ text: String) {
-        let line = text + "\n"
-        _ = line.withCString { write(2, $0, strlen($0)) }
+        raw(text + "\n")
+    }
+
+    /// Writes `text` to stderr as it is.
+    static func raw(_ text: String) {
+        _ = text.withCString { write(2, $0, strlen($0)) }
     }
 }

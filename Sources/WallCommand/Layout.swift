@@ -22,8 +22,8 @@ extension ImageWallCommand {
                   imagewall layout --sizes sizes.json --layout grid --columns 6 --json
                 """)
 
-        @Argument(help: "Image files and folders of images.")
-        var inputs: [String] = []
+        @OptionGroup(title: "Inputs")
+        var input: InputOptions
 
         @Option(help: ArgumentHelp("Lay out these sizes instead of images: a file, or - for standard input.", valueName: "file"))
         var sizes: String?
@@ -40,12 +40,14 @@ extension ImageWallCommand {
         public init() {}
 
         public func validate() throws {
-            if inputs.isEmpty && sizes == nil { throw ValidationError("give image files or folders, or --sizes FILE") }
-            if !inputs.isEmpty && sizes != nil { throw ValidationError("give either images or --sizes, not both") }
+            if !input.hasInputs && sizes == nil { throw ValidationError("give image files or folders, or --sizes FILE") }
+            if input.hasInputs && sizes != nil { throw ValidationError("give either images or --sizes, not both") }
+            if layout.variants.count > 1 { throw ValidationError("layout prints one layout: give one --columns and one --width") }
         }
 
         public func run() throws {
             var options = WallOptions(layout: layout.configuration)
+            input.apply(to: &options)
             options.grouping = layout.groupBy
             options.onError = onError
             options.threads = ProcessInfo.processInfo.activeProcessorCount
@@ -54,7 +56,7 @@ extension ImageWallCommand {
                 if let sizes {
                     manifest = try Wall.manifest(ofSizes: try SizeList.read(sizes), options: options)
                 } else {
-                    let plan = try Wall(inputs: inputs).plan(options: options) { Console.error($0.description) }
+                    let plan = try Wall(inputs: try input.allInputs()).plan(options: options) { Console.error($0.description) }
                     manifest = Wall.manifest(of: plan, options: options)
                 }
             } catch let error as WallError {

@@ -7,11 +7,11 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Layout: masonry, columns, grid, justified, mosaic or strip.", valueName: "name"))
     var layout: LayoutKind = .masonry
 
-    @Option(help: ArgumentHelp("Sheet width in pixels, padding included (default 2000; for strip, a maximum that wraps).", valueName: "px"))
-    var width: Int?
+    @Option(help: ArgumentHelp("Sheet width in pixels, padding included (default 2000; for strip, a maximum that wraps). A list (1200,2400) renders each.", valueName: "px[,px…]"))
+    var width: IntList?
 
-    @Option(help: "Number of columns (masonry, columns, grid, mosaic).")
-    var columns = 4
+    @Option(help: ArgumentHelp("Number of columns (masonry, columns, grid, mosaic). A list (2,3,4,6) renders each.", valueName: "n[,n…]"))
+    var columns = IntList([4])
 
     @Option(help: ArgumentHelp("Target column width; the column count follows from --width.", valueName: "px"))
     var columnWidth: Int?
@@ -91,11 +91,24 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Split the wall into pages of at most this many pixels.", valueName: "n"))
     var maxPixels: Int?
 
-    /// The configuration these options describe.
+    /// Every combination of the listed widths and column counts.
+    var variants: [LayoutConfiguration] {
+        let widths: [Int?] = width.map { $0.values.map { Optional($0) } } ?? [layout == .strip ? nil : 2000]
+        return widths.flatMap { w in
+            columns.values.map { n in
+                var c = configuration
+                c.width = w
+                c.columns = n
+                return c
+            }
+        }
+    }
+
+    /// The configuration these options describe (the first variant's width and columns).
     var configuration: LayoutConfiguration {
         var c = LayoutConfiguration(kind: layout)
-        c.width = width ?? (layout == .strip ? nil : 2000)
-        c.columns = columns
+        c.width = width?.values.first ?? (layout == .strip ? nil : 2000)
+        c.columns = columns.values.first ?? 4
         c.columnWidth = columnWidth
         c.minColumns = minColumns
         c.maxColumns = maxColumns
@@ -122,11 +135,13 @@ struct LayoutOptions: ParsableArguments {
 
     func validate() throws {
         if gap < 0 { throw ValidationError("--gap cannot be negative (got \(gap))") }
-        if columns < 1 { throw ValidationError("--columns must be at least 1 (got \(columns))") }
-        do {
-            try configuration.validate()
-        } catch {
-            throw ValidationError(error.message)
+        if let bad = columns.values.first(where: { $0 < 1 }) { throw ValidationError("--columns must be at least 1 (got \(bad))") }
+        for variant in variants {
+            do {
+                try variant.validate()
+            } catch {
+                throw ValidationError(error.message)
+            }
         }
     }
 }

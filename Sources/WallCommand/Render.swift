@@ -1,6 +1,8 @@
 import ArgumentParser
+import Foundation
 import CProcessShim
 import ImageWall
+import WallCodecs
 import WallCore
 import WallCompositor
 import WallLayout
@@ -51,11 +53,22 @@ extension ImageWallCommand {
                       --background '#202020' --manifest sheet.json --on-error fail
                 """)
 
-        @Argument(help: "Image files and folders of images.")
-        var inputs: [String] = []
+        @OptionGroup(title: "Inputs")
+        var input: InputOptions
 
-        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The PNG file to write.", valueName: "OUT.png"))
+        @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
+            "The PNG file to write; {page}, {columns}, {width} and {layout} are replaced per page and variant.",
+            valueName: "OUT.png"))
         var output: String
+
+        @Flag(name: [.short, .long], help: "Print nothing but errors.")
+        var quiet = false
+
+        @Flag(name: [.short, .long], help: "Also print the time each stage took.")
+        var verbose = false
+
+        @Option(help: ArgumentHelp("Progress on stderr: auto (a bar on a terminal), json (one object a line), none.", valueName: "style"))
+        var progress: ProgressStyle = .auto
 
         @OptionGroup(title: "Layout")
         var layout: LayoutOptions
@@ -106,8 +119,11 @@ extension ImageWallCommand {
         @Option(help: ArgumentHelp("Threads decoding at once (default: the number of cores).", valueName: "n"))
         var threads: Int?
 
-        @Option(help: ArgumentHelp("zlib compression level of the sheet, 0 (fastest) to 9 (smallest).", valueName: "0-9"))
-        var compression = 6
+        @Option(help: ArgumentHelp("zlib compression level of the sheet, 0 (fastest) to 9 (smallest); 6 with --png-filter adaptive is libpng's default.", valueName: "0-9"))
+        var compression = 3
+
+        @Option(help: ArgumentHelp("PNG row filter: adaptive (libpng's default), none, sub, up, average, paeth.", valueName: "filter"))
+        var pngFilter: PNGFilter = .paeth
 
         @Option(help: ArgumentHelp("Refuse inputs with more pixels than this, from their header.", valueName: "n"))
         var maxImagePixels = 16384 * 16384
@@ -115,7 +131,17 @@ extension ImageWallCommand {
         public init() {}
 
         public func validate() throws {
-            if inputs.isEmpty { throw ValidationError("no input images: give image files or folders") }
+            if !input.hasInputs { throw ValidationError("no input images: give image files or folders") }
+            let variants = layout.variants
+            if variants.count > 1 {
+                let paths = variants.map { VariantNaming.path(output, for: $0) }
+                if Set(paths).count < paths.count {
+                    throw ValidationError("-o \(output) names every variant the same: add {columns} and/or {width} (e.g. sheet-{columns}x{width}.png)")
+                }
+                if let manifest, Set(variants.map { VariantNaming.path(manifest, for: $0) }).count < paths.count {
+                    throw ValidationError("--manifest \(manifest) names every variant the same: add {columns} and/or {width}")
+                }
+            }
             if let threads, threads < 1 { throw ValidationError("--threads must be at least 1 (got \(threads))") }
             if !(0...9).contains(compression) { throw ValidationError("--compression must be 0 to 9 (got \(compression))") }
             if maxImagePixels < 1 { throw ValidationError("--max-image-pixels must be at least 1") }
@@ -127,14 +153,16 @@ extension ImageWallCommand {
             }
         }
 
-        /// The options this command line asks for.
+        /// The options this command line asks for (with the first variant's layout).
         public var options: WallOptions {
             var options = WallOptions(layout: layout.configuration)
+            input.apply(to: &options)
             options.grouping = layout.groupBy
             options.background = background
             options.onError = onError
             options.threads = threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
             options.compressionLevel = compression
+            options.pngFilter = pngFilter
             options.maxImagePixels = maxImagePixels
             options.maxSheetPixels = maxSheetPixels
             options.caption = caption.flatMap { try? CaptionTemplate($0) }
@@ -153,20 +181,66 @@ extension ImageWallCommand {
             // them in fragmenting heap arenas; a fixed threshold returns them to the system,
             // keeping peak memory flat (about 190 MB instead of 300 MB for 1,000 wallpapers).
             _ = iw_set_mmap_threshold(4 << 20)
+            iw_install_interrupt_handlers()
+            let display = ProgressDisplay(style: quiet ? .none : progress)
+            var options = self.options
+            options.isCancelled = { iw_interrupted() != 0 }
+            if display.isActive { options.progress = ProgressReporter { display.show($0) } }
+            let quiet = self.quiet
+            let diagnostics: @Sendable (Diagnostic) -> Void = { diagnostic in
+                guard !quiet else { return }
+                display.clear()
+                Console.error(diagnostic.description)
+            }
+            let started = ProgressDisplay.now()
             do {
-                let result = try Wall(inputs: inputs).render(
-                    to: output, manifest: manifest, options: options,
-                    diagnostics: { Console.error($0.description) })
-                let skipped = result.skipped.isEmpty ? "" : ", \(result.skipped.count) skipped"
-                for page in result.pages {
-                    Console.error("\(page.file): \(page.width)x\(page.height)")
+                let inputs = try input.allInputs()
+                let variants = layout.variants
+                let jobs = variants.map { variant -> (output: String, options: WallOptions) in
+                    var job = options
+                    job.layout = variant
+                    return (VariantNaming.path(output, for: variant), job)
                 }
-                let pages = result.pages.count == 1 ? "" : " on \(result.pages.count) pages"
-                Console.error("\(result.tiles.count) images\(pages)\(skipped)")
+                let manifests = manifest.map { path in variants.map { VariantNaming.path(path, for: $0) } }
+                let results = try Wall(inputs: inputs).render(variants: jobs, manifests: manifests, diagnostics: diagnostics)
+                display.clear()
+                if !quiet { summarize(results, seconds: ProgressDisplay.now() - started) }
             } catch let error as WallError {
+                display.clear()
                 Console.error("error: \(error.message)")
+                if case WallRunError.cancelled = error { throw ExitCode(130) }
                 throw ExitStatus.failure
             }
         }
+
+        private func summarize(_ results: [Manifest], seconds: Double) {
+            var bytes = 0
+            for result in results {
+                for page in result.pages {
+                    var status = stat()
+                    if stat(page.file, &status) == 0 { bytes += Int(status.st_size) }
+                    if verbose || results.count > 1 || result.pages.count > 1 { Console.error("\(page.file): \(page.width)x\(page.height)") }
+                }
+            }
+            guard let first = results.first else { return }
+            let pages = results.reduce(0) { $0 + $1.pages.count }
+            let skipped = first.skipped.isEmpty ? "" : ", \(first.skipped.count) skipped"
+            let sheets = results.count > 1 ? "\(results.count) variants, " : ""
+            let where_ = first.pages.count == 1 && results.count == 1 ? "\(first.pages[0].file) \(first.width)x\(first.height), " : ""
+            Console.error(
+                "\(first.tiles.count) images\(skipped): \(where_)\(sheets)\(pages) page\(pages == 1 ? "" : "s"), "
+                    + String(format: "%.1f MB in %.1f s", Double(bytes) / 1_048_576, seconds))
+        }
+    }
+}
+
+/// Output names of batch variants: {columns}, {width} and {layout} filled in; {page} is left
+/// for the page naming.
+enum VariantNaming {
+    static func path(_ pattern: String, for layout: LayoutConfiguration) -> String {
+        pattern
+            .replacingOccurrences(of: "{columns}", with: String(layout.columns))
+            .replacingOccurrences(of: "{width}", with: layout.width.map(String.init) ?? "auto")
+            .replacingOccurrences(of: "{layout}", with: layout.kind.rawValue)
     }
 }

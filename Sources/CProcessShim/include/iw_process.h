@@ -1,9 +1,19 @@
 #ifndef IW_PROCESS_H
 #define IW_PROCESS_H
-/* Process-wide settings the command line applies at start. */
+/* Process-wide settings and signal handling the command line applies at start. */
 
 /* Serve allocations of at least `bytes` with their own mappings, returned to the system when
    freed (glibc's mmap threshold, fixed instead of growing). Returns 0 where unsupported. */
 int iw_set_mmap_threshold(int bytes);
+
+/* SIGINT, SIGTERM and SIGHUP: the first sets the interrupted flag (the render stops at its
+   next check and removes its temporary files); the second removes every registered temporary
+   file from the handler and exits with 128 + the signal number. */
+void iw_install_interrupt_handlers(void);
+int iw_interrupted(void);
+
+/* Temporary files the second signal must remove; returns a slot, or -1 when full. */
+int iw_register_temporary(const char *path);
+void iw_unregister_temporary(int slot);
 
 #endif

@@ -40,6 +40,8 @@ struct SheetPipeline {
     let warnings = TileWarnings()
     let captionFace: FontFace?
     let headingFace: FontFace?
+    /// Where finished tiles come from instead of decoding (batch variants' spill).
+    var tileSource: (@Sendable (Int) throws -> Bitmap)?
 
     init(plan: Plan, options: WallOptions, diagnostics: @escaping @Sendable (Diagnostic) -> Void) throws {
         self.plan = plan
@@ -63,6 +65,7 @@ struct SheetPipeline {
     /// Renders every page to `paths` (one per page).
     func render(to paths: [String]) throws {
         let arrangement = plan.arrangement
+        options.progress?.begin(.render, total: arrangement.placements.count)
         var files: [AtomicFile] = []
         for (page, size) in arrangement.pages.enumerated() {
             var items: [PageItem] = []
@@ -86,11 +89,18 @@ struct SheetPipeline {
             let file = try AtomicFile(destination: paths[page])
             let writer = try PNGStreamWriter(
                 file: file, size: size, hasAlpha: renderer.hasAlpha, compressionLevel: options.compressionLevel,
-                software: "ImageWall \(Wall.version)")
+                filter: options.pngFilter, software: "ImageWall \(Wall.version)")
             let itemsCopy = items
+            let cancelled = options.isCancelled
             try renderer.render(
-                tile: { try self.bitmap(for: itemsCopy[$0]) },
-                emit: { rows, count in try writer.write(rows: rows, count: count) })
+                tile: {
+                    if cancelled() { throw WallRunError.cancelled }
+                    return try self.bitmap(for: itemsCopy[$0])
+                },
+                emit: { rows, count in
+                    if cancelled() { throw WallRunError.cancelled }
+                    try writer.write(rows: rows, count: count)
+                })
             try writer.finish()
             try file.finishWriting()
             files.append(file)
@@ -108,7 +118,10 @@ struct SheetPipeline {
 
     private func bitmap(for item: PageItem) throws -> Bitmap {
         switch item {
-        case .tile(let index): return try tileBitmap(index)
+        case .tile(let index):
+            if let tileSource { return try tileSource(index) }
+            defer { options.progress?.advance(.render) }
+            return try tileBitmap(index)
         case .title(let rect):
             return try headingBitmap(options.title ?? "", size: rect.size, pixelSize: options.titleFontSize, centered: true)
         case .header(let header):
@@ -120,22 +133,36 @@ struct SheetPipeline {
 
     /// The cell of tile `index`: its image decoded and resampled (grey when it cannot be
     /// decoded and errors are skipped), decorated, with its caption.
-    private func tileBitmap(_ index: Int) throws -> Bitmap {
+    func tileBitmap(_ index: Int) throws -> Bitmap {
         let image = plan.images[index]
         let placement = plan.arrangement.placements[index]
-        var pixels: Bitmap
+        let pixels: Bitmap
         do {
             pixels = try Wall.tile(image, placement: placement, decoder: ImageDecoder(), linear: options.linear) { message in
-                warnings.add(message, for: index)
-                diagnostics(.warning(source: image.path, message: message))
+                warn(message, index)
             }
         } catch {
-            if options.onError == .fail { throw error }
-            let message = "not decoded, drawn grey: \(error.reason)"
-            warnings.add(message, for: index)
-            diagnostics(.warning(source: image.path, message: message))
-            pixels = Bitmap(size: placement.image.size, alpha: .none, fill: [128, 128, 128])
+            pixels = try placeholder(for: index, error: error)
         }
+        return try cell(index, pixels: pixels)
+    }
+
+    func warn(_ message: String, _ index: Int) {
+        warnings.add(message, for: index)
+        diagnostics(.warning(source: plan.images[index].path, message: message))
+    }
+
+    /// Mid-grey for an image that could not be decoded, or the error with `--on-error fail`.
+    func placeholder(for index: Int, error: any Error) throws -> Bitmap {
+        if options.onError == .fail || error is WallRunError { throw error }
+        warn("not decoded, drawn grey: \(error.reason)", index)
+        return Bitmap(size: plan.arrangement.placements[index].image.size, alpha: .none, fill: [128, 128, 128])
+    }
+
+    /// Tile `index`'s cell from its resampled pixels: decorated, with its caption.
+    func cell(_ index: Int, pixels: Bitmap) throws -> Bitmap {
+        let image = plan.images[index]
+        let placement = plan.arrangement.placements[index]
         let origin = Point(x: placement.image.x - placement.cell.x, y: placement.image.y - placement.cell.y)
         var texts: [TextStamp] = []
         if let template = options.caption, let face = captionFace, let band = placement.caption {

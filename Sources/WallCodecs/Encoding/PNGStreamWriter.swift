@@ -1,6 +1,25 @@
 import CPNGShim
 import WallCore
 
+/// Which PNG row filters the encoder may use.
+public enum PNGFilter: String, Sendable, Codable, CaseIterable {
+    /// libpng's default: tries every filter on each row and keeps the best guess (slow).
+    case adaptive
+    case none, sub, up, average, paeth
+
+    /// libpng's PNG_FILTER_* mask, or -1 for its default.
+    var mask: Int32 {
+        switch self {
+        case .adaptive: return -1
+        case .none: return 0x08
+        case .sub: return 0x10
+        case .up: return 0x20
+        case .average: return 0x40
+        case .paeth: return 0x80
+        }
+    }
+}
+
 /// Writes an 8-bit RGB or RGBA PNG row by row, so the whole image never has to be in memory.
 ///
 /// Output is deterministic: no time chunk, fixed zlib and filter settings.
@@ -19,7 +38,7 @@ public final class PNGStreamWriter {
     ///   - software: written as a `tEXt` Software chunk when given.
     public init(
         file: AtomicFile, size: Size, hasAlpha: Bool, compressionLevel: Int = 6,
-        software: String? = nil
+        filter: PNGFilter = .adaptive, software: String? = nil
     ) throws(EncodeError) {
         guard let encoder = iw_png_encoder_create(file.handle) else {
             throw EncodeError(path: file.destination, reason: "out of memory")
@@ -35,7 +54,7 @@ public final class PNGStreamWriter {
             options.color_type = hasAlpha ? 6 : 2
             options.bit_depth = 8
             options.compression_level = Int32(compressionLevel)
-            options.filters = -1
+            options.filters = filter.mask
             options.software = software == nil ? nil : softwareText
             return iw_png_write_header(encoder, &options)
         }

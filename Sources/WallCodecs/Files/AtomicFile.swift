@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
     import Musl
 #endif
+import CProcessShim
 
 /// An output written to a temporary file beside its destination and renamed into place only
 /// when complete, so a reader never sees half a file and an existing file is replaced only by
@@ -15,6 +16,8 @@ public final class AtomicFile {
     /// The open temporary file.
     public let handle: UnsafeMutablePointer<FILE>
     private var finished = false
+    /// The slot in the interrupt handler's list of files to remove.
+    private let registration: Int32
 
     /// Creates the temporary file in the destination's folder.
     public init(destination: String) throws(EncodeError) {
@@ -39,6 +42,7 @@ public final class AtomicFile {
             }
             temporaryPath = candidate
             self.handle = handle
+            registration = iw_register_temporary(candidate)
             return
         }
         throw EncodeError(path: destination, reason: "could not create a temporary file")
@@ -57,6 +61,7 @@ public final class AtomicFile {
         guard flushed, closedCleanly else {
             finished = true
             unlink(temporaryPath)
+            iw_unregister_temporary(registration)
             throw EncodeError(path: destination, reason: systemErrorText(flushed ? errno : flushError))
         }
     }
@@ -66,6 +71,7 @@ public final class AtomicFile {
         precondition(!finished, "AtomicFile committed twice")
         try finishWriting()
         finished = true
+        defer { iw_unregister_temporary(registration) }
         guard rename(temporaryPath, destination) == 0 else {
             let text = systemErrorText()
             unlink(temporaryPath)
@@ -80,6 +86,7 @@ public final class AtomicFile {
         if !closed { fclose(handle) }
         closed = true
         unlink(temporaryPath)
+        iw_unregister_temporary(registration)
     }
 
     deinit { discard() }

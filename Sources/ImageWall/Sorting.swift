@@ -1,0 +1,142 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import WallCodecs
+
+/// The order of the images on the wall.
+public enum SortOrder: String, Sendable, Codable, CaseIterable {
+    /// As given: arguments in order, each folder's files by name.
+    case none
+    /// By file name, byte order.
+    case name
+    /// By file name with numbers compared by value: img2 before img10.
+    case natural
+    /// By the path as given.
+    case path
+    /// By modification time.
+    case mtime
+    /// By EXIF DateTimeOriginal, or the modification time where there is none.
+    case date
+    /// By file size in bytes.
+    case size
+    /// By displayed width / height.
+    case aspect
+    /// Shuffled, the same way for the same seed whatever the input order.
+    case random
+}
+
+/// What an image was sorted by, recorded in the manifest.
+public enum SortKey: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    case text(String)
+    case number(Double)
+
+    public var description: String {
+        switch self {
+        case .text(let text): return text
+        case .number(let value): return String(value)
+        }
+    }
+
+    public static func < (a: SortKey, b: SortKey) -> Bool {
+        switch (a, b) {
+        case (.number(let x), .number(let y)): return x < y
+        case (.text(let x), .text(let y)): return x.utf8.lexicographicallyPrecedes(y.utf8)
+        case (.number, .text): return true
+        case (.text, .number): return false
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if let value = try? c.decode(Double.self) { self = .number(value) } else { self = .text(try c.decode(String.self)) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .text(let text): try c.encode(text)
+        case .number(let value): try c.encode(value)
+        }
+    }
+}
+
+extension SortOrder {
+    /// The key of `image` under this order; `seed` drives `random`.
+    func key(for image: ProbedImage, seed: UInt64) -> SortKey? {
+        let name = image.path.split(separator: "/").last.map(String.init) ?? image.path
+        switch self {
+        case .none: return nil
+        case .name: return .text(name)
+        case .natural: return .text(SortOrder.naturalKey(name))
+        case .path: return .text(image.path)
+        case .mtime: return .number(image.modified)
+        case .date:
+            if let taken = image.info.dateTaken { return .text(taken.replacingColonsInDate()) }
+            return .text(SortOrder.isoDate(image.modified))
+        case .size: return .number(Double(image.fileSize))
+        case .aspect:
+            let size = image.info.displayedSize
+            return .number(Double(size.width) / Double(size.height))
+        case .random: return .number(Double(SortOrder.mix(seed, image.path) >> 11))
+        }
+    }
+
+    /// `images` in this order (ties broken by path, so the order is total), with each key.
+    public func sorted(_ images: [ProbedImage], reverse: Bool = false, seed: UInt64 = 0) -> [(image: ProbedImage, key: SortKey?)] {
+        let keyed = images.map { ($0, key(for: $0, seed: seed)) }
+        guard self != .none else { return reverse ? keyed.reversed() : keyed }
+        let sorted = keyed.sorted { a, b in
+            if a.1 != b.1 { return a.1! < b.1! }
+            return a.0.path.utf8.lexicographicallyPrecedes(b.0.path.utf8)
+        }
+        return reverse ? sorted.reversed() : sorted
+    }
+
+    /// Digit runs padded to a fixed width so that text comparison orders them by value;
+    /// letters compared without case.
+    static func naturalKey(_ name: String) -> String {
+        var key = ""
+        var digits = ""
+        func flush() {
+            guard !digits.isEmpty else { return }
+            let trimmed = String(digits.drop { $0 == "0" })
+            key += String(repeating: "0", count: max(0, 20 - trimmed.count)) + trimmed
+            digits = ""
+        }
+        for c in name {
+            if c.isASCII && c.isNumber { digits.append(c) } else { flush(); key += c.lowercased() }
+        }
+        flush()
+        return key
+    }
+
+    /// SplitMix64 of the seed and the path's bytes: a shuffle stable for a seed.
+    static func mix(_ seed: UInt64, _ path: String) -> UInt64 {
+        var h = seed &+ 0x9E37_79B9_7F4A_7C15
+        for byte in path.utf8 {
+            h = (h ^ UInt64(byte)) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 31
+        }
+        h = (h ^ (h >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        h = (h ^ (h >> 27)) &* 0x94D0_49BB_1331_11EB
+        return h ^ (h >> 31)
+    }
+
+    /// "2024-05-01 14:03:22" (UTC) for a modification time.
+    static func isoDate(_ seconds: Double) -> String {
+        var time = time_t(seconds)
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+    }
+}
+
+extension String {
+    /// EXIF "2024:05:01 14:03:22" as "2024-05-01 14:03:22".
+    fileprivate func replacingColonsInDate() -> String {
+        let parts = split(separator: " ", maxSplits: 1)
+        guard parts.count == 2 else { return self }
+        return String(parts[0].map { $0 == ":" ? "-" : $0 }) + " " + parts[1]
+    }
+}
