@@ -3,7 +3,7 @@ SWIFT ?= swift
 APT_PACKAGES := libpng-dev libjpeg-dev liblcms2-dev pkg-config libfreetype-dev fonts-dejavu-core
 RELEASE_BIN := .build/release/imagewall
 
-.PHONY: deps build run test samples bench clean
+.PHONY: deps build run test samples bench check-html man clean
 
 # Installs the Debian packages the build needs, only those missing.
 deps:
@@ -33,6 +33,18 @@ samples: deps
 
 bench: build
 	Benchmarks/bench.sh
+
+# Renders SampleImages with --html (two pages, a name with a space) and checks the page in
+# headless Chromium (installed when missing).
+check-html: build
+	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; }
+	rm -rf out/html && mkdir -p "out/html/sheet dir"
+	$(RELEASE_BIN) render SampleImages -o "out/html/sheet dir/sheet.png" --max-height 2500 --manifest out/html/m.json --html out/html/index.html -q
+	python3 Tests/HTML/check_html.py out/html/index.html out/html/m.json
+
+# Regenerates docs/imagewall.1 from the commands' help (argument-parser's plugin).
+man:
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual --output-directory docs
 
 clean:
 	rm -rf .build out

@@ -139,6 +139,48 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var reason: String
     }
 
+    /// The options that shaped the pixels, so `--from-manifest` can render the same sheet.
+    public struct Rendering: Codable, Sendable, Equatable {
+        public var caption: String?
+        public var title: String?
+        public var font: String?
+        public var fontSize: Int?
+        public var textColor: String?
+        public var cornerRadius: Int
+        public var border: Int
+        public var borderColor: String
+        public var linear: Bool
+        public var compression: Int
+        public var pngFilter: String
+
+        init(_ options: WallOptions) {
+            caption = options.caption?.description
+            title = options.title
+            font = options.font
+            fontSize = options.fontSize
+            textColor = options.textColor?.description
+            cornerRadius = options.style.cornerRadius
+            border = options.style.border
+            borderColor = options.style.borderColor.description
+            linear = options.linear
+            compression = options.compressionLevel
+            pngFilter = options.pngFilter.rawValue
+        }
+
+        /// Puts these settings into `options`.
+        func apply(to options: inout WallOptions) throws {
+            options.caption = try caption.map(CaptionTemplate.init)
+            options.title = title
+            options.font = font
+            options.fontSize = fontSize
+            options.textColor = textColor.flatMap(RGBAColor.init(parsing:))
+            options.style = TileStyle(cornerRadius: cornerRadius, border: border, borderColor: RGBAColor(parsing: borderColor) ?? .white)
+            options.linear = linear
+            options.compressionLevel = compression
+            options.pngFilter = PNGFilter(rawValue: pngFilter) ?? .paeth
+        }
+    }
+
     public var version = 1
     public var width: Int
     public var height: Int
@@ -147,6 +189,8 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var sections: [Section]
     /// The title, when the sheet has one.
     public var title: Title?
+    /// The rendering options (absent in manifests of layouts that were not rendered).
+    public var render: Rendering?
     public var tiles: [Tile]
     public var skipped: [Skipped]
 }
@@ -190,6 +234,7 @@ extension Manifest {
                 Section(index: $0.section, title: sectionTitles.indices.contains($0.section) ? sectionTitles[$0.section] : "", page: $0.page, header: Box($0.frame))
             },
             title: arrangement.title.map { Title(text: options.title ?? "", box: Box($0)) },
+            render: outputs.isEmpty ? nil : Rendering(options),
             tiles: sources.indices.map { i in
                 let p = arrangement.placements[i]
                 let source = sources[i]

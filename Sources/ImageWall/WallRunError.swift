@@ -10,6 +10,8 @@ public enum WallRunError: WallError, Equatable {
     case outputIsInput(String)
     /// The render was interrupted; nothing was written.
     case cancelled
+    /// A manifest to render again records no page files and no output was given.
+    case manifestWithoutPages
 
     public var message: String {
         switch self {
@@ -20,6 +22,7 @@ public enum WallRunError: WallError, Equatable {
                 : "no input images: none of the \(tried) inputs could be read"
         case .outputIsInput(let path): return "\(path): refusing to overwrite an input image"
         case .cancelled: return "interrupted: nothing was written"
+        case .manifestWithoutPages: return "the manifest records no pages (it came from imagewall layout): give -o OUT.png"
         }
     }
 }

@@ -8,7 +8,7 @@ public struct ImageWallCommand: ParsableCommand {
 
     public static let configuration = CommandConfiguration(
         commandName: "imagewall",
-        abstract: "Lay out folders of JPEG and PNG images as a wall (masonry, grid, justified, …) and render it to a PNG contact sheet.",
+        abstract: "Lay out folders of JPEG and PNG images as a wall (masonry, grid, justified and more) and render it to a PNG contact sheet.",
         discussion: """
             Images are read from their headers first (size, EXIF orientation), laid out, then \
             decoded once each at the size they are drawn, and painted in bands into a streamed \
@@ -27,7 +27,7 @@ public struct ImageWallCommand: ParsableCommand {
               64  invalid command line
             """,
         version: version,
-        subcommands: [Render.self, Layout.self, Probe.self])
+        subcommands: [Render.self, Layout.self, Probe.self, Diff.self])
 
     public init() {}
 }

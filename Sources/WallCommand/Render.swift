@@ -59,7 +59,15 @@ extension ImageWallCommand {
         @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
             "The PNG file to write; {page}, {columns}, {width} and {layout} are replaced per page and variant.",
             valueName: "OUT.png"))
-        var output: String
+        var output: String?
+
+        @Option(help: ArgumentHelp(
+            "Render exactly the layout this manifest records again (tiles, rectangles, crops, options), from its sources as they are now; pages go to -o or to the recorded files.",
+            valueName: "M.json"))
+        var fromManifest: String?
+
+        @Option(help: ArgumentHelp("Also write a small HTML page showing the sheet, each tile linking to its source.", valueName: "file.html"))
+        var html: String?
 
         @Flag(name: [.short, .long], help: "Print nothing but errors.")
         var quiet = false
@@ -131,7 +139,12 @@ extension ImageWallCommand {
         public init() {}
 
         public func validate() throws {
+            if fromManifest != nil {
+                if input.hasInputs { throw ValidationError("--from-manifest takes its inputs from the manifest: give no input files") }
+                return
+            }
             if !input.hasInputs { throw ValidationError("no input images: give image files or folders") }
+            guard let output else { throw ValidationError("Missing expected argument '--output <OUT.png>'") }
             let variants = layout.variants
             if variants.count > 1 {
                 let paths = variants.map { VariantNaming.path(output, for: $0) }
@@ -140,6 +153,9 @@ extension ImageWallCommand {
                 }
                 if let manifest, Set(variants.map { VariantNaming.path(manifest, for: $0) }).count < paths.count {
                     throw ValidationError("--manifest \(manifest) names every variant the same: add {columns} and/or {width}")
+                }
+                if let html, Set(variants.map { VariantNaming.path(html, for: $0) }).count < paths.count {
+                    throw ValidationError("--html \(html) names every variant the same: add {columns} and/or {width}")
                 }
             }
             if let threads, threads < 1 { throw ValidationError("--threads must be at least 1 (got \(threads))") }
@@ -194,6 +210,15 @@ extension ImageWallCommand {
             }
             let started = ProgressDisplay.now()
             do {
+                if let fromManifest {
+                    let recorded = try Wall.readManifest(fromManifest)
+                    let result = try Wall.render(from: recorded, to: output, manifest: manifest, options: options, diagnostics: diagnostics)
+                    if let html { try GalleryPage.write(result, to: html) }
+                    display.clear()
+                    if !quiet { summarize([result], seconds: ProgressDisplay.now() - started) }
+                    return
+                }
+                guard let output else { return }
                 let inputs = try input.allInputs()
                 let variants = layout.variants
                 let jobs = variants.map { variant -> (output: String, options: WallOptions) in
@@ -203,12 +228,20 @@ extension ImageWallCommand {
                 }
                 let manifests = manifest.map { path in variants.map { VariantNaming.path(path, for: $0) } }
                 let results = try Wall(inputs: inputs).render(variants: jobs, manifests: manifests, diagnostics: diagnostics)
+                if let html {
+                    for (result, variant) in zip(results, variants) {
+                        try GalleryPage.write(result, to: results.count > 1 ? VariantNaming.path(html, for: variant) : html)
+                    }
+                }
                 display.clear()
                 if !quiet { summarize(results, seconds: ProgressDisplay.now() - started) }
             } catch let error as WallError {
                 display.clear()
                 Console.error("error: \(error.message)")
                 if case WallRunError.cancelled = error { throw ExitCode(130) }
+                throw ExitStatus.failure
+            } catch let error as DecodingError {
+                Console.error("error: \(fromManifest ?? "manifest"): not an ImageWall manifest (\(error))")
                 throw ExitStatus.failure
             }
         }

@@ -66,6 +66,12 @@ public struct SectionHeader: Hashable, Sendable {
     public var frame: Rect
     /// The page the band is on.
     public var page: Int
+
+    public init(section: Int, frame: Rect, page: Int = 0) {
+        self.section = section
+        self.frame = frame
+        self.page = page
+    }
 }
 
 extension Rect {

@@ -1,0 +1,264 @@
+import ArgumentParser
+import Foundation
+import ImageWall
+import Synchronization
+import Testing
+import WallCodecs
+import WallCommand
+import WallCore
+import WallLayout
+import WallSamples
+import _WallTestSupport
+
+@Suite("Inputs and order")
+struct InputOrderTests {
+    let folder = TemporaryFolder()
+
+    func plan(_ inputs: [String], _ configure: (inout WallOptions) -> Void = { _ in }) throws -> Plan {
+        var options = WallOptions()
+        configure(&options)
+        return try Wall(inputs: inputs).plan(options: options)
+    }
+
+    func names(_ plan: Plan) -> [String] { plan.images.map { $0.path.split(separator: "/").last.map(String.init)! } }
+
+    func populate() {
+        let png = Fixtures.read(Fixtures.sample("png-rgb.png"))!
+        for name in ["img10.png", "img2.png", "IMG1.png", "b.png", ".hidden.png"] { folder.write(png, to: name) }
+        mkdir(folder.file("sub"), 0o755)
+        FileManager.default.createFile(atPath: folder.file("sub/deep.png"), contents: Data(png))
+    }
+
+    @Test("natural order puts img2 before img10; reverse flips; keys are recorded")
+    func natural() throws {
+        populate()
+        defer { unlink(folder.file("sub/deep.png")); rmdir(folder.file("sub")) }
+        #expect(names(try plan([folder.path])) == ["IMG1.png", "b.png", "img10.png", "img2.png"])  // as given: bytes
+        let sorted = try plan([folder.path]) { $0.sort = .natural }
+        #expect(names(sorted) == ["b.png", "IMG1.png", "img2.png", "img10.png"])
+        #expect(sorted.images.allSatisfy { $0.sortKey != nil })
+        #expect(names(try plan([folder.path]) { $0.sort = .natural; $0.reverse = true }) == ["img10.png", "img2.png", "IMG1.png", "b.png"])
+    }
+
+    @Test("recursion, include and exclude globs, hidden files skipped")
+    func scanning() throws {
+        populate()
+        defer { unlink(folder.file("sub/deep.png")); rmdir(folder.file("sub")) }
+        #expect(names(try plan([folder.path]) { $0.scan.recursive = true }).contains("deep.png"))
+        #expect(!names(try plan([folder.path])).contains("deep.png"))
+        #expect(names(try plan([folder.path]) { $0.scan.include = ["img*"] }) == ["img10.png", "img2.png"])
+        #expect(names(try plan([folder.path]) { $0.scan.exclude = ["img*", "*/sub/*"]; $0.scan.recursive = true }) == ["IMG1.png", "b.png"])
+        #expect(!names(try plan([folder.path]) { $0.scan.recursive = true }).contains(".hidden.png"))
+    }
+
+    @Test("random order is the same for a seed, whatever the input order, and differs across seeds")
+    func random() throws {
+        let inputs = SampleCatalog.paths
+        let a = names(try plan(inputs) { $0.sort = .random; $0.seed = 7 })
+        let b = names(try plan(inputs.reversed()) { $0.sort = .random; $0.seed = 7 })
+        let c = names(try plan(inputs) { $0.sort = .random; $0.seed = 8 })
+        #expect(a == b)
+        #expect(a != c)
+        #expect(Set(a) == Set(c))
+    }
+
+    @Test("size, aspect and date orders")
+    func keyed() throws {
+        let bySize = try plan(SampleCatalog.paths) { $0.sort = .size }
+        #expect(bySize.images.map(\.fileSize) == bySize.images.map(\.fileSize).sorted())
+        let byAspect = try plan(SampleCatalog.paths) { $0.sort = .aspect }
+        let aspects = byAspect.images.map { Double($0.info.displayedSize.width) / Double($0.info.displayedSize.height) }
+        #expect(aspects == aspects.sorted())
+        #expect(byAspect.images.first?.path.hasSuffix("tall-1x3-progressive-444.jpg") == true)
+        // No EXIF dates in the samples: date falls back to the modification time.
+        let byDate = try plan(SampleCatalog.paths) { $0.sort = .date }
+        #expect(byDate.images.allSatisfy { if case .text(let t) = $0.sortKey! { return t.count == 19 } else { return false } })
+    }
+
+    @Test("--files-from takes 100,000 inputs")
+    func manyInputs() throws {
+        let list = folder.write(Array(String(repeating: Fixtures.sample("png-gray.png") + "\n", count: 100_000).utf8), to: "list.txt")
+        let command = try ImageWallCommand.Layout.parse(["--files-from", list, "--layout", "grid", "--columns", "100", "--width", "2010", "--gap", "0", "--padding", "5"])
+        _ = command  // parsed; the library does the work below
+        let inputs = try String(contentsOfFile: list, encoding: .utf8).split(separator: "\n").map(String.init)
+        var options = WallOptions()
+        options.threads = 2
+        (options.layout.kind, options.layout.columns) = (.grid, 100)
+        let plan = try Wall(inputs: inputs).plan(options: options)
+        #expect(plan.images.count == 100_000)
+        #expect(plan.arrangement.placements.count == 100_000)
+    }
+}
+
+extension SampleCatalog {
+    static var paths: [String] { all.map { Fixtures.sample($0.fileName) } }
+}
+
+
+@Suite("Batch variants, progress, cancellation")
+struct VariantTests {
+    let folder = TemporaryFolder()
+
+    func options(columns: Int, width: Int = 600) -> WallOptions {
+        var options = WallOptions()
+        (options.layout.columns, options.layout.width, options.threads) = (columns, width, 2)
+        return options
+    }
+
+    @Test("every variant is rendered with its own geometry; one decode serves them all")
+    func variants() throws {
+        let jobs = [3, 5].flatMap { c in [400, 700].map { w in (output: folder.file("v\(c)x\(w).png"), options: options(columns: c, width: w)) } }
+        let manifests = try Wall(inputs: [Fixtures.sampleImages]).render(variants: jobs, manifests: jobs.map { $0.output + ".json" })
+        #expect(manifests.count == 4)
+        for (manifest, job) in zip(manifests, jobs) {
+            let single = try Wall(inputs: [Fixtures.sampleImages]).plan(options: job.options)
+            #expect(manifest.tiles.map { [$0.x, $0.y, $0.width, $0.height] } == single.arrangement.placements.map { [$0.image.x, $0.image.y, $0.image.width, $0.image.height] })
+            let sheet = try SheetDiff.load(job.output)
+            #expect(sheet.size == Size(width: manifest.width, height: manifest.height))
+            // Same pixels as a render of its own, within resampling from a larger decode.
+            try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("single.png"), options: job.options)
+            let (result, _, _) = try SheetDiff.compare(sheet, try SheetDiff.load(folder.file("single.png")), tolerance: 40)
+            #expect(result.changedFraction < 0.001)
+            #expect(Fixtures.read(job.output + ".json") != nil)
+        }
+    }
+
+    @Test("the command refuses variant outputs that would overwrite each other")
+    func collision() {
+        #expect(throws: (any Error).self) { try ImageWallCommand.Render.parse(["x", "-o", "s.png", "--columns", "3,4"]) }
+        #expect(throws: (any Error).self) { try ImageWallCommand.Render.parse(["x", "-o", "s-{columns}.png", "--columns", "3,4", "--manifest", "m.json"]) }
+        #expect((try? ImageWallCommand.Render.parse(["x", "-o", "s-{columns}x{width}.png", "--columns", "3,4", "--width", "900,1200"])) != nil)
+    }
+
+    @Test("progress goes through every phase and ends complete")
+    func progress() throws {
+        let seen = Mutex<[ProgressUpdate]>([])
+        var options = options(columns: 4)
+        options.progress = ProgressReporter { update in seen.withLock { $0.append(update) } }
+        try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("p.png"), manifest: folder.file("p.json"), options: options)
+        let updates = seen.withLock { $0 }
+        let phases = updates.map(\.phase).reduce(into: [Phase]()) { if $0.last != $1 { $0.append($1) } }
+        #expect(phases == [.probe, .layout, .render, .write])
+        for phase in Phase.allCases { #expect(updates.last { $0.phase == phase }.map { $0.done == $0.total } == true) }
+        #expect(updates.last { $0.phase == .render }?.total == 29)
+    }
+
+    @Test("cancelling stops the render and leaves no file")
+    func cancel() {
+        let count = Atomic<Int>(0)
+        var options = options(columns: 4)
+        options.layout.maxPageHeight = 900
+        options.progress = ProgressReporter { _ in count.add(1, ordering: .relaxed) }
+        options.isCancelled = { count.load(ordering: .relaxed) > 40 }
+        #expect(throws: WallRunError.cancelled) { try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("c.png"), options: options) }
+        #expect(Fixtures.files(in: folder.path).isEmpty && Fixtures.hiddenFiles(in: folder.path).isEmpty)
+    }
+
+    @Test("the async API reports progress and returns the manifest; cancelling its task cleans up")
+    func async() async throws {
+        let updates = Atomic<Int>(0)
+        let manifest = try await Wall(inputs: [Fixtures.sampleImages]).render(
+            to: folder.file("a.png"), options: options(columns: 4), progress: { _ in updates.add(1, ordering: .relaxed) })
+        #expect(manifest.tiles.count == 29 && updates.load(ordering: .relaxed) > 29)
+        var finished = false
+        for try await event in Wall(inputs: [Fixtures.sampleImages]).events(rendering: folder.file("e.png"), options: options(columns: 3)) {
+            if case .finished(let m) = event { finished = m.tiles.count == 29 }
+        }
+        #expect(finished)
+        let target = folder.file("x.png"), big = options(columns: 2, width: 4000)
+        let task = Task { try await Wall(inputs: [Fixtures.sampleImages]).render(to: target, options: big, progress: { _ in }) }
+        task.cancel()
+        await #expect(throws: WallRunError.cancelled) { _ = try await task.value }
+        #expect(Fixtures.read(folder.file("x.png")) == nil)
+        #expect(Fixtures.hiddenFiles(in: folder.path).isEmpty)
+    }
+}
+
+@Suite("Fixtures: diff, render again, HTML")
+struct FixtureToolTests {
+    let folder = TemporaryFolder()
+
+    func render(_ inputs: [String], to name: String) throws -> Manifest {
+        var options = WallOptions()
+        (options.layout.width, options.layout.columns) = (500, 3)
+        return try Wall(inputs: inputs).render(to: folder.file(name), manifest: folder.file(name + ".json"), options: options)
+    }
+
+    @Test("diff counts changed pixels, draws them, names the tiles, and exits 0, 1 or 2")
+    func diff() throws {
+        let sources = folder.file("src")
+        mkdir(sources, 0o755)
+        defer { for f in Fixtures.files(in: sources) { unlink(sources + "/" + f) }; rmdir(sources) }
+        for name in ["a.png", "b.png", "c.png"] {
+            FileManager.default.createFile(atPath: sources + "/" + name, contents: Data(Fixtures.read(Fixtures.sample("png-rgb.png"))!))
+        }
+        let before = try render([sources], to: "before.png")
+        // Paint a red block into b.png: same size, different pixels.
+        var changed = try SheetDiff.load(sources + "/b.png")
+        for y in 100..<150 { for x in 100..<150 { changed.pixels.replaceSubrange((y * 420 + x) * 3..<(y * 420 + x) * 3 + 3, with: [255, 0, 0]) } }
+        try PNGEncoder.write(changed, to: sources + "/b.png")
+        _ = try render([sources], to: "after.png")
+        let (result, mask, picture) = try SheetDiff.compare(try SheetDiff.load(folder.file("before.png")), try SheetDiff.load(folder.file("after.png")), tolerance: 2)
+        #expect(result.changedPixels > 100 && result.maxDelta > 100)
+        #expect(picture.pixels.contains(255))
+        let after = try Wall.readManifest(folder.file("after.png.json"))
+        let changes = SheetDiff.compare(before, after, mask: mask, width: result.size.width)
+        #expect(changes.changed == [sources + "/b.png"] && changes.moved.isEmpty && changes.appeared.isEmpty)
+        // Exit statuses.
+        let same = try ImageWallCommand.Diff.parse([folder.file("before.png"), folder.file("before.png")])
+        try same.run()
+        let different = try ImageWallCommand.Diff.parse([folder.file("before.png"), folder.file("after.png"), "-o", folder.file("d.png")])
+        #expect(throws: ExitCode(1)) { try different.run() }
+        #expect(Fixtures.read(folder.file("d.png")) != nil)
+        let allowed = try ImageWallCommand.Diff.parse([folder.file("before.png"), folder.file("after.png"), "--max-diff-pixels", "5%"])
+        try allowed.run()
+        _ = try render([Fixtures.sample("png-rgba.png")], to: "other.png")
+        let mismatch = try ImageWallCommand.Diff.parse([folder.file("before.png"), folder.file("other.png")])
+        #expect(throws: ExitCode(2)) { try mismatch.run() }
+        #expect(throws: SheetDiff.SizeMismatch.self) { try SheetDiff.compare(Bitmap(size: Size(width: 1, height: 1), alpha: .none), Bitmap(size: Size(width: 2, height: 1), alpha: .none), tolerance: 0) }
+    }
+
+    @Test("--from-manifest renders the recorded layout again, even after a source changed size")
+    func fromManifest() throws {
+        var options = WallOptions()
+        (options.layout.kind, options.layout.width, options.layout.columns) = (.grid, 600, 3)
+        options.caption = try CaptionTemplate("{stem}")
+        options.style = TileStyle(cornerRadius: 6)
+        let manifest = try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("first.png"), manifest: folder.file("first.json"), options: options)
+        let again = try Wall.render(from: try Wall.readManifest(folder.file("first.json")), to: folder.file("again.png"), options: WallOptions())
+        #expect(Fixtures.read(folder.file("first.png")) == Fixtures.read(folder.file("again.png")))
+        #expect(again.tiles.map(\.cell) == manifest.tiles.map(\.cell))
+        // A source replaced by a bigger picture keeps its rectangle.
+        let source = folder.file("grow.png")
+        FileManager.default.createFile(atPath: source, contents: Data(Fixtures.read(Fixtures.sample("png-rgb.png"))!))
+        let small = try Wall(inputs: [source]).render(to: folder.file("g1.png"), manifest: folder.file("g1.json"), options: options)
+        FileManager.default.createFile(atPath: source, contents: Data(Fixtures.read(Fixtures.sample("panorama-4x1.jpg"))!))
+        let redone = try Wall.render(from: try Wall.readManifest(folder.file("g1.json")), to: folder.file("g2.png"), options: WallOptions())
+        #expect(redone.tiles[0].cell == small.tiles[0].cell && redone.tiles[0].sourceWidth == 800)
+    }
+
+    @Test("the HTML page maps every tile to its source with relative, escaped links")
+    func html() throws {
+        let manifest = try render([Fixtures.sample("png-rgb.png"), Fixtures.sample("orientation-6.jpg")], to: "sheet one.png")
+        let page = GalleryPage.html(manifest, at: folder.file("index.html"))
+        #expect(page.contains("src=\"sheet%20one.png\""))
+        #expect(page.components(separatedBy: "<area ").count - 1 == 2)
+        let tile = manifest.tiles[1]
+        #expect(page.contains("coords=\"\(tile.x),\(tile.y),\(tile.x + tile.width),\(tile.y + tile.height)\""))
+        #expect(page.contains("title=\"orientation-6.jpg\""))
+        #expect(page.contains("/SampleImages/png-rgb.png\""))
+        #expect(!page.contains("<script"))
+    }
+
+    @Test("every command's help has examples; --version answers")
+    func help() {
+        for command in [ImageWallCommand.Render.self, ImageWallCommand.Layout.self, ImageWallCommand.Probe.self, ImageWallCommand.Diff.self] as [any ParsableCommand.Type] {
+            #expect(ImageWallCommand.helpMessage(for: command).contains("EXAMPLES"), "\(command)")
+        }
+        #expect(ImageWallCommand.configuration.version == Wall.version)
+        let render = ImageWallCommand.helpMessage(for: ImageWallCommand.Render.self)
+        for option in ["--recursive", "--include", "--exclude", "--files-from", "--sort", "--reverse", "--seed", "--quiet", "--verbose", "--progress", "--from-manifest", "--html", "{columns}"] {
+            #expect(render.contains(option), "\(option)")
+        }
+    }
+}
