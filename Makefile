@@ -3,7 +3,7 @@ SWIFT ?= swift
 APT_PACKAGES := libpng-dev libjpeg-dev liblcms2-dev pkg-config libfreetype-dev fonts-dejavu-core
 RELEASE_BIN := .build/release/imagewall
 
-.PHONY: deps build run test samples bench check-html man clean
+.PHONY: deps build run test samples bench check-html man fuzz sanitize clean
 
 # Installs the Debian packages the build needs, only those missing.
 deps:
@@ -41,6 +41,28 @@ check-html: build
 	rm -rf out/html && mkdir -p "out/html/sheet dir"
 	$(RELEASE_BIN) render SampleImages -o "out/html/sheet dir/sheet.png" --max-height 2500 --manifest out/html/m.json --html out/html/index.html -q
 	python3 Tests/HTML/check_html.py out/html/index.html out/html/m.json
+
+# Fuzzes probe + decode with libFuzzer and AddressSanitizer, seeded from SampleImages and
+# ../shared/corpora (FUZZ_SECONDS each for JPEG and PNG seeds; crashes land in fuzz-crashes/).
+FUZZ_SECONDS ?= 300
+FUZZ_BUILD := .build-fuzz
+fuzz:
+	$(SWIFT) build --scratch-path $(FUZZ_BUILD) -c debug --sanitize fuzzer --sanitize address --product imagewall-fuzz
+	rm -rf fuzz-work && mkdir -p fuzz-work/jpeg fuzz-work/png fuzz-crashes
+	cp SampleImages/*.jpg fuzz-work/jpeg/; cp SampleImages/*.png fuzz-work/png/
+	if [ -d ../shared/corpora ]; then \
+	  find ../shared/corpora -type f \( -iname '*.jpg' -o -iname '*.jpeg' \) -size -200k -exec cp {} fuzz-work/jpeg/ \; ; \
+	  find ../shared/corpora -type f -iname '*.png' -size -200k -exec cp {} fuzz-work/png/ \; ; \
+	fi
+	for kind in jpeg png; do \
+	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BUILD)/debug/imagewall-fuzz fuzz-work/$$kind \
+	    -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=1024 -timeout=10 -max_len=262144 -artifact_prefix=fuzz-crashes/ -print_final_stats=1 || exit 1; \
+	done
+
+# The test suite under AddressSanitizer, then ThreadSanitizer.
+sanitize:
+	$(SWIFT) test --scratch-path .build-asan --sanitize address
+	$(SWIFT) test --scratch-path .build-tsan --sanitize thread
 
 # Regenerates docs/imagewall.1 from the commands' help (argument-parser's plugin).
 man:

@@ -57,6 +57,9 @@ let package = Package(
             name: "imagewall-layout-bench", dependencies: ["WallCore", "WallLayout"],
             path: "Benchmarks/LayoutBenchmark"),
 
+        // Fuzzing (make fuzz): built only with --sanitize fuzzer.
+        .executableTarget(name: "imagewall-fuzz", dependencies: ["WallCodecs", "WallCore"], path: "Fuzz/DecodeFuzzer"),
+
         // Tests.
         .target(
             name: "_WallTestSupport",

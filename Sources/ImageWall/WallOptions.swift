@@ -29,6 +29,8 @@ public struct WallOptions: Sendable {
     public var background: RGBAColor = .white
     /// What to do with unreadable inputs.
     public var onError: ErrorPolicy = .skip
+    /// Treat decoder warnings (damaged but partly readable data) as errors.
+    public var strict = false
     /// Threads probing and decoding at once.
     public var threads: Int = 1
     /// zlib level of the sheet, 0–9. With the Paeth filter, level 3 writes files within

@@ -124,6 +124,9 @@ extension ImageWallCommand {
         @Option(help: ArgumentHelp("What to do with unreadable inputs: skip (report and go on) or fail.", valueName: "policy"))
         var onError: ErrorPolicy = .skip
 
+        @Flag(help: "Treat damaged but partly readable files (truncated, bad checksums) as errors, not warnings.")
+        var strict = false
+
         @Option(help: ArgumentHelp("Threads decoding at once (default: the number of cores).", valueName: "n"))
         var threads: Int?
 
@@ -176,6 +179,7 @@ extension ImageWallCommand {
             options.grouping = layout.groupBy
             options.background = background
             options.onError = onError
+            options.strict = strict
             options.threads = threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
             options.compressionLevel = compression
             options.pngFilter = pngFilter

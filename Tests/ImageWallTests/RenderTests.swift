@@ -208,3 +208,24 @@ struct ErrorPolicyTests {
         #expect(ImageFormat.sniff(Fixtures.read(output)!) == .png)
     }
 }
+
+@Suite("Strict mode")
+struct StrictTests {
+    let folder = TemporaryFolder()
+
+    @Test("--strict turns a truncated file's warning into its error")
+    func strict() throws {
+        let jpeg = Fixtures.read(Fixtures.sample("landscape-baseline-420.jpg"))!
+        folder.write(Array(jpeg.prefix(jpeg.count / 2)), to: "half.jpg")
+        folder.write(Fixtures.read(Fixtures.sample("png-rgb.png"))!, to: "whole.png")
+        var options = WallOptions()
+        options.strict = true
+        let manifest = try Wall(inputs: [folder.path]).render(to: folder.file("s.png"), options: options)
+        #expect(manifest.tiles[0].warnings.first?.hasPrefix("not decoded, drawn grey: damaged (--strict): Premature end") == true)
+        let sheet = try SheetDiff.load(folder.file("s.png"))
+        #expect(sheet.pixel(x: manifest.tiles[0].x + 30, y: manifest.tiles[0].y + 30) == [128, 128, 128])
+        options.onError = .fail
+        #expect(throws: DecodeError.self) { try Wall(inputs: [folder.path]).render(to: folder.file("f.png"), options: options) }
+        #expect(Fixtures.read(folder.file("f.png")) == nil)
+    }
+}

@@ -136,15 +136,24 @@ struct SheetPipeline {
     func tileBitmap(_ index: Int) throws -> Bitmap {
         let image = plan.images[index]
         let placement = plan.arrangement.placements[index]
-        let pixels: Bitmap
+        var pixels: Bitmap
         do {
-            pixels = try Wall.tile(image, placement: placement, decoder: ImageDecoder(), linear: options.linear) { message in
-                warn(message, index)
-            }
+            var messages: [String] = []
+            pixels = try Wall.tile(image, placement: placement, decoder: ImageDecoder(), linear: options.linear) { messages.append($0) }
+            try report(messages, for: index)
         } catch {
             pixels = try placeholder(for: index, error: error)
         }
         return try cell(index, pixels: pixels)
+    }
+
+    /// Records decoder warnings, or with `strict` turns them into the file's error.
+    func report(_ messages: [String], for index: Int) throws {
+        guard !messages.isEmpty else { return }
+        if options.strict {
+            throw DecodeError(path: plan.images[index].path, reason: "damaged (--strict): " + messages.joined(separator: "; "))
+        }
+        for message in messages { warn(message, index) }
     }
 
     func warn(_ message: String, _ index: Int) {

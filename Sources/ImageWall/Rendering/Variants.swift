@@ -117,7 +117,7 @@ extension Wall {
             var decoded: Result<Bitmap, any Error>
             do {
                 let result = try decoder.decode(path: image.path, info: image.info, target: largest)
-                for message in result.warnings { frozen[0].warn(message, index) }
+                try frozen[0].report(result.warnings, for: index)
                 decoded = .success(result.bitmap)
             } catch {
                 decoded = .failure(error)

@@ -40,6 +40,9 @@ enum JPEGHeader {
             if try !visit(marker, offset + 4, length - 2) { break }
             offset += 2 + length
         }
+        if segments >= maxSegments {
+            throw ProbeError(path: path, reason: "corrupt JPEG: more than \(maxSegments) marker segments before the image data")
+        }
         return offset
     }
 

@@ -1,0 +1,28 @@
+// libFuzzer target: probe + decode of arbitrary bytes (make fuzz). Every input must end in
+// an image or a clean error: no crash, no hang, no runaway allocation.
+#if canImport(Glibc)
+    import Glibc
+#endif
+import WallCodecs
+import WallCore
+
+nonisolated(unsafe) let scratch: String = {
+    let folder = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+    return "\(folder)/imagewall-fuzz-\(getpid())"
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    guard let file = fopen(scratch, "wb") else { return 0 }
+    fwrite(data, 1, size, file)
+    fclose(file)
+    // Keep each run small: 4 MP is plenty to reach every code path.
+    let probe = ImageProbe(maxImagePixels: 4_000_000)
+    guard let info = try? probe.probe(path: scratch) else { return 0 }
+    let decoder = ImageDecoder()
+    _ = try? decoder.decode(path: scratch, info: info)
+    let target = Size(width: max(1, info.displayedSize.width / 5), height: max(1, info.displayedSize.height / 5))
+    _ = try? decoder.decode(path: scratch, info: info, target: target)
+    _ = decoder.colorProfile(path: scratch, info: info)
+    return 0
+}

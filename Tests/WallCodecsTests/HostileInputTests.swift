@@ -1,0 +1,183 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import Testing
+import WallCodecs
+import WallCore
+import _WallTestSupport
+
+/// The traps of libpng 1.6.39 and libjpeg-turbo 2.1.5 named in the hostile-input issue, built
+/// here, and bad paths.
+@Suite("Hostile input")
+struct HostileInputTests {
+    let folder = TemporaryFolder()
+
+    static func peakMB() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss / 1024
+    }
+
+    static func chunk(_ type: String, _ data: [UInt8], length: UInt32? = nil) -> [UInt8] {
+        let n = length ?? UInt32(data.count)
+        let head: [UInt8] = [UInt8(n >> 24), UInt8((n >> 16) & 255), UInt8((n >> 8) & 255), UInt8(n & 255)]
+        return head + Array(type.utf8) + data + [0, 0, 0, 0]  // CRC left wrong: libpng checks it after the data
+    }
+
+    @Test("(a) a tiny PNG claiming a 1 GB chunk is refused without allocating it")
+    func hugeChunk() throws {
+        let ihdr: [UInt8] = [0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png += Self.chunk("IHDR", ihdr) + Array(Self.chunk("zTXt", Array("Comment\0\0".utf8) + [0x78, 0x9C, 0x63], length: 0x3FFF_FFFF).dropLast(4))
+        let path = folder.write(png, to: "bomb-chunk.png")
+        #expect(png.count < 64)
+        let info = try ImageProbe().probe(path: path)  // the header itself is fine
+        #expect(throws: DecodeError.self) { try ImageDecoder().decode(path: path, info: info) }
+        #expect(Self.peakMB() < 900)
+    }
+
+    @Test("(b) a JPEG with 100,000 APP1 markers is refused quickly by the probe")
+    func markerFlood() throws {
+        let jpeg = Fixtures.read(Fixtures.sample("landscape-baseline-420.jpg"))!
+        var flood: [UInt8] = [0xFF, 0xD8]
+        flood.reserveCapacity(600_000 + jpeg.count)
+        for _ in 0..<100_000 { flood += [0xFF, 0xE1, 0x00, 0x04, 0x61, 0x62] }
+        flood += jpeg.dropFirst(2)
+        let path = folder.write(flood, to: "markers.jpg")
+        do {
+            _ = try ImageProbe().probe(path: path)
+            Issue.record("probe accepted 100,000 markers")
+        } catch {
+            #expect(error.reason.contains("marker segments"), "\(error.reason)")
+        }
+    }
+
+    @Test("(c) a progressive JPEG repeating a scan 2,000 times stops at the scan limit")
+    func endlessScans() throws {
+        let jpeg = Fixtures.read(Fixtures.sample("portrait-progressive-420.jpg"))!
+        // The last scan runs from the last SOS marker to EOI; repeat it.
+        var last = jpeg.count - 2
+        while last > 2 && !(jpeg[last] == 0xFF && jpeg[last + 1] == 0xDA) { last -= 1 }
+        let scan = jpeg[last..<(jpeg.count - 2)]
+        var repeated = Array(jpeg[..<(jpeg.count - 2)])
+        for _ in 0..<2000 { repeated += scan }
+        repeated += [0xFF, 0xD9]
+        let path = folder.write(repeated, to: "scans.jpg")
+        let info = try ImageProbe().probe(path: path)
+        do {
+            _ = try ImageDecoder().decode(path: path, info: info)
+            Issue.record("2,000 scans decoded")
+        } catch {
+            #expect(error.reason.contains("progressive scans"), "\(error.reason)")
+        }
+    }
+
+    @Test("paths with spaces, quotes and bytes that are not UTF-8 are read or reported, never fatal")
+    func awkwardPaths() throws {
+        let png = Fixtures.read(Fixtures.sample("png-rgb.png"))!
+        for name in ["with space.png", "quote\"and'apostrophe.png", "ünïcödé 東京.png"] {
+            let path = folder.write(png, to: name)
+            #expect(try ImageProbe().probe(path: path).storedSize == Size(width: 420, height: 280))
+        }
+        // A name with a byte that is not UTF-8, made through the C API.
+        var raw = Array(folder.path.utf8) + Array("/bad-".utf8) + [0xFF, 0xFE] + Array(".png".utf8) + [0]
+        let fd = raw.withUnsafeMutableBufferPointer { $0.withMemoryRebound(to: CChar.self) { creat($0.baseAddress!, 0o644) } }
+        #expect(fd >= 0)
+        _ = png.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        defer { raw.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { _ = unlink($0.baseAddress!) } } }
+        // Whatever the scanner makes of the name, probing it fails cleanly or succeeds.
+        for name in Fixtures.files(in: folder.path) where name.hasPrefix("bad-") {
+            _ = try? ImageProbe().probe(path: folder.file(name))
+        }
+    }
+
+    @Test("a file without read permission is reported with the system's reason", .enabled(if: geteuid() != 0))
+    func unreadable() throws {
+        let path = folder.write(Fixtures.read(Fixtures.sample("png-rgb.png"))!, to: "secret.png")
+        chmod(path, 0)
+        defer { chmod(path, 0o644) }
+        #expect(throws: ProbeError(path: path, reason: "Permission denied")) { try ImageProbe().probe(path: path) }
+    }
+}
+
+/// Every file of the crash and edge corpora: decoded, decoded with a warning, or refused,
+/// never a crash, hang or runaway allocation.
+@Suite("Hostile corpora", .enabled(if: Fixtures.corpora != nil))
+struct HostileCorporaTests {
+    static let root = Fixtures.corpora ?? ""
+    static let folders = [
+        "libpng-testpngs/testpngs/crashers", "libpng-testpngs/testpngs/badpal", "libpng-testpngs/testpngs",
+        "afl-jpeg-edges/jpeg/edges-only/images", "afl-jpeg-edges/jpeg_turbo/edges-only/images",
+        "jpeg-decoder-tests/crashtest/images", "pngsuite",
+    ]
+
+    @Test("never crash, hang or balloon", arguments: folders)
+    func survive(folder: String) {
+        var decoded = 0, warned = 0, refused = 0
+        let files = Fixtures.files(in: Self.root + "/" + folder).filter { !$0.hasSuffix(".txt") && !$0.hasSuffix(".tsv") }
+        for name in files {
+            let path = Self.root + "/" + folder + "/" + name
+            var status = stat()
+            guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+            do {
+                let info = try ImageProbe().probe(path: path)
+                let result = try ImageDecoder().decode(path: path, info: info, target: Size(width: 64, height: 64))
+                if result.warnings.isEmpty { decoded += 1 } else { warned += 1 }
+            } catch {
+                refused += 1
+                #expect(!String(describing: error).isEmpty)
+            }
+        }
+        print("corpus \(folder): \(decoded) decoded, \(warned) with warnings, \(refused) refused, 0 crashed")
+        #expect(HostileInputTests.peakMB() < 1500)
+    }
+
+    @Test("PngSuite: interlaced files decode to the same pixels as their non-interlaced twins")
+    func interlaceTwins() throws {
+        let suite = Self.root + "/pngsuite/"
+        var pairs = 0
+        for name in Fixtures.files(in: suite) where name.count == 12 && Array(name)[3] == "i" {
+            let twin = String(name.prefix(3)) + "n" + String(name.dropFirst(4))
+            guard Fixtures.files(in: suite).contains(twin) else { continue }
+            let a = try ImageDecoder().decode(path: suite + name, info: try ImageProbe().probe(path: suite + name)).bitmap
+            let b = try ImageDecoder().decode(path: suite + twin, info: try ImageProbe().probe(path: suite + twin)).bitmap
+            #expect(a == b, "\(name) differs from \(twin)")
+            pairs += 1
+        }
+        #expect(pairs >= 15)
+        // oi1..oi9: the same image with its IDAT split 1, 2, 4 or 9 ways.
+        for depth in ["n0g16", "n2c16"] {
+            let reference = try ImageDecoder().decode(path: suite + "bas\(depth).png", info: try ImageProbe().probe(path: suite + "bas\(depth).png")).bitmap
+            for split in ["oi1", "oi2", "oi4", "oi9"] {
+                let path = suite + split + depth + ".png"
+                #expect(try ImageDecoder().decode(path: path, info: try ImageProbe().probe(path: path)).bitmap == reference)
+            }
+        }
+    }
+
+    @Test("jpeg-decoder reference images: decoded pixels match the reference PNGs closely")
+    func referenceImages() throws {
+        var checked = 0
+        for folder in ["jpeg-decoder-tests/reftest/images", "jpeg-decoder-tests/reftest/images/mozilla"] {
+            let base = Self.root + "/" + folder + "/"
+            for name in Fixtures.files(in: base) where name.hasSuffix(".jpg") {
+                let reference = base + name.dropLast(4) + ".png"
+                guard Fixtures.read(reference) != nil else { continue }
+                var decoder = ImageDecoder()
+                decoder.convertsToSRGB = false
+                guard let info = try? ImageProbe().probe(path: base + name), let jpeg = try? decoder.decode(path: base + name, info: info) else {
+                    continue  // refused cleanly (the suite has deliberately broken files)
+                }
+                let png = try decoder.decode(path: reference, info: try ImageProbe().probe(path: reference)).bitmap
+                #expect(jpeg.bitmap.size == png.size, "\(name)")
+                guard jpeg.bitmap.size == png.size, jpeg.warnings.isEmpty else { continue }
+                let mean = zip(jpeg.bitmap.mean(in: Rect(x: 0, y: 0, width: png.size.width, height: png.size.height)),
+                               png.mean(in: Rect(x: 0, y: 0, width: png.size.width, height: png.size.height))).map { abs($0 - $1) }.max()!
+                #expect(mean < 3, "\(name): mean differs by \(mean)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 30)
+    }
+}
