@@ -59,10 +59,12 @@ fuzz:
 	    -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=1024 -timeout=10 -max_len=262144 -artifact_prefix=fuzz-crashes/ -print_final_stats=1 || exit 1; \
 	done
 
-# The test suite under AddressSanitizer, then ThreadSanitizer.
+# The test suite under AddressSanitizer (with LeakSanitizer; XCTest's own allocations are
+# suppressed), then ThreadSanitizer.
 sanitize:
-	$(SWIFT) test --scratch-path .build-asan --sanitize address
-	$(SWIFT) test --scratch-path .build-tsan --sanitize thread
+	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=handle_sigill=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp \
+	  $(SWIFT) test --scratch-path .build-asan --sanitize address
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --scratch-path .build-tsan --sanitize thread
 
 # Regenerates docs/imagewall.1 from the commands' help (argument-parser's plugin).
 man:

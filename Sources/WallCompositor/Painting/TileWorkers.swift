@@ -13,6 +13,8 @@ final class TileWorkers: Sendable {
     private let ready: [DispatchSemaphore]
     private let room: DispatchSemaphore
     private let next = Atomic<Int>(0)
+    /// Window permits held by tiles started but not yet taken.
+    private let outstanding = Atomic<Int>(0)
     private let cancelled = Atomic<Bool>(false)
     private let group = DispatchGroup()
     private let threads: Int
@@ -41,6 +43,7 @@ final class TileWorkers: Sendable {
                 room.signal()
                 return
             }
+            outstanding.add(1, ordering: .relaxed)
             let result = Result { try prepare(order[position]) }
             slots.withLock { $0[position] = result }
             ready[position].signal()
@@ -51,14 +54,18 @@ final class TileWorkers: Sendable {
     func take(_ position: Int) throws -> Bitmap {
         ready[position].wait()
         let result = slots.withLock { $0.removeValue(forKey: position)! }
+        outstanding.subtract(1, ordering: .relaxed)
         room.signal()
         return try result.get()
     }
 
-    /// Stops the workers (after an error or at the end) and waits for them.
+    /// Stops the workers (after an error or at the end) and waits for them. Permits of tiles
+    /// that were prepared but never taken are given back: libdispatch traps when a semaphore
+    /// is destroyed below its initial value.
     func finish() {
         cancelled.store(true, ordering: .relaxed)
         for _ in 0..<threads { room.signal() }
         group.wait()
+        for _ in 0..<outstanding.exchange(0, ordering: .relaxed) { room.signal() }
     }
 }
