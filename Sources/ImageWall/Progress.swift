@@ -1,4 +1,4 @@
-import Synchronization
+import WallCore
 
 /// The stages of a render, in order.
 public enum Phase: String, Sendable, Codable, CaseIterable {
@@ -18,7 +18,7 @@ public struct ProgressUpdate: Sendable, Equatable {
 /// Collects progress from the pipeline's threads and passes snapshots to a handler, at most
 /// one at a time and in order.
 public final class ProgressReporter: Sendable {
-    private let state = Mutex<ProgressUpdate>(ProgressUpdate(phase: .probe, done: 0, total: 0))
+    private let state = Locked<ProgressUpdate>(ProgressUpdate(phase: .probe, done: 0, total: 0))
     private let handler: @Sendable (ProgressUpdate) -> Void
 
     /// A reporter calling `handler` with each change.

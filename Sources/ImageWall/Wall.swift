@@ -244,7 +244,7 @@ extension Wall {
 
 /// Decoder warnings per tile, gathered from the decoding threads.
 final class TileWarnings: Sendable {
-    private let store = Mutex<[Int: [String]]>([:])
+    private let store = Locked<[Int: [String]]>([:])
 
     func add(_ message: String, for index: Int) {
         store.withLock { $0[index, default: []].append(message) }

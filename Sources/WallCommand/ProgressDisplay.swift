@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImageWall
-import Synchronization
+import WallCore
 
 /// How progress is shown.
 enum ProgressStyle: String, ExpressibleByArgument, CaseIterable {
@@ -25,7 +25,7 @@ final class ProgressDisplay: Sendable {
 
     private let style: ProgressStyle
     private let start = ProgressDisplay.now()
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(style: ProgressStyle) {
         self.style = style == .auto && isatty(2) == 0 ? .none : style

@@ -2,7 +2,6 @@
     import Glibc
 #endif
 import CFreeType
-import Synchronization
 import WallCore
 
 /// A font that cannot be opened or a glyph FreeType cannot render.
@@ -31,17 +30,21 @@ public struct TextMask: Sendable, Equatable {
 public final class FontFace: Sendable {
     /// The file the face was loaded from.
     public let path: String
-    private let state: Mutex<FaceState>
+    private let state: Locked<FaceState>
 
     private struct Glyph {
         var left: Int, top: Int, width: Int, rows: Int, advance: Int  // advance in 26.6
         var pixels: [UInt8]
     }
 
-    private struct FaceState: ~Copyable {
-        var library: FT_Library
-        var face: FT_Face
+    private final class FaceState {
+        let library: FT_Library
+        let face: FT_Face
         var glyphs: [Int: [UInt32: Glyph]] = [:]  // pixel size → glyph index → glyph
+        init(library: FT_Library, face: FT_Face) {
+            self.library = library
+            self.face = face
+        }
         deinit {
             FT_Done_Face(face)
             FT_Done_FreeType(library)
@@ -70,7 +73,7 @@ public final class FontFace: Sendable {
             FT_Done_FreeType(library)
             throw TextError(path: path, reason: "cannot open font (FreeType error \(status))")
         }
-        state = Mutex(FaceState(library: library, face: face))
+        state = Locked(FaceState(library: library, face: face))
     }
 
     /// Opens a font by path, or by name ("DejaVu Sans Bold", "DejaVuSerif"): the font file

@@ -9,7 +9,7 @@ import WallCore
 final class TileWorkers: Sendable {
     private let order: [Int]
     private let prepare: @Sendable (Int) throws -> Bitmap
-    private let slots: Mutex<[Int: Result<Bitmap, any Error>]>
+    private let slots: Locked<[Int: Result<Bitmap, any Error>]>
     private let ready: [DispatchSemaphore]
     private let room: DispatchSemaphore
     private let next = Atomic<Int>(0)
@@ -23,7 +23,7 @@ final class TileWorkers: Sendable {
         self.order = order
         self.prepare = prepare
         self.threads = max(1, threads)
-        slots = Mutex([:])
+        slots = Locked([:])
         ready = order.map { _ in DispatchSemaphore(value: 0) }
         room = DispatchSemaphore(value: max(1, window))
         for _ in 0..<self.threads {
