@@ -20,6 +20,7 @@ struct iw_jpeg_decoder {
     struct jpeg_progress_mgr progress;
     int max_scans;
     int started;
+    int buffered;
 };
 
 static void iw_error_exit(j_common_ptr info) {
@@ -93,8 +94,8 @@ int iw_jpeg_read_header(iw_jpeg_decoder *decoder, iw_jpeg_header *header) {
     return 0;
 }
 
-int iw_jpeg_start(iw_jpeg_decoder *decoder, unsigned scale_num, uint32_t *width,
-                  uint32_t *height, int *channels) {
+int iw_jpeg_start(iw_jpeg_decoder *decoder, unsigned scale_num, int allow_dc_only,
+                  uint32_t *width, uint32_t *height, int *channels) {
     if (setjmp(decoder->errors.jump)) return 1;
     struct jpeg_decompress_struct *info = &decoder->info;
     if (info->jpeg_color_space == JCS_CMYK || info->jpeg_color_space == JCS_YCCK)
@@ -104,7 +105,23 @@ int iw_jpeg_start(iw_jpeg_decoder *decoder, unsigned scale_num, uint32_t *width,
     info->scale_num = scale_num;
     info->scale_denom = 8;
     info->dct_method = JDCT_ISLOW;
-    jpeg_start_decompress(info);
+    if (allow_dc_only && scale_num == 1 && info->progressive_mode) {
+        info->buffered_image = TRUE;
+        info->do_block_smoothing = FALSE;
+        decoder->buffered = 1;
+        jpeg_start_decompress(info);
+        for (;;) {
+            int complete = 1;
+            for (int c = 0; c < info->num_components; c++)
+                if (info->coef_bits[c][0] != 0) complete = 0;
+            if (complete) break;
+            int status = jpeg_consume_input(info);
+            if (status == JPEG_REACHED_EOI || status == JPEG_SUSPENDED) break;
+        }
+        jpeg_start_output(info, info->input_scan_number);
+    } else {
+        jpeg_start_decompress(info);
+    }
     decoder->started = 1;
     *width = info->output_width;
     *height = info->output_height;
@@ -128,13 +145,19 @@ int iw_jpeg_read_rows(iw_jpeg_decoder *decoder, uint8_t *dest, size_t stride,
 
 int iw_jpeg_finish(iw_jpeg_decoder *decoder) {
     if (setjmp(decoder->errors.jump)) return 1;
-    if (decoder->started && decoder->info.output_scanline >= decoder->info.output_height)
-        jpeg_finish_decompress(&decoder->info);
-    else
+    if (decoder->buffered) {
+        /* The rest of the file is not needed: stop here. */
         jpeg_abort_decompress(&decoder->info);
+    } else if (decoder->started && decoder->info.output_scanline >= decoder->info.output_height) {
+        jpeg_finish_decompress(&decoder->info);
+    } else {
+        jpeg_abort_decompress(&decoder->info);
+    }
     decoder->started = 0;
     return 0;
 }
+
+int iw_jpeg_dc_only(const iw_jpeg_decoder *decoder) { return decoder->buffered; }
 
 const char *iw_jpeg_message(const iw_jpeg_decoder *decoder) { return decoder->errors.message; }
 

@@ -102,7 +102,9 @@ public struct Wall: Sendable {
     public func plan(options: WallOptions, diagnostics: @Sendable (Diagnostic) -> Void = { _ in }) throws -> Plan {
         guard !inputs.isEmpty else { throw WallRunError.noInputs }
         try options.layout.validate()
-        let probed = probe(threads: options.threads, maxImagePixels: options.maxImagePixels, scan: options.scan, progress: options.progress)
+        let probed = options.profile.measure(.probe, wall: true) {
+            probe(threads: options.threads, maxImagePixels: options.maxImagePixels, scan: options.scan, progress: options.progress)
+        }
         if options.isCancelled() { throw WallRunError.cancelled }
         if options.onError == .fail, let first = probed.failures.first { throw first }
         for failure in probed.failures {
@@ -121,7 +123,9 @@ public struct Wall: Sendable {
     static func plan(images: [ProbedImage], skipped: [ProbeError], options: WallOptions) throws -> Plan {
         options.progress?.begin(.layout, total: 1)
         let (sections, titles) = Wall.sections(of: images, grouping: options.grouping)
-        let arrangement = try options.effectiveLayout.arrange(images.map(\.info.displayedSize), sections: sections)
+        let arrangement = try options.profile.measure(.layout, wall: true) {
+            try options.effectiveLayout.arrange(images.map(\.info.displayedSize), sections: sections)
+        }
         options.progress?.advance(.layout)
         return Plan(images: images, skipped: skipped, arrangement: arrangement, sectionTitles: titles)
     }
@@ -173,11 +177,14 @@ public struct Wall: Sendable {
     /// Decodes one image at the size its placement needs and resamples the part shown into
     /// the image rectangle.
     static func tile(
-        _ image: ProbedImage, placement: Placement, decoder: ImageDecoder, linear: Bool = false, warn: (String) -> Void
+        _ image: ProbedImage, placement: Placement, decoder: ImageDecoder, linear: Bool = false,
+        profile: StageProfile? = nil, warn: (String) -> Void
     ) throws -> Bitmap {
-        let decoded = try decoder.decode(path: image.path, info: image.info, target: neededSize(image, placement))
+        let decoded = try profile.measure(.decode) {
+            try decoder.decode(path: image.path, info: image.info, target: neededSize(image, placement))
+        }
         decoded.warnings.forEach(warn)
-        return resample(decoded.bitmap, of: image, into: placement, linear: linear)
+        return profile.measure(.resample) { resample(decoded.bitmap, of: image, into: placement, linear: linear) }
     }
 
     /// The displayed size to decode `image` at so that the part `placement` shows keeps at

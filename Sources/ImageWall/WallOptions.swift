@@ -67,6 +67,8 @@ public struct WallOptions: Sendable {
     public var seed: UInt64 = 0
     /// Receives progress as the render goes; called from several threads.
     public var progress: ProgressReporter?
+    /// Collects the time each stage takes, when set.
+    public var profile: StageProfile?
     /// Asked between images and bands; `true` stops the render with
     /// ``WallRunError/cancelled``, leaving no output behind.
     public var isCancelled: @Sendable () -> Bool = { false }

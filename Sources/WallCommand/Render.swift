@@ -72,8 +72,11 @@ extension ImageWallCommand {
         @Flag(name: [.short, .long], help: "Print nothing but errors.")
         var quiet = false
 
-        @Flag(name: [.short, .long], help: "Also print the time each stage took.")
+        @Flag(name: [.short, .long], help: "Also print every page written.")
         var verbose = false
+
+        @Flag(help: "Print the time each stage took (probe, layout, decode, resample, cells, encode) at the end.")
+        var profile = false
 
         @Option(help: ArgumentHelp("Progress on stderr: auto (a bar on a terminal), json (one object a line), none.", valueName: "style"))
         var progress: ProgressStyle = .auto
@@ -206,6 +209,8 @@ extension ImageWallCommand {
             var options = self.options
             options.isCancelled = { iw_interrupted() != 0 }
             if display.isActive { options.progress = ProgressReporter { display.show($0) } }
+            let stages = profile ? StageProfile() : nil
+            options.profile = stages
             let quiet = self.quiet
             let diagnostics: @Sendable (Diagnostic) -> Void = { diagnostic in
                 guard !quiet else { return }
@@ -239,6 +244,7 @@ extension ImageWallCommand {
                 }
                 display.clear()
                 if !quiet { summarize(results, seconds: ProgressDisplay.now() - started) }
+                if let stages { report(stages) }
             } catch let error as WallError {
                 display.clear()
                 Console.error("error: \(error.message)")
@@ -248,6 +254,19 @@ extension ImageWallCommand {
                 Console.error("error: \(fromManifest ?? "manifest"): not an ImageWall manifest (\(error))")
                 throw ExitStatus.failure
             }
+        }
+
+        private func report(_ profile: StageProfile) {
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+            let totals = profile.totals
+            var line = "profile:"
+            for stage in StageProfile.Stage.allCases {
+                let unit = stage == .probe || stage == .layout ? "s wall" : "s CPU"
+                line += String(format: " %@ %.2f %@,", stage.rawValue, totals[stage] ?? 0, unit)
+            }
+            Console.error(line + String(format: " process %.2f s CPU, peak %d MB", cpu, usage.ru_maxrss / 1024))
         }
 
         private func summarize(_ results: [Manifest], seconds: Double) {

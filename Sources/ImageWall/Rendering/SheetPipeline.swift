@@ -99,9 +99,9 @@ struct SheetPipeline {
                 },
                 emit: { rows, count in
                     if cancelled() { throw WallRunError.cancelled }
-                    try writer.write(rows: rows, count: count)
+                    try options.profile.measure(.encode) { try writer.write(rows: rows, count: count) }
                 })
-            try writer.finish()
+            try options.profile.measure(.encode) { try writer.finish() }
             try file.finishWriting()
             files.append(file)
         }
@@ -139,12 +139,14 @@ struct SheetPipeline {
         var pixels: Bitmap
         do {
             var messages: [String] = []
-            pixels = try Wall.tile(image, placement: placement, decoder: ImageDecoder(), linear: options.linear) { messages.append($0) }
+            pixels = try Wall.tile(image, placement: placement, decoder: ImageDecoder(), linear: options.linear, profile: options.profile) {
+                messages.append($0)
+            }
             try report(messages, for: index)
         } catch {
             pixels = try placeholder(for: index, error: error)
         }
-        return try cell(index, pixels: pixels)
+        return try options.profile.measure(.cells) { try cell(index, pixels: pixels) }
     }
 
     /// Records decoder warnings, or with `strict` turns them into the file's error.

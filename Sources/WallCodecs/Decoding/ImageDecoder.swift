@@ -21,6 +21,9 @@ public struct ImageDecoder: Sendable {
 
     /// Convert images with an embedded ICC profile to sRGB (LittleCMS).
     public var convertsToSRGB = true
+    /// At 1/8 scale, read progressive JPEGs only until their DC coefficients are complete:
+    /// the 1/8 output uses nothing else, and the rest of the file is skipped.
+    public var stopsProgressiveAtDC = true
 
     /// Creates a decoder.
     public init() {}
@@ -62,7 +65,8 @@ public struct ImageDecoder: Sendable {
             } ?? 8
             let profile = convertsToSRGB ? colorProfile(path: path, info: info) : nil
             decoded = try JPEGDecoding.decode(
-                file: file, path: path, scaleNumerator: numerator, maxScans: maxProgressiveScans, profile: profile)
+                file: file, path: path, scaleNumerator: numerator, maxScans: maxProgressiveScans, profile: profile,
+                dcOnly: stopsProgressiveAtDC)
         case .png:
             // PNG cannot shrink in the codec; box-average rows as they arrive instead, keeping
             // at least twice the target as with JPEG.

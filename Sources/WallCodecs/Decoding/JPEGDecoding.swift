@@ -9,7 +9,8 @@ import WallCore
 /// libjpeg(-turbo) through the shim: scaled decoding to RGB, CMYK and YCCK converted here.
 enum JPEGDecoding {
     static func decode(
-        file: UnsafeMutablePointer<FILE>, path: String, scaleNumerator: Int, maxScans: Int, profile: ColorProfile? = nil
+        file: UnsafeMutablePointer<FILE>, path: String, scaleNumerator: Int, maxScans: Int, profile: ColorProfile? = nil,
+        dcOnly: Bool = true
     ) throws(DecodeError) -> DecodedImage {
         guard let decoder = iw_jpeg_decoder_create(file, Int32(maxScans)) else {
             throw DecodeError(path: path, reason: "out of memory")
@@ -22,7 +23,7 @@ enum JPEGDecoding {
         guard iw_jpeg_read_header(decoder, &header) == 0 else { throw libraryError() }
         var width: UInt32 = 0, height: UInt32 = 0
         var channels: Int32 = 0
-        guard iw_jpeg_start(decoder, UInt32(scaleNumerator), &width, &height, &channels) == 0 else {
+        guard iw_jpeg_start(decoder, UInt32(scaleNumerator), dcOnly ? 1 : 0, &width, &height, &channels) == 0 else {
             throw libraryError()
         }
         let size = Size(width: Int(width), height: Int(height))

@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import WallCore
+
+/// Where a render's time goes: CPU seconds per stage, summed over threads (probe and layout
+/// in wall seconds), for `--profile`.
+public final class StageProfile: Sendable {
+    /// The stages measured.
+    public enum Stage: String, Sendable, CaseIterable {
+        case probe, layout, decode, resample, cells, encode
+    }
+
+    private let seconds = Locked<[Stage: Double]>([:])
+
+    public init() {}
+
+    /// The time spent in each stage so far.
+    public var totals: [Stage: Double] { seconds.withLock { $0 } }
+
+    /// Runs `body`, adding the calling thread's CPU time (or wall time with `wall`) to `stage`.
+    func measure<T>(_ stage: Stage, wall: Bool = false, _ body: () throws -> T) rethrows -> T {
+        let clock = wall ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID
+        let start = StageProfile.now(clock)
+        defer {
+            let spent = StageProfile.now(clock) - start
+            seconds.withLock { $0[stage, default: 0] += spent }
+        }
+        return try body()
+    }
+
+    static func now(_ clock: clockid_t) -> Double {
+        var t = timespec()
+        clock_gettime(clock, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+}
+
+extension Optional where Wrapped == StageProfile {
+    /// Measures `body` when profiling, runs it plainly otherwise.
+    func measure<T>(_ stage: StageProfile.Stage, wall: Bool = false, _ body: () throws -> T) rethrows -> T {
+        switch self {
+        case .some(let profile): return try profile.measure(stage, wall: wall, body)
+        case .none: return try body()
+        }
+    }
+}
