@@ -102,6 +102,18 @@ if [ -d "$base/wallpapers" ]; then
   awk -v six="$six" '{ printf "%-12s %8.2f %10.2f %7.2fx\n", "level " $1, $2, $3 / 1048576, $3 / six }' "$work/levels"
 fi
 
+# Both cores: --threads 1 against --threads 2, and batch variants: four column counts
+# against one (each source decoded once).
+if [ -d "$base/wallpapers" ]; then
+  echo
+  read -r one _ _ < <(measure "$bin" render "$base/wallpapers" -o "$work/t1.png" --threads 1)
+  read -r two _ _ < <(measure "$bin" render "$base/wallpapers" -o "$work/t2.png" --threads 2)
+  awk -v a="$one" -v b="$two" 'BEGIN { printf "threads: 1 thread %.2f s, 2 threads %.2f s: %.2fx speed-up\n", a, b, a / b }'
+  read -r single _ _ < <(measure "$bin" render "$base/wallpapers" -o "$work/v1.png" --columns 4)
+  read -r four _ _ < <(measure "$bin" render "$base/wallpapers" -o "$work/v-{columns}.png" --columns 3,4,5,6)
+  awk -v a="$single" -v b="$four" 'BEGIN { printf "variants: --columns 4 %.2f s, --columns 3,4,5,6 %.2f s: %.2fx one\n", a, b, b / a }'
+fi
+
 # The layout engine on 1,000,000 sizes per layout.
 echo
 swift build -c release --product imagewall-layout-bench >/dev/null
