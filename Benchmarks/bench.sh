@@ -90,16 +90,16 @@ if [ -d "$base/wallpapers" ]; then
   echo
   echo "tall sheet: 1050 images, 2000x$height px: $wall s wall, $cpu s CPU, peak $rss MB"
 
-  # PNG compression levels on the wallpaper sheet (6 = libpng's default settings).
+  # PNG encoder settings on the wallpaper sheet, against libpng's defaults (level 6, adaptive).
   echo
-  printf '%-12s %8s %10s %8s\n' compression wall_s size_MB vs_6
-  for level in 1 3 6 9; do
-    read -r wall cpu rss < <(measure "$bin" render "$base/wallpapers" -o "$work/c$level.png" --compression $level)
-    size=$(stat -c %s "$work/c$level.png")
-    echo "$level $wall $size" >> "$work/levels"
+  printf '%-24s %8s %10s %10s\n' encoder wall_s size_MB vs_libpng
+  for setting in "6 adaptive" "1 paeth" "3 paeth" "6 paeth" "9 paeth"; do
+    set -- $setting
+    read -r wall cpu rss < <(measure "$bin" render "$base/wallpapers" -o "$work/c.png" --compression "$1" --png-filter "$2")
+    echo "$1 $2 $wall $(stat -c %s "$work/c.png")" >> "$work/levels"
   done
-  six=$(awk '$1 == 6 { print $3 }' "$work/levels")
-  awk -v six="$six" '{ printf "%-12s %8.2f %10.2f %7.2fx\n", "level " $1, $2, $3 / 1048576, $3 / six }' "$work/levels"
+  six=$(awk '$2 == "adaptive" { print $4 }' "$work/levels")
+  awk -v six="$six" '{ label = ($2 == "adaptive" ? "libpng default (6, adaptive)" : "level " $1 " " $2 (($1 == 3) ? " (default)" : "")); printf "%-28s %6.2f %10.2f %9.2fx\n", label, $3, $4 / 1048576, $4 / six }' "$work/levels"
 fi
 
 # Both cores: --threads 1 against --threads 2, and batch variants: four column counts
