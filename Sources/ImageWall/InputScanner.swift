@@ -4,6 +4,7 @@
     import Musl
 #endif
 import WallCodecs
+import WallCore
 
 /// Turns the paths a user gave into the list of image files to read.
 ///
@@ -68,16 +69,8 @@ public enum InputScanner {
     /// The folder's visible files in name order; with `recursive`, each sub-folder's files
     /// where the sub-folder's name falls.
     static func folderCandidates(_ folder: String, recursive: Bool, depth: Int = 0) -> [Candidate] {
-        guard let directory = opendir(folder) else { return [Candidate(path: folder, isExplicit: true)] }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if name.hasPrefix(".") { continue }
-            names.append(name)
-        }
-        closedir(directory)
+        guard let entries = directoryEntries(at: folder) else { return [Candidate(path: folder, isExplicit: true)] }
+        let names = entries.map(\.name).filter { !$0.hasPrefix(".") }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         let imageExtensions = Set(ImageFormat.allCases.flatMap(\.extensions))
         var result: [Candidate] = []

@@ -100,8 +100,15 @@ public struct Wall: Sendable {
     /// With ``ErrorPolicy/fail`` the first unreadable input is thrown; with
     /// ``ErrorPolicy/skip`` it is reported through `diagnostics` and listed under `skipped`.
     public func plan(options: WallOptions, diagnostics: @Sendable (Diagnostic) -> Void = { _ in }) throws -> Plan {
-        guard !inputs.isEmpty else { throw WallRunError.noInputs }
         try options.layout.validate()
+        let (images, skipped) = try probeAndOrder(options: options, diagnostics: diagnostics)
+        return try Wall.plan(images: images, skipped: skipped, options: options)
+    }
+
+    /// Probes the inputs and puts the readable ones in the order `options` asks for; unreadable
+    /// ones are thrown (``ErrorPolicy/fail``) or reported and returned as skipped.
+    func probeAndOrder(options: WallOptions, diagnostics: @Sendable (Diagnostic) -> Void) throws -> (images: [ProbedImage], skipped: [ProbeError]) {
+        guard !inputs.isEmpty else { throw WallRunError.noInputs }
         let probed = options.profile.measure(.probe, wall: true) {
             probe(threads: options.threads, maxImagePixels: options.maxImagePixels, scan: options.scan, progress: options.progress)
         }
@@ -116,7 +123,7 @@ public struct Wall: Sendable {
             image.sortKey = entry.key
             return image
         }
-        return try Wall.plan(images: images, skipped: probed.failures, options: options)
+        return (images, probed.failures)
     }
 
     /// Lays out images already probed and ordered.

@@ -98,15 +98,11 @@ public final class FontFace: Sendable {
         let wanted = normalized(name)
         var matches: [String] = []
         func walk(_ folder: String, depth: Int) {
-            guard depth < 6, let directory = opendir(folder) else { return }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                let entryName = withUnsafeBytes(of: entry.pointee.d_name) {
-                    String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-                }
-                if entryName.hasPrefix(".") { continue }
+            guard depth < 6, let entries = directoryEntries(at: folder) else { return }
+            for entry in entries where !entry.name.hasPrefix(".") {
+                let entryName = entry.name
                 let path = folder + "/" + entryName
-                if entry.pointee.d_type == UInt8(DT_DIR) {
+                if entry.isDirectory {
                     walk(path, depth: depth + 1)
                 } else if let dot = entryName.lastIndex(of: "."),
                     ["ttf", "otf", "ttc"].contains(entryName[entryName.index(after: dot)...].lowercased()),

@@ -27,16 +27,7 @@ public enum Fixtures {
 
     /// File names in `folder`, sorted, without hidden ones.
     public static func files(in folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if !name.hasPrefix(".") { names.append(name) }
-        }
-        return names.sorted()
+        (directoryEntries(at: folder) ?? []).map(\.name).filter { !$0.hasPrefix(".") }.sorted()
     }
 }
 
@@ -91,15 +82,6 @@ extension Fixtures {
 
     /// Hidden entries of `folder` (temporary files start with a dot).
     public static func hiddenFiles(in folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if name.hasPrefix(".") && name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        (directoryEntries(at: folder) ?? []).map(\.name).filter { $0.hasPrefix(".") }
     }
 }

@@ -77,19 +77,9 @@ extension Wall {
             return [try render(to: variants[0].output, manifest: manifests?[0], options: variants[0].options, diagnostics: diagnostics)]
         }
         let base = variants[0].options
-        guard !inputs.isEmpty else { throw WallRunError.noInputs }
         for variant in variants { try variant.options.effectiveLayout.validate() }
-        let probed = probe(threads: base.threads, maxImagePixels: base.maxImagePixels, scan: base.scan, progress: base.progress)
-        if base.isCancelled() { throw WallRunError.cancelled }
-        if base.onError == .fail, let first = probed.failures.first { throw first }
-        for failure in probed.failures { diagnostics(.skipped(source: failure.path, reason: failure.reason, stage: .probe)) }
-        guard !probed.images.isEmpty else { throw WallRunError.noImages(tried: probed.candidates) }
-        let images = base.sort.sorted(probed.images, reverse: base.reverse, seed: base.seed).map { entry in
-            var image = entry.image
-            image.sortKey = entry.key
-            return image
-        }
-        let plans = try variants.map { try Wall.plan(images: images, skipped: probed.failures, options: $0.options) }
+        let (images, skipped) = try probeAndOrder(options: base, diagnostics: diagnostics)
+        let plans = try variants.map { try Wall.plan(images: images, skipped: skipped, options: $0.options) }
         var allPaths: [[String]] = []
         for (plan, variant) in zip(plans, variants) {
             try SheetPipeline.checkSizes(plan.arrangement.pages, cap: variant.options.maxSheetPixels)
@@ -155,7 +145,7 @@ extension Wall {
         for v in painters.indices {
             let manifest = Manifest(
                 arrangement: plans[v].arrangement, sources: images.map(Manifest.Source.init), sectionTitles: plans[v].sectionTitles,
-                options: variants[v].options, outputs: allPaths[v], warnings: painters[0].warnings.messages(for:), skipped: probed.failures)
+                options: variants[v].options, outputs: allPaths[v], warnings: painters[0].warnings.messages(for:), skipped: skipped)
             if let manifests { try ManifestWriter.write(manifest, to: manifests[v]) }
             manifestsOut.append(manifest)
         }

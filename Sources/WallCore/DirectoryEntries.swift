@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One entry of a folder.
+public struct DirectoryEntry: Sendable, Hashable {
+    /// The entry's name.
+    public var name: String
+    /// `true` when the folder says it is a sub-folder (links are not followed).
+    public var isDirectory: Bool
+}
+
+/// The entries of the folder at `path`, "." and ".." left out, in the order the system gives;
+/// `nil` when it cannot be opened.
+public func directoryEntries(at path: String) -> [DirectoryEntry]? {
+    guard let directory = opendir(path) else { return nil }
+    defer { closedir(directory) }
+    var entries: [DirectoryEntry] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+        }
+        if name == "." || name == ".." { continue }
+        entries.append(DirectoryEntry(name: name, isDirectory: entry.pointee.d_type == UInt8(DT_DIR)))
+    }
+    return entries
+}
