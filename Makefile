@@ -24,7 +24,9 @@ run: build
 	mkdir -p out
 	$(RELEASE_BIN) render SampleImages -o out/sheet.png --manifest out/sheet.json
 
+# The command is built first: one test interrupts the real executable.
 test: deps
+	$(SWIFT) build --product imagewall
 	$(SWIFT) test
 
 # Rewrites SampleImages/ from the generator (deterministic).

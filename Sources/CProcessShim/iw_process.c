@@ -45,6 +45,14 @@ void iw_install_interrupt_handlers(void) {
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGHUP, &action, NULL);
+    /* A parent may have started us with these blocked (the mask is inherited across exec):
+       unblock them, or the handlers would never run. */
+    sigset_t handled;
+    sigemptyset(&handled);
+    sigaddset(&handled, SIGINT);
+    sigaddset(&handled, SIGTERM);
+    sigaddset(&handled, SIGHUP);
+    pthread_sigmask(SIG_UNBLOCK, &handled, NULL);
 }
 
 int iw_interrupted(void) { return iw_signals > 0; }
