@@ -95,14 +95,25 @@ struct BadInputTests {
         #expect(green[1] > 130 && green[0] < 80)
     }
 
-    @Test("a PNG with a corrupt IDAT checksum keeps the rows before it")
-    func corruptChecksum() throws {
+    @Test("a checksum error in image data is an error; in an ancillary chunk, a warning")
+    func checksums() throws {
         var png = Fixtures.read(Fixtures.sample("png-rgb.png"))!
         png[png.count - 13] ^= 0xFF  // last byte of the IDAT CRC
-        let path = folder.write(png, to: "crc.png")
-        let info = try ImageProbe().probe(path: path)
-        let decoded = try ImageDecoder().decode(path: path, info: info)
+        let bad = folder.write(png, to: "crc.png")
+        do {
+            _ = try ImageDecoder().decode(path: bad, info: try ImageProbe().probe(path: bad))
+            Issue.record("an IDAT CRC error was accepted")
+        } catch {
+            #expect((error as? DecodeError)?.reason == "corrupt PNG: IDAT: CRC error", "\(error)")
+        }
+        // A tEXt chunk with a wrong CRC, before the image data: libpng warns and goes on.
+        let good = Fixtures.read(Fixtures.sample("png-rgb.png"))!
+        let text: [UInt8] = [0, 0, 0, 5] + Array("tEXtab\0cd".utf8) + [1, 2, 3, 4]
+        let withText = Array(good[0..<33]) + text + Array(good[33...])
+        let ancillary = folder.write(withText, to: "text-crc.png")
+        let decoded = try ImageDecoder().decode(path: ancillary, info: try ImageProbe().probe(path: ancillary))
         #expect(decoded.warnings.first?.contains("CRC") == true)
+        #expect(decoded.bitmap.pixel(x: 20, y: 20) == [204, 51, 51])
     }
 
     @Test("a PNG claiming 20000x20000 pixels is refused from its header")

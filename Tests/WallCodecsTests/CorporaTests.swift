@@ -33,9 +33,8 @@ struct CorporaTests {
         let path = Self.root + "/pngsuite/" + name
         do {
             let info = try ImageProbe().probe(path: path)
-            let decoded = try ImageDecoder().decode(path: path, info: info)
-            // A few are only damaged in their data: they must at least warn.
-            #expect(!decoded.warnings.isEmpty, "\(name) decoded silently")
+            _ = try ImageDecoder().decode(path: path, info: info)
+            Issue.record("\(name) was accepted")
         } catch let error as ProbeError {
             #expect(!error.reason.isEmpty)
         } catch let error as DecodeError {

@@ -73,6 +73,7 @@ enum PNGDecoding {
         var warnings: [String] = []
         if iw_png_finished(decoder) == 0 {
             let problem = fatal ?? "the file ends before the image data does"
+            try refuseCorruptCriticalChunk(problem, path: path)
             if header.interlaced != 0 {
                 let passes = Int(iw_png_passes_done(decoder))
                 guard passes > 0 else { throw DecodeError(path: path, reason: problem) }
@@ -87,6 +88,13 @@ enum PNGDecoding {
         }
         warnings += libraryWarnings(decoder)
         return (DecodedImage(bitmap: bitmap, warnings: warnings), profile)
+    }
+
+    /// A checksum error in a critical chunk (IHDR, PLTE, IDAT, IEND) means the image data
+    /// itself cannot be trusted: an error, unlike a file cut short or a damaged ancillary chunk
+    /// (libpng only warns about those).
+    private static func refuseCorruptCriticalChunk(_ problem: String, path: String) throws(DecodeError) {
+        if problem.contains("CRC error") { throw DecodeError(path: path, reason: "corrupt PNG: \(problem)") }
     }
 
     private static func libraryWarnings(_ decoder: OpaquePointer) -> [String] {
@@ -122,6 +130,7 @@ enum PNGDecoding {
         var warnings: [String] = []
         if iw_png_finished(decoder) == 0 {
             let problem = failure ?? "the file ends before the image data does"
+            try refuseCorruptCriticalChunk(problem, path: path)
             guard rows > 0 else { throw DecodeError(path: path, reason: problem) }
             warnings.append("\(problem) (decoded \(rows) of \(size.height) rows)")
         }
