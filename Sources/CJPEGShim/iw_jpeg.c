@@ -157,8 +157,6 @@ int iw_jpeg_finish(iw_jpeg_decoder *decoder) {
     return 0;
 }
 
-int iw_jpeg_dc_only(const iw_jpeg_decoder *decoder) { return decoder->buffered; }
-
 const char *iw_jpeg_message(const iw_jpeg_decoder *decoder) { return decoder->errors.message; }
 
 long iw_jpeg_warning_count(const iw_jpeg_decoder *decoder) { return decoder->errors.warnings; }

@@ -294,7 +294,7 @@ public enum ManifestWriter {
 
 extension Error {
     /// The reason part of a codec error, or the whole description of another error.
-    var reason: String {
+    public var reason: String {
         switch self {
         case let error as DecodeError: return error.reason
         case let error as ProbeError: return error.reason

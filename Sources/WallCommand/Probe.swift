@@ -95,12 +95,3 @@ extension ImageWallCommand {
         }
     }
 }
-
-extension Error {
-    var reason: String {
-        switch self {
-        case let error as ProbeError: return error.reason
-        default: return String(describing: self)
-        }
-    }
-}

@@ -28,8 +28,6 @@ int iw_jpeg_read_header(iw_jpeg_decoder *decoder, iw_jpeg_header *header);
    complete (buffered-image mode): the 1/8 output uses nothing else. */
 int iw_jpeg_start(iw_jpeg_decoder *decoder, unsigned scale_num, int allow_dc_only,
                   uint32_t *width, uint32_t *height, int *channels);
-/* 1 when the last start took the DC-only path. */
-int iw_jpeg_dc_only(const iw_jpeg_decoder *decoder);
 /* Reads up to max_rows rows; *rows_read says how many arrived. */
 int iw_jpeg_read_rows(iw_jpeg_decoder *decoder, uint8_t *dest, size_t stride,
                       uint32_t max_rows, uint32_t *rows_read);

@@ -106,22 +106,4 @@ public struct ImageDecoder: Sendable {
         let (bytes, overflow) = area.multipliedReportingOverflow(by: channels)
         return overflow ? nil : bytes
     }
-
-    /// Fills rows from `firstRow` on with mid-grey: the part of a damaged file that never
-    /// arrived.
-    static func fillMissingRows(of bitmap: inout Bitmap, from firstRow: Int) {
-        guard firstRow < bitmap.size.height else { return }
-        let channels = bitmap.channels
-        let start = firstRow * bitmap.rowBytes
-        bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
-            var i = start
-            while i < pixels.count {
-                pixels[i] = 128
-                pixels[i + 1] = 128
-                pixels[i + 2] = 128
-                if channels == 4 { pixels[i + 3] = 255 }
-                i += channels
-            }
-        }
-    }
 }

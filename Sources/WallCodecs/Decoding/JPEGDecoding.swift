@@ -84,7 +84,7 @@ enum JPEGDecoding {
         default:
             break
         }
-        ImageDecoder.fillMissingRows(of: &bitmap, from: rowsDone)
+        bitmap.fillMissingRows(from: rowsDone)
         return DecodedImage(bitmap: bitmap, warnings: warnings)
     }
 

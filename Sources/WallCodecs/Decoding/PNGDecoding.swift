@@ -82,7 +82,7 @@ enum PNGDecoding {
             } else {
                 let rows = Int(iw_png_rows_done(decoder))
                 guard rows > 0 else { throw DecodeError(path: path, reason: problem) }
-                ImageDecoder.fillMissingRows(of: &bitmap, from: rows)
+                bitmap.fillMissingRows(from: rows)
                 warnings.append("\(problem) (decoded \(rows) of \(height) rows)")
             }
         }

@@ -72,14 +72,8 @@ public struct BoxShrinkStream {
     /// is then complete.
     public mutating func finish() {
         if rowsInBlock > 0 { emitRow() }
-        while outputRow < result.size.height {
-            let start = outputRow * result.rowBytes
-            for i in stride(from: start, to: start + result.rowBytes, by: channels) {
-                result.pixels[i] = 128; result.pixels[i + 1] = 128; result.pixels[i + 2] = 128
-                if channels == 4 { result.pixels[i + 3] = 255 }
-            }
-            outputRow += 1
-        }
+        result.fillMissingRows(from: outputRow)
+        outputRow = result.size.height
     }
 
     private mutating func emitRow() {
