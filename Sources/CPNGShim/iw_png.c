@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include <png.h>
+#include <zlib.h>
 
 #define IW_MESSAGE_LENGTH 256
 
@@ -231,6 +232,7 @@ int iw_png_write_header(iw_png_encoder *encoder, const iw_png_encode_options *op
                  options->interlaced ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(png, options->compression_level);
+    if (options->run_length) png_set_compression_strategy(png, Z_RLE);
     if (options->filters >= 0) png_set_filter(png, PNG_FILTER_TYPE_BASE, options->filters);
     if (options->palette && options->palette_count > 0) {
         png_color colors[256];

@@ -150,7 +150,7 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var border: Int
         public var borderColor: String
         public var linear: Bool
-        public var compression: Int
+        public var compression: PNGCompression
         public var pngFilter: String
 
         init(_ options: WallOptions) {
@@ -163,7 +163,7 @@ public struct Manifest: Codable, Sendable, Equatable {
             border = options.style.border
             borderColor = options.style.borderColor.description
             linear = options.linear
-            compression = options.compressionLevel
+            compression = options.compression
             pngFilter = options.pngFilter.rawValue
         }
 
@@ -176,7 +176,7 @@ public struct Manifest: Codable, Sendable, Equatable {
             options.textColor = textColor.flatMap(RGBAColor.init(parsing:))
             options.style = TileStyle(cornerRadius: cornerRadius, border: border, borderColor: RGBAColor(parsing: borderColor) ?? .white)
             options.linear = linear
-            options.compressionLevel = compression
+            options.compression = compression
             options.pngFilter = PNGFilter(rawValue: pngFilter) ?? .paeth
         }
     }

@@ -33,9 +33,9 @@ public struct WallOptions: Sendable {
     public var strict = false
     /// Threads probing and decoding at once.
     public var threads: Int = 1
-    /// zlib level of the sheet, 0–9. With the Paeth filter, level 3 writes files within
-    /// 1.2× of libpng's default settings (level 6, adaptive filters) at a fraction of the cost.
-    public var compressionLevel: Int = 3
+    /// How the sheet is deflated. With the Paeth filter, run-length deflate writes files within
+    /// a few percent of libpng's default settings (level 6, adaptive filters) at a sixth of the cost.
+    public var compression: PNGCompression = .runLength
     /// PNG row filter of the sheet.
     public var pngFilter: PNGFilter = .paeth
     /// Inputs with more pixels are refused from their header.

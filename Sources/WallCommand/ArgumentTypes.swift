@@ -51,3 +51,8 @@ struct IntList: ExpressibleByArgument, Equatable {
 }
 
 extension PNGFilter: ExpressibleByArgument {}
+
+extension PNGCompression: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+    public var defaultValueDescription: String { description }
+}

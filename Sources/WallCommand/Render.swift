@@ -133,8 +133,8 @@ extension ImageWallCommand {
         @Option(help: ArgumentHelp("Threads decoding at once (default: the number of cores).", valueName: "n"))
         var threads: Int?
 
-        @Option(help: ArgumentHelp("zlib compression level of the sheet, 0 (fastest) to 9 (smallest); 6 with --png-filter adaptive is libpng's default.", valueName: "0-9"))
-        var compression = 3
+        @Option(help: ArgumentHelp("How the sheet is deflated: rle (zlib's run-length strategy: fast, near libpng's default size) or an LZ77 level 0 (stored) to 9 (smallest); 6 with --png-filter adaptive is libpng's default.", valueName: "rle|0-9"))
+        var compression: PNGCompression = .runLength
 
         @Option(help: ArgumentHelp("PNG row filter: adaptive (libpng's default), none, sub, up, average, paeth.", valueName: "filter"))
         var pngFilter: PNGFilter = .paeth
@@ -165,7 +165,6 @@ extension ImageWallCommand {
                 }
             }
             if let threads, threads < 1 { throw ValidationError("--threads must be at least 1 (got \(threads))") }
-            if !(0...9).contains(compression) { throw ValidationError("--compression must be 0 to 9 (got \(compression))") }
             if maxImagePixels < 1 { throw ValidationError("--max-image-pixels must be at least 1") }
             if maxSheetPixels < 1 { throw ValidationError("--max-sheet-pixels must be at least 1") }
             if cornerRadius < 0 || border < 0 { throw ValidationError("--corner-radius and --border cannot be negative") }
@@ -184,7 +183,7 @@ extension ImageWallCommand {
             options.onError = onError
             options.strict = strict
             options.threads = threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-            options.compressionLevel = compression
+            options.compression = compression
             options.pngFilter = pngFilter
             options.maxImagePixels = maxImagePixels
             options.maxSheetPixels = maxSheetPixels

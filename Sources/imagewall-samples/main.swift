@@ -121,7 +121,7 @@ func writePNG(_ spec: SampleSpec, _ picture: Bitmap, path: String) throws {
     }
     options.bitDepth = depth
     options.interlaced = interlaced
-    options.compressionLevel = 9
+    options.compression = .deflate(level: 9)
     let perPixel = options.colorType.samples
     let rowBits = size.width * perPixel * depth
     let rowBytes = (rowBits + 7) / 8

@@ -20,14 +20,14 @@ struct CommandTests {
         #expect(options.layout.columnGap == 6 && options.layout.rowGap == 2)
         #expect(options.layout.padding.left == 6)  // padding follows --gap
         #expect(options.background == RGBAColor(red: 32, green: 32, blue: 32))
-        #expect(options.onError == .fail && options.threads == 2 && options.compressionLevel == 3)
+        #expect(options.onError == .fail && options.threads == 2 && options.compression == .deflate(level: 3))
     }
 
     @Test("bad command lines are refused with the reason", arguments: [
         (["x.jpg", "-o", "o.png", "--columns", "0"], "--columns must be at least 1"),
         (["x.jpg", "-o", "o.png", "--width", "30", "--columns", "4"], "under 1 px"),
         (["x.jpg", "-o", "o.png", "--gap=-3"], "--gap cannot be negative"),
-        (["x.jpg", "-o", "o.png", "--compression", "12"], "--compression must be 0 to 9"),
+        (["x.jpg", "-o", "o.png", "--compression", "12"], "The value '12' is invalid for '--compression <rle|0-9>'"),
         (["-o", "o.png"], "no input images"),
         (["x.jpg", "-o", "o.png", "--background", "purplish"], "purplish"),
         (["x.jpg"], "Missing expected argument '--output"),

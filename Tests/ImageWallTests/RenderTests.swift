@@ -128,6 +128,38 @@ struct RenderTests {
         let layout = json["layout"] as! [String: Any]
         #expect(layout["columns"] as? Int == 4 && layout["name"] as? String == "masonry")
     }
+
+    @Test("run-length and LZ77 deflate write the same pixels; the manifest records which")
+    func compressionSettings() throws {
+        var sizes: [PNGCompression: Int] = [:]
+        var sheets: [Bitmap] = []
+        for compression in [PNGCompression.runLength, .deflate(level: 0), .deflate(level: 6)] {
+            var options = options()
+            options.compression = compression
+            let output = folder.file("c-\(compression).png"), manifestPath = folder.file("c-\(compression).json")
+            let manifest = try Wall(inputs: [Fixtures.sampleImages]).render(to: output, manifest: manifestPath, options: options)
+            #expect(manifest.render?.compression == compression)
+            sizes[compression] = Fixtures.read(output)!.count
+            sheets.append(try decodeSheet(output))
+            // The manifest names the setting as the command line does, and reads back.
+            let json = try JSONSerialization.jsonObject(with: Data(Fixtures.read(manifestPath)!)) as! [String: Any]
+            let recorded = (json["render"] as! [String: Any])["compression"]!
+            #expect(String(describing: recorded) == compression.description)
+            #expect(try Wall.readManifest(manifestPath).render?.compression == compression)
+        }
+        #expect(sheets.allSatisfy { $0.pixels == sheets[0].pixels && $0.size == sheets[0].size })
+        // Stored (level 0) is the raw size; both deflates shrink the flat-coloured sheet a lot.
+        #expect(sizes[.runLength]! * 3 < sizes[.deflate(level: 0)]!)
+        #expect(sizes[.deflate(level: 6)]! * 3 < sizes[.deflate(level: 0)]!)
+        // Manifests written when the setting was only a level still read.
+        let old = String(decoding: Fixtures.read(folder.file("c-rle.json"))!, as: UTF8.self)
+            .replacingOccurrences(of: "\"compression\" : \"rle\"", with: "\"compression\" : 3")
+        #expect(old.contains("\"compression\" : 3"))
+        folder.write(Array(old.utf8), to: "old.json")
+        #expect(try Wall.readManifest(folder.file("old.json")).render?.compression == .deflate(level: 3))
+        #expect(PNGCompression("rle") == .runLength && PNGCompression("9") == .deflate(level: 9))
+        #expect(PNGCompression("10") == nil && PNGCompression("fast") == nil)
+    }
 }
 
 @Suite("Error policy")

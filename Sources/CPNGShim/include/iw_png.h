@@ -55,6 +55,7 @@ typedef struct iw_png_encode_options {
     int bit_depth;           /* 16-bit samples are given big-endian, as PNG stores them */
     int interlaced;
     int compression_level;   /* 0-9 */
+    int run_length;          /* 1: zlib's Z_RLE strategy (level only picks stored at 0) */
     int filters;             /* PNG_FILTER_* mask, or -1 for libpng's default */
     const uint8_t *palette;  /* RGB triples */
     int palette_count;

@@ -88,7 +88,7 @@ struct SheetPipeline {
                 })
             let file = try AtomicFile(destination: paths[page])
             let writer = try PNGStreamWriter(
-                file: file, size: size, hasAlpha: renderer.hasAlpha, compressionLevel: options.compressionLevel,
+                file: file, size: size, hasAlpha: renderer.hasAlpha, compression: options.compression,
                 filter: options.pngFilter, software: "ImageWall \(Wall.version)")
             let itemsCopy = items
             let cancelled = options.isCancelled

@@ -52,13 +52,14 @@ enum PNGDecoding {
         if headerOnly {
             return (DecodedImage(bitmap: Bitmap(size: Size(width: 0, height: 0), alpha: .none), warnings: []), profile)
         }
-        var bitmap = try destination(for: header, info: info, path: path)
-        let stride = bitmap.rowBytes
+        try checkHeader(header, info: info, path: path)
         if header.interlaced == 0 && (shrink.x > 1 || shrink.y > 1) {
             return (try decodeShrinking(
                 decoder: decoder, header: header, path: path, factors: (min(shrink.x, maxShrink), min(shrink.y, maxShrink)),
                 feedNext: feedNext, fatal: { fatal }), profile)
         }
+        var bitmap = Bitmap(size: info.storedSize, alpha: header.channels == 4 ? .straight : .none)
+        let stride = bitmap.rowBytes
         bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
             // Every row libpng delivers is written while this buffer is pinned.
             iw_png_set_destination(decoder, pixels.baseAddress, stride)
@@ -138,9 +139,8 @@ enum PNGDecoding {
         return DecodedImage(bitmap: sink.stream.result, warnings: warnings + libraryWarnings(decoder))
     }
 
-    private static func destination(for header: iw_png_header, info: ImageInfo, path: String)
-        throws(DecodeError) -> Bitmap
-    {
+    /// Refuses a header that no longer matches the probe, or output the bitmap cannot hold.
+    private static func checkHeader(_ header: iw_png_header, info: ImageInfo, path: String) throws(DecodeError) {
         let size = Size(width: Int(header.width), height: Int(header.height))
         guard size == info.storedSize else {
             throw DecodeError(path: path, reason: "header changed since it was probed")
@@ -148,7 +148,6 @@ enum PNGDecoding {
         let channels = Int(header.channels)
         guard channels == 3 || channels == 4, ImageDecoder.byteCount(size, channels: channels) != nil
         else { throw DecodeError(path: path, reason: "unsupported output of \(channels) channels") }
-        return Bitmap(size: size, alpha: channels == 4 ? .straight : .none)
     }
 
     /// Fills the pixels of Adam7 passes that never arrived from the nearest pixel of the

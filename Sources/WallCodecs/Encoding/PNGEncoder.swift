@@ -24,8 +24,8 @@ public struct PNGEncodeOptions: Sendable {
     public var bitDepth: Int = 8
     /// Adam7 interlacing.
     public var interlaced = false
-    /// zlib level 0–9.
-    public var compressionLevel = 6
+    /// How the data is deflated.
+    public var compression: PNGCompression = .deflate(level: 6)
     /// Palette entries, RGB, for `.palette`.
     public var palette: [(UInt8, UInt8, UInt8)] = []
     /// Alpha of the first palette entries (tRNS), for `.palette`.
@@ -61,7 +61,7 @@ public enum PNGEncoder {
                 c.color_type = options.colorType.rawValue
                 c.bit_depth = Int32(options.bitDepth)
                 c.interlaced = options.interlaced ? 1 : 0
-                c.compression_level = Int32(options.compressionLevel)
+                (c.compression_level, c.run_length) = options.compression.zlibSettings
                 c.filters = -1
                 c.palette = paletteBytes.baseAddress
                 c.palette_count = Int32(options.palette.count)
@@ -81,12 +81,12 @@ public enum PNGEncoder {
     }
 
     /// Writes an 8-bit RGB or RGBA bitmap (straight alpha) to `path`, atomically.
-    public static func write(_ bitmap: Bitmap, to path: String, compressionLevel: Int = 6)
+    public static func write(_ bitmap: Bitmap, to path: String, compression: PNGCompression = .runLength)
         throws(EncodeError)
     {
         precondition(bitmap.alpha != .premultiplied, "PNG stores straight alpha")
         var options = PNGEncodeOptions(colorType: bitmap.alpha == .none ? .rgb : .rgba)
-        options.compressionLevel = compressionLevel
+        options.compression = compression
         try write(
             rows: bitmap.pixels, rowBytes: bitmap.rowBytes, size: bitmap.size, options: options,
             to: path)

@@ -34,10 +34,10 @@ public final class PNGStreamWriter {
 
     /// Starts a PNG in `file`.
     /// - Parameters:
-    ///   - compressionLevel: zlib level 0–9.
+    ///   - compression: run-length or LZ77 deflate at a level.
     ///   - software: written as a `tEXt` Software chunk when given.
     public init(
-        file: AtomicFile, size: Size, hasAlpha: Bool, compressionLevel: Int = 6,
+        file: AtomicFile, size: Size, hasAlpha: Bool, compression: PNGCompression = .deflate(level: 6),
         filter: PNGFilter = .adaptive, software: String? = nil
     ) throws(EncodeError) {
         guard let encoder = iw_png_encoder_create(file.handle) else {
@@ -53,7 +53,7 @@ public final class PNGStreamWriter {
             options.height = UInt32(size.height)
             options.color_type = hasAlpha ? 6 : 2
             options.bit_depth = 8
-            options.compression_level = Int32(compressionLevel)
+            (options.compression_level, options.run_length) = compression.zlibSettings
             options.filters = filter.mask
             options.software = software == nil ? nil : softwareText
             return iw_png_write_header(encoder, &options)
