@@ -8,7 +8,7 @@ import WallCore
 public final class StageProfile: Sendable {
     /// The stages measured.
     public enum Stage: String, Sendable, CaseIterable {
-        case probe, layout, decode, resample, cells, encode
+        case probe, layout, decode, resample, cells, spill, encode
     }
 
     private let seconds = Locked<[Stage: Double]>([:])

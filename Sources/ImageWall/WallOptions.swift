@@ -31,7 +31,8 @@ public struct WallOptions: Sendable {
     public var onError: ErrorPolicy = .skip
     /// Treat decoder warnings (damaged but partly readable data) as errors.
     public var strict = false
-    /// Threads probing and decoding at once.
+    /// Threads working at once (probing, decoding, painting and encoding); 1 runs the whole
+    /// render on the calling thread.
     public var threads: Int = 1
     /// How the sheet is deflated. With the Paeth filter, run-length deflate writes files within
     /// a few percent of libpng's default settings (level 6, adaptive filters) at a sixth of the cost.

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Testing
 import WallCompositor
 import WallCore
@@ -150,6 +153,28 @@ struct SheetRendererTests {
             return Bitmap(size: frames[i].size, alpha: .none)
         }, emit: { _, _ in })
         #expect(counter.counts == Array(repeating: 1, count: 50))
+    }
+
+    @Test("threads counts every working thread: one means the caller alone; the caller helps when waiting")
+    func threadCount() throws {
+        let frames = (0..<50).map { Rect(x: 0, y: $0 * 37, width: 4, height: 60) }
+        for threads in [1, 2] {
+            let caller = pthread_self()
+            let workers = Mutex<Set<pthread_t>>([])
+            let onCaller = Mutex(0)
+            let renderer = SheetRenderer(canvas: Size(width: 4, height: 50 * 37 + 60), frames: frames, background: .white, threads: threads)
+            try renderer.render(tile: { i in
+                let me = pthread_self()
+                workers.withLock { _ = $0.insert(me) }
+                if pthread_equal(me, caller) != 0 { onCaller.withLock { $0 += 1 } }
+                usleep(2000)  // slow enough that the caller always finds a tile not ready
+                return Bitmap(size: frames[i].size, alpha: .none)
+            }, emit: { _, _ in })
+            let count = workers.withLock { $0.count }
+            #expect(count <= threads)
+            if threads == 1 { #expect(onCaller.withLock { $0 } == 50) }
+            if threads == 2 { #expect(count == 2 && onCaller.withLock { $0 } > 0) }
+        }
     }
 }
 

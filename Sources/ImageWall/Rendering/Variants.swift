@@ -86,7 +86,13 @@ extension Wall {
             allPaths.append(PageNaming.paths(for: variant.output, count: plan.arrangement.pages.count))
         }
         try refuseOverwritingInputs(outputs: allPaths.flatMap { $0 } + (manifests ?? []), images: images)
-        var pipelines = try zip(plans, variants).map { try SheetPipeline(plan: $0, options: $1.options, diagnostics: diagnostics) }
+        // Each painter works on one thread (its tiles come ready from the spill); the
+        // parallelism is across variants.
+        var pipelines = try zip(plans, variants).map { plan, variant in
+            var options = variant.options
+            options.threads = 1
+            return try SheetPipeline(plan: plan, options: options, diagnostics: diagnostics)
+        }
         let spills = try zip(plans, variants).map { plan, variant in
             try TileSpill(sizes: plan.arrangement.placements.map(\.cell.size), channels: variant.options.background.isOpaque ? 3 : 4)
         }
@@ -106,7 +112,9 @@ extension Wall {
             }
             var decoded: Result<Bitmap, any Error>
             do {
-                let result = try decoder.decode(path: image.path, info: image.info, target: largest)
+                let result = try base.profile.measure(.decode) {
+                    try decoder.decode(path: image.path, info: image.info, target: largest)
+                }
                 try frozen[0].report(result.warnings, for: index)
                 decoded = .success(result.bitmap)
             } catch {
@@ -117,15 +125,20 @@ extension Wall {
                 let pixels: Bitmap
                 switch decoded {
                 case .success(let bitmap):
-                    pixels = Wall.resample(bitmap, of: image, into: placement, linear: pipeline.options.linear)
+                    pixels = base.profile.measure(.resample) {
+                        Wall.resample(bitmap, of: image, into: placement, linear: pipeline.options.linear)
+                    }
                 case .failure(let error):
                     // Reported once, through the first variant; every variant draws it grey.
                     pixels = v == 0 ? try pipeline.placeholder(for: index, error: error)
                         : Bitmap(size: placement.image.size, alpha: .none, fill: [128, 128, 128])
                 }
-                let cell = try pipeline.cell(index, pixels: pixels)
                 let background = pipeline.options.background
-                try spills[v].store(background.isOpaque ? Alpha.flattened(cell, over: background) : Alpha.premultiplied(cell), at: index)
+                let finished = try base.profile.measure(.cells) {
+                    let cell = try pipeline.cell(index, pixels: pixels)
+                    return background.isOpaque ? Alpha.flattened(cell, over: background) : Alpha.premultiplied(cell)
+                }
+                try base.profile.measure(.spill) { try spills[v].store(finished, at: index) }
             }
             return true
         }
@@ -133,7 +146,7 @@ extension Wall {
         // Phase 2: paint and encode the variants from their spills, several at once.
         for v in pipelines.indices {
             let spill = spills[v]
-            pipelines[v].tileSource = { try spill.load($0) }
+            pipelines[v].tileSource = { index in try base.profile.measure(.spill) { try spill.load(index) } }
         }
         let painters = pipelines
         let paths = allPaths
