@@ -116,7 +116,7 @@ extension Wall {
                     try decoder.decode(path: image.path, info: image.info, target: largest)
                 }
                 try frozen[0].report(result.warnings, for: index)
-                decoded = .success(result.bitmap)
+                decoded = .success(Alpha.premultiplied(result.bitmap))  // once for every variant
             } catch {
                 decoded = .failure(error)
             }

@@ -56,6 +56,9 @@ public struct ImageDecoder: Sendable {
             throw DecodeError(path: path, reason: systemErrorText())
         }
         defer { fclose(file) }
+        // libjpeg's stdio source asks for 4 KB at a time; a bigger stream buffer turns a
+        // 16 MB photo's 4,000 read calls into 64.
+        setvbuf(file, nil, _IOFBF, 256 << 10)
         var decoded: DecodedImage
         switch info.format {
         case .jpeg:
