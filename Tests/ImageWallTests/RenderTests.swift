@@ -134,10 +134,11 @@ struct RenderTests {
         var sizes: [PNGCompression: Int] = [:]
         var sheets: [Bitmap] = []
         for compression in [PNGCompression.runLength, .deflate(level: 0), .deflate(level: 6)] {
-            var options = options()
+            var options = options(width: 600, columns: 2)
             options.compression = compression
             let output = folder.file("c-\(compression).png"), manifestPath = folder.file("c-\(compression).json")
-            let manifest = try Wall(inputs: [Fixtures.sampleImages]).render(to: output, manifest: manifestPath, options: options)
+            let inputs = ["png-rgba.png", "landscape-baseline-420.jpg", "orientation-6.jpg"].map(Fixtures.sample)
+            let manifest = try Wall(inputs: inputs).render(to: output, manifest: manifestPath, options: options)
             #expect(manifest.render?.compression == compression)
             sizes[compression] = Fixtures.read(output)!.count
             sheets.append(try decodeSheet(output))

@@ -18,6 +18,9 @@ final class TileWorkers: Sendable {
     /// Window permits held by tiles started but not yet taken.
     private let outstanding = Atomic<Int>(0)
     private let cancelled = Atomic<Bool>(false)
+    /// Whether the workers were stopped; helpers join `group` under this lock, so `finish`
+    /// waits only for helpers that started (a busy thread pool may start one late, or never).
+    private let stopped = Locked(false)
     private let group = DispatchGroup()
     private let helpers: Int
 
@@ -29,8 +32,12 @@ final class TileWorkers: Sendable {
         ready = order.map { _ in DispatchSemaphore(value: 0) }
         room = DispatchSemaphore(value: max(1, window))
         for _ in 0..<helpers {
-            group.enter()
             DispatchQueue.global().async { [self] in
+                let joined = stopped.withLock { stopped in
+                    if !stopped { group.enter() }
+                    return !stopped
+                }
+                guard joined else { return }
                 defer { group.leave() }
                 while prepareNext(waitingForRoom: true) {}
             }
@@ -72,11 +79,12 @@ final class TileWorkers: Sendable {
         return try result.get()
     }
 
-    /// Stops the helpers (after an error or at the end) and waits for them. Permits of tiles
-    /// that were prepared but never taken are given back: libdispatch traps when a semaphore
-    /// is destroyed below its initial value.
+    /// Stops the helpers (after an error or at the end) and waits for those that started.
+    /// Permits of tiles that were prepared but never taken are given back: libdispatch traps
+    /// when a semaphore is destroyed below its initial value.
     func finish() {
         cancelled.store(true, ordering: .relaxed)
+        stopped.withLock { $0 = true }
         for _ in 0..<helpers { room.signal() }
         group.wait()
         for _ in 0..<outstanding.exchange(0, ordering: .relaxed) { room.signal() }

@@ -69,45 +69,33 @@ public enum Resampler {
     }
 
     /// Horizontal pass over the source rows `rows`.
-    ///
-    /// Each pixel is loaded as four bytes into one vector and multiplied by its weight, all
-    /// channels at once; with three channels the fourth lane holds the next pixel's red and is
-    /// ignored. That read would pass the end of the row at its last pixel, so windows reaching
-    /// it are summed one byte at a time.
     private static func convolveRows(_ source: Bitmap, rows: Range<Int>, with weights: Contributions) -> Bitmap {
         let channels = source.channels
         let width = weights.targetLength
-        let sourceWidth = source.size.width
         var result = Bitmap(size: Size(width: width, height: rows.count), alpha: source.alpha)
         let sourceRowBytes = source.rowBytes
         let resultRowBytes = result.rowBytes
-        let half = Int32(Contributions.half)
         source.pixels.withUnsafeBufferPointer { src in
             result.pixels.withUnsafeMutableBufferPointer { dst in
                 weights.weights.withUnsafeBufferPointer { w in
                     for (outRow, row) in rows.enumerated() {
-                        let srcRow = UnsafeRawPointer(src.baseAddress! + row * sourceRowBytes)
+                        let srcRow = src.baseAddress! + row * sourceRowBytes
                         let dstRow = dst.baseAddress! + outRow * resultRowBytes
                         for x in 0..<width {
                             let first = weights.firsts[x]
                             let count = weights.counts[x]
                             let base = weights.offsets[x]
-                            var sums = SIMD4<Int32>(repeating: half)
+                            var sums = (Int32(Contributions.half), Int32(Contributions.half), Int32(Contributions.half), Int32(Contributions.half))
                             var p = srcRow + first * channels
-                            if channels == 4 || first + count < sourceWidth {
-                                for k in 0..<count {
-                                    let pixel = SIMD4<Int32>(truncatingIfNeeded: p.loadUnaligned(as: SIMD4<UInt8>.self))
-                                    sums &+= pixel &* w[base + k]
-                                    p += channels
-                                }
-                            } else {
-                                for k in 0..<count {
-                                    let bytes = p.assumingMemoryBound(to: UInt8.self)
-                                    sums &+= SIMD4(Int32(bytes[0]), Int32(bytes[1]), Int32(bytes[2]), 0) &* w[base + k]
-                                    p += channels
-                                }
+                            for k in 0..<count {
+                                let weight = w[base + k]
+                                sums.0 &+= Int32(p[0]) &* weight
+                                sums.1 &+= Int32(p[1]) &* weight
+                                sums.2 &+= Int32(p[2]) &* weight
+                                if channels == 4 { sums.3 &+= Int32(p[3]) &* weight }
+                                p += channels
                             }
-                            store((sums[0], sums[1], sums[2], sums[3]), channels: channels, to: dstRow + x * channels)
+                            store(sums, channels: channels, to: dstRow + x * channels)
                         }
                     }
                 }
