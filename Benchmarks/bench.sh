@@ -65,6 +65,8 @@ for corpus in $corpora; do
     done
   done
   iw_wall=$(cut -d' ' -f1 "$work/imagewall.runs" | median)
+  echo "$iw_wall" > "$work/$corpus.imagewall"
+  case " $tools " in *" vips "*) cut -d' ' -f1 "$work/vips.runs" | median > "$work/$corpus.vips" ;; esac
   for tool in $tools; do
     wall=$(cut -d' ' -f1 "$work/$tool.runs" | median)
     cpu=$(cut -d' ' -f2 "$work/$tool.runs" | median)
@@ -73,6 +75,17 @@ for corpus in $corpora; do
       'BEGIN { printf "%-11s %-10s %5d %9.2f %8.2f %8.0f %9.1f %9.2fx\n", c, t, n, w, u, r, n / w, w / iw }'
   done
 done
+
+# The decoder's floor: libjpeg alone decoding the photos at the DCT scale imagewall uses (2/8
+# for 4000 px photos in 500 px tiles), rows discarded. On two cores no tool can beat half of it.
+if [ -f "$work/photos.imagewall" ] && command -v cc >/dev/null; then
+  cc -O2 Benchmarks/jpeg_floor.c -ljpeg -o "$work/jpeg_floor"
+  floor=$("$work/jpeg_floor" 2 "$base"/photos/*.jpg)
+  vips_wall=$(cat "$work/photos.vips" 2>/dev/null || echo 0)
+  awk -v f="$floor" -v iw="$(cat "$work/photos.imagewall")" -v v="$vips_wall" 'BEGIN {
+    printf "\nfloor: libjpeg alone decodes the photos at 2/8 in %.2f s CPU, %.2f s on 2 cores; imagewall %.2f s = %.2fx that", f, f / 2, iw, iw / (f / 2)
+    if (v > 0) printf "; the libvips peer %.2f s, so at most %.1fx faster than it is possible\n", v, v / (f / 2); else printf "\n" }'
+fi
 
 # Quality: our tiles against libvips thumbnails of the same sources (pyvips).
 if have_vips && [ -d "$base/wallpapers" ]; then
@@ -93,13 +106,13 @@ if [ -d "$base/wallpapers" ]; then
   # PNG encoder settings on the wallpaper sheet, against libpng's defaults (level 6, adaptive).
   echo
   printf '%-24s %8s %10s %10s\n' encoder wall_s size_MB vs_libpng
-  for setting in "6 adaptive" "1 paeth" "3 paeth" "6 paeth" "9 paeth"; do
+  for setting in "6 adaptive" "rle paeth" "rle up" "1 paeth" "3 paeth" "9 paeth"; do
     set -- $setting
     read -r wall cpu rss < <(measure "$bin" render "$base/wallpapers" -o "$work/c.png" --compression "$1" --png-filter "$2")
     echo "$1 $2 $wall $(stat -c %s "$work/c.png")" >> "$work/levels"
   done
   six=$(awk '$2 == "adaptive" { print $4 }' "$work/levels")
-  awk -v six="$six" '{ label = ($2 == "adaptive" ? "libpng default (6, adaptive)" : "level " $1 " " $2 (($1 == 3) ? " (default)" : "")); printf "%-28s %6.2f %10.2f %9.2fx\n", label, $3, $4 / 1048576, $4 / six }' "$work/levels"
+  awk -v six="$six" '{ label = ($2 == "adaptive" ? "libpng default (6, adaptive)" : ($1 == "rle" ? "run-length" : "level " $1) " " $2 (($1 == "rle" && $2 == "paeth") ? " (default)" : "")); printf "%-28s %6.2f %10.2f %9.2fx\n", label, $3, $4 / 1048576, $4 / six }' "$work/levels"
 fi
 
 # Both cores: --threads 1 against --threads 2, and batch variants: four column counts

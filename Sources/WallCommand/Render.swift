@@ -130,7 +130,7 @@ extension ImageWallCommand {
         @Flag(help: "Treat damaged but partly readable files (truncated, bad checksums) as errors, not warnings.")
         var strict = false
 
-        @Option(help: ArgumentHelp("Threads decoding at once (default: the number of cores).", valueName: "n"))
+        @Option(help: ArgumentHelp("Threads working at once, decoding and encoding (default: the number of cores); 1 keeps the render on one core.", valueName: "n"))
         var threads: Int?
 
         @Option(help: ArgumentHelp("How the sheet is deflated: rle (zlib's run-length strategy: fast, near libpng's default size) or an LZ77 level 0 (stored) to 9 (smallest); 6 with --png-filter adaptive is libpng's default.", valueName: "rle|0-9"))
