@@ -39,6 +39,10 @@ public struct WallOptions: Sendable {
     public var compression: PNGCompression = .runLength
     /// PNG row filter of the sheet.
     public var pngFilter: PNGFilter = .paeth
+    /// Bytes the images being decoded at once may hold (decoded pixels, and a progressive
+    /// JPEG's coefficients: 100 MB for a 16 MP 4:4:4 file); an image needing more is decoded
+    /// alone. Keeps peak memory flat however big and however many the inputs are.
+    public var decodeMemory: Int = 128 << 20
     /// Inputs with more pixels are refused from their header.
     public var maxImagePixels: Int = ImageProbe.defaultMaxImagePixels
     /// A page bigger than this (pixels) is refused with advice to split the sheet into pages.

@@ -142,6 +142,9 @@ extension ImageWallCommand {
         @Option(help: ArgumentHelp("Refuse inputs with more pixels than this, from their header.", valueName: "n"))
         var maxImagePixels = 16384 * 16384
 
+        @Option(help: ArgumentHelp("Megabytes the images decoded at once may hold; an image needing more (a huge progressive JPEG) is decoded alone.", valueName: "MB"))
+        var decodeMemory = 128
+
         public init() {}
 
         public func validate() throws {
@@ -166,6 +169,7 @@ extension ImageWallCommand {
             }
             if let threads, threads < 1 { throw ValidationError("--threads must be at least 1 (got \(threads))") }
             if maxImagePixels < 1 { throw ValidationError("--max-image-pixels must be at least 1") }
+            if decodeMemory < 1 { throw ValidationError("--decode-memory must be at least 1 (MB)") }
             if maxSheetPixels < 1 { throw ValidationError("--max-sheet-pixels must be at least 1") }
             if cornerRadius < 0 || border < 0 { throw ValidationError("--corner-radius and --border cannot be negative") }
             if let fontSize, fontSize < 1 { throw ValidationError("--font-size must be at least 1 (got \(fontSize))") }
@@ -186,6 +190,7 @@ extension ImageWallCommand {
             options.compression = compression
             options.pngFilter = pngFilter
             options.maxImagePixels = maxImagePixels
+            options.decodeMemory = decodeMemory << 20
             options.maxSheetPixels = maxSheetPixels
             options.caption = caption.flatMap { try? CaptionTemplate($0) }
             options.title = title

@@ -40,6 +40,8 @@ struct SheetPipeline {
     let warnings = TileWarnings()
     let captionFace: FontFace?
     let headingFace: FontFace?
+    /// Shared by the threads decoding this render's images.
+    let decodeMemory: MemoryBudget
     /// Where finished tiles come from instead of decoding (batch variants' spill).
     var tileSource: (@Sendable (Int) throws -> Bitmap)?
 
@@ -48,6 +50,7 @@ struct SheetPipeline {
         self.options = options
         self.layout = options.effectiveLayout
         self.diagnostics = diagnostics
+        decodeMemory = MemoryBudget(limit: options.decodeMemory)
         let needsCaptions = options.caption != nil
         let needsHeadings = plan.arrangement.title != nil || !plan.arrangement.sectionHeaders.isEmpty
         captionFace = needsCaptions ? try FontFace(named: options.font ?? FontFace.defaultPath) : nil
@@ -139,8 +142,11 @@ struct SheetPipeline {
         var pixels: Bitmap
         do {
             var messages: [String] = []
-            pixels = try Wall.tile(image, placement: placement, decoder: ImageDecoder(), linear: options.linear, profile: options.profile) {
-                messages.append($0)
+            let memory = ImageDecoder.workingMemory(info: image.info, target: Wall.neededSize(image, placement))
+            pixels = try decodeMemory.withReservation(memory) {
+                try Wall.tile(image, placement: placement, decoder: ImageDecoder(), linear: options.linear, profile: options.profile) {
+                    messages.append($0)
+                }
             }
             try report(messages, for: index)
         } catch {

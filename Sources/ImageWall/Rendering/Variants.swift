@@ -100,6 +100,7 @@ extension Wall {
         // Phase 1: decode each source once, finish its tile for every variant.
         base.progress?.begin(.render, total: images.count)
         let decoder = ImageDecoder()
+        let decodeMemory = MemoryBudget(limit: base.decodeMemory)
         let frozen = pipelines
         _ = try parallelMap(images.count, threads: base.threads) { index -> Bool in
             if base.isCancelled() { throw WallRunError.cancelled }
@@ -110,35 +111,38 @@ extension Wall {
                 let needed = Wall.neededSize(image, plan.arrangement.placements[index])
                 largest = Size(width: max(largest.width, needed.width), height: max(largest.height, needed.height))
             }
-            var decoded: Result<Bitmap, any Error>
-            do {
-                let result = try base.profile.measure(.decode) {
-                    try decoder.decode(path: image.path, info: image.info, target: largest)
-                }
-                try frozen[0].report(result.warnings, for: index)
-                decoded = .success(Alpha.premultiplied(result.bitmap))  // once for every variant
-            } catch {
-                decoded = .failure(error)
-            }
-            for (v, pipeline) in frozen.enumerated() {
-                let placement = plans[v].arrangement.placements[index]
-                let pixels: Bitmap
-                switch decoded {
-                case .success(let bitmap):
-                    pixels = base.profile.measure(.resample) {
-                        Wall.resample(bitmap, of: image, into: placement, linear: pipeline.options.linear)
+            // The decoded image is held until every variant's tile is made from it.
+            try decodeMemory.withReservation(ImageDecoder.workingMemory(info: image.info, target: largest)) {
+                var decoded: Result<Bitmap, any Error>
+                do {
+                    let result = try base.profile.measure(.decode) {
+                        try decoder.decode(path: image.path, info: image.info, target: largest)
                     }
-                case .failure(let error):
-                    // Reported once, through the first variant; every variant draws it grey.
-                    pixels = v == 0 ? try pipeline.placeholder(for: index, error: error)
-                        : Bitmap(size: placement.image.size, alpha: .none, fill: [128, 128, 128])
+                    try frozen[0].report(result.warnings, for: index)
+                    decoded = .success(Alpha.premultiplied(result.bitmap))  // once for every variant
+                } catch {
+                    decoded = .failure(error)
                 }
-                let background = pipeline.options.background
-                let finished = try base.profile.measure(.cells) {
-                    let cell = try pipeline.cell(index, pixels: pixels)
-                    return background.isOpaque ? Alpha.flattened(cell, over: background) : Alpha.premultiplied(cell)
+                for (v, pipeline) in frozen.enumerated() {
+                    let placement = plans[v].arrangement.placements[index]
+                    let pixels: Bitmap
+                    switch decoded {
+                    case .success(let bitmap):
+                        pixels = base.profile.measure(.resample) {
+                            Wall.resample(bitmap, of: image, into: placement, linear: pipeline.options.linear)
+                        }
+                    case .failure(let error):
+                        // Reported once, through the first variant; every variant draws it grey.
+                        pixels = v == 0 ? try pipeline.placeholder(for: index, error: error)
+                            : Bitmap(size: placement.image.size, alpha: .none, fill: [128, 128, 128])
+                    }
+                    let background = pipeline.options.background
+                    let finished = try base.profile.measure(.cells) {
+                        let cell = try pipeline.cell(index, pixels: pixels)
+                        return background.isOpaque ? Alpha.flattened(cell, over: background) : Alpha.premultiplied(cell)
+                    }
+                    try base.profile.measure(.spill) { try spills[v].store(finished, at: index) }
                 }
-                try base.profile.measure(.spill) { try spills[v].store(finished, at: index) }
             }
             return true
         }

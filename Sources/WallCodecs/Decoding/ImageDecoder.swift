@@ -74,9 +74,7 @@ public struct ImageDecoder: Sendable {
             // PNG cannot shrink in the codec; box-average rows as they arrive instead, keeping
             // at least twice the target as with JPEG.
             let storedTarget = target.map { info.orientation.swapsAxes ? $0.transposed : $0 }
-            let shrink = storedTarget.map {
-                (max(1, info.storedSize.width / (2 * max(1, $0.width))), max(1, info.storedSize.height / (2 * max(1, $0.height))))
-            } ?? (1, 1)
+            let shrink = storedTarget.map { ImageDecoder.pngShrink(stored: info.storedSize, target: $0) } ?? (1, 1)
             let result = try PNGDecoding.decode(file: file, path: path, info: info, shrink: shrink)
             decoded = result.image
             if convertsToSRGB, let profile = result.profile {
@@ -101,6 +99,45 @@ public struct ImageDecoder: Sendable {
             if width >= 2 * target.width && height >= 2 * target.height { return numerator }
         }
         return 8
+    }
+
+    /// The box factors a PNG is averaged by as its rows arrive: as much as keeps both sides at
+    /// least twice `target`'s.
+    static func pngShrink(stored: Size, target: Size) -> (x: Int, y: Int) {
+        (max(1, stored.width / (2 * max(1, target.width))), max(1, stored.height / (2 * max(1, target.height))))
+    }
+
+    /// About the most memory decoding `info` for `target` (as ``decode(path:info:target:)``
+    /// takes it) holds at once: the decoded pixels, twice when they are turned upright, and
+    /// for a progressive JPEG the coefficients of the whole image, which libjpeg keeps at any
+    /// scale (64 two-byte coefficients an 8×8 block: two bytes a sample).
+    public static func workingMemory(info: ImageInfo, target: Size?) -> Int {
+        let stored = info.storedSize
+        let storedTarget = target.map { info.orientation.swapsAxes ? $0.transposed : $0 }
+        let inks = info.colorModel == .cmyk || info.colorModel == .ycck
+        var pixels: Int
+        var coefficients = 0
+        switch info.format {
+        case .jpeg:
+            let n = storedTarget.map { jpegScaleNumerator(stored: stored, target: $0) } ?? 8
+            pixels = ((stored.width * n + 7) / 8) * ((stored.height * n + 7) / 8) * (inks ? 4 : 3)
+            if info.isProgressive {
+                let components = info.colorModel == .gray ? 1 : inks ? 4 : 3
+                let chromaShare: Int
+                switch info.chromaSubsampling {
+                case "4:2:0", "4:1:1": chromaShare = 4
+                case "4:2:2", "4:4:0": chromaShare = 2
+                default: chromaShare = 1
+                }
+                let luma = 2 * stored.width * stored.height
+                coefficients = luma + (components - 1) * luma / chromaShare
+            }
+        case .png:
+            let shrink = info.isProgressive ? (1, 1) : storedTarget.map { pngShrink(stored: stored, target: $0) } ?? (1, 1)
+            pixels = ((stored.width + shrink.0 - 1) / shrink.0) * ((stored.height + shrink.1 - 1) / shrink.1) * 4
+        }
+        if info.orientation != .up { pixels *= 2 }
+        return pixels + coefficients
     }
 
     /// Bytes for `size` at `channels` a pixel, or `nil` on overflow.
