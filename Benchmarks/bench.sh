@@ -41,6 +41,7 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 tool_command() {  # $1 tool, $2 source dir, $3 output
   case $1 in
     imagewall) echo "$bin render $2 -o $3 --width 2000 --columns 4 --gap 10 --background #202020" ;;
+    fast) echo "$bin render $2 -o $3 --width 2000 --columns 4 --gap 10 --background #202020 --fast" ;;
     vips) echo "python3 $shared/peers/vips_sheet.py $2 $3 --width 2000 --columns 4 --gap 10" ;;
     montage) echo "bash $shared/peers/montage.sh $2 $3 2000 4 10" ;;
   esac
@@ -51,7 +52,7 @@ for corpus in $corpora; do
   prepare "$corpus" || continue
   src="$base/$corpus"
   count=$(ls "$src" | wc -l)
-  tools="imagewall"
+  tools="imagewall fast"
   for peer in $peers; do
     case $peer in
       vips) have_vips && tools="$tools vips" ;;
@@ -92,6 +93,9 @@ if have_vips && [ -d "$base/wallpapers" ]; then
   echo
   "$bin" render "$base/wallpapers" -o "$work/q.png" --manifest "$work/q.json" --background '#202020' 2>/dev/null
   python3 Benchmarks/psnr.py "$work/q.json"
+  "$bin" render "$base/wallpapers" -o "$work/q.png" --manifest "$work/q.json" --background '#202020' --fast 2>/dev/null
+  printf -- '--fast: '
+  python3 Benchmarks/psnr.py "$work/q.json"
 fi
 
 # Bounded memory: a 2000 px sheet of 1,050 images (the wallpapers ten times), about 100,000 px tall.
@@ -105,14 +109,15 @@ if [ -d "$base/wallpapers" ]; then
 
   # PNG encoder settings on the wallpaper sheet, against libpng's defaults (level 6, adaptive).
   echo
-  printf '%-24s %8s %10s %10s\n' encoder wall_s size_MB vs_libpng
+  printf '%-28s %6s %9s %10s %10s\n' encoder wall_s encode_s size_MB vs_libpng
   for setting in "6 adaptive" "rle paeth" "rle up" "1 paeth" "3 paeth" "9 paeth"; do
     set -- $setting
-    read -r wall cpu rss < <(measure "$bin" render "$base/wallpapers" -o "$work/c.png" --compression "$1" --png-filter "$2")
-    echo "$1 $2 $wall $(stat -c %s "$work/c.png")" >> "$work/levels"
+    read -r wall cpu rss < <(measure "$bin" render "$base/wallpapers" -o "$work/c.png" --compression "$1" --png-filter "$2" --profile)
+    encode=$(sed -n 's/.* encode \([0-9.]*\) s CPU.*/\1/p' "$work/stderr")
+    echo "$1 $2 $wall $(stat -c %s "$work/c.png") $encode" >> "$work/levels"
   done
   six=$(awk '$2 == "adaptive" { print $4 }' "$work/levels")
-  awk -v six="$six" '{ label = ($2 == "adaptive" ? "libpng default (6, adaptive)" : ($1 == "rle" ? "run-length" : "level " $1) " " $2 (($1 == "rle" && $2 == "paeth") ? " (default)" : "")); printf "%-28s %6.2f %10.2f %9.2fx\n", label, $3, $4 / 1048576, $4 / six }' "$work/levels"
+  awk -v six="$six" '{ label = ($2 == "adaptive" ? "libpng default (6, adaptive)" : ($1 == "rle" ? "run-length" : "level " $1) " " $2 (($1 == "rle" && $2 == "paeth") ? " (default)" : "")); printf "%-28s %6.2f %9.2f %10.2f %9.2fx\n", label, $3, $5, $4 / 1048576, $4 / six }' "$work/levels"
 fi
 
 # Both cores: --threads 1 against --threads 2, and batch variants: four column counts

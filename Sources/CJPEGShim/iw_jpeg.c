@@ -94,7 +94,7 @@ int iw_jpeg_read_header(iw_jpeg_decoder *decoder, iw_jpeg_header *header) {
     return 0;
 }
 
-int iw_jpeg_start(iw_jpeg_decoder *decoder, unsigned scale_num, int allow_dc_only,
+int iw_jpeg_start(iw_jpeg_decoder *decoder, unsigned scale_num, int dc_only,
                   uint32_t *width, uint32_t *height, int *channels) {
     if (setjmp(decoder->errors.jump)) return 1;
     struct jpeg_decompress_struct *info = &decoder->info;
@@ -105,15 +105,16 @@ int iw_jpeg_start(iw_jpeg_decoder *decoder, unsigned scale_num, int allow_dc_onl
     info->scale_num = scale_num;
     info->scale_denom = 8;
     info->dct_method = JDCT_ISLOW;
-    if (allow_dc_only && scale_num == 1 && info->progressive_mode) {
+    if (dc_only && scale_num == 1 && info->progressive_mode) {
         info->buffered_image = TRUE;
         info->do_block_smoothing = FALSE;
         decoder->buffered = 1;
         jpeg_start_decompress(info);
         for (;;) {
             int complete = 1;
+            /* coef_bits[c][0]: -1 before any DC scan, then the bits still missing. */
             for (int c = 0; c < info->num_components; c++)
-                if (info->coef_bits[c][0] != 0) complete = 0;
+                if (dc_only == 2 ? info->coef_bits[c][0] < 0 : info->coef_bits[c][0] != 0) complete = 0;
             if (complete) break;
             int status = jpeg_consume_input(info);
             if (status == JPEG_REACHED_EOI || status == JPEG_SUSPENDED) break;

@@ -152,6 +152,8 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var linear: Bool
         public var compression: PNGCompression
         public var pngFilter: String
+        /// `true` for `--fast` renders; absent otherwise.
+        public var fast: Bool?
 
         init(_ options: WallOptions) {
             caption = options.caption?.description
@@ -165,6 +167,7 @@ public struct Manifest: Codable, Sendable, Equatable {
             linear = options.linear
             compression = options.compression
             pngFilter = options.pngFilter.rawValue
+            fast = options.fast ? true : nil
         }
 
         /// Puts these settings into `options`.
@@ -178,6 +181,7 @@ public struct Manifest: Codable, Sendable, Equatable {
             options.linear = linear
             options.compression = compression
             options.pngFilter = PNGFilter(rawValue: pngFilter) ?? .paeth
+            options.fast = fast ?? false
         }
     }
 

@@ -39,6 +39,9 @@ public struct WallOptions: Sendable {
     public var compression: PNGCompression = .runLength
     /// PNG row filter of the sheet.
     public var pngFilter: PNGFilter = .paeth
+    /// Trade a little quality for speed: decode images to their tile size rather than twice it,
+    /// and read progressive JPEGs shrunk to 1/8 only to their first DC scan.
+    public var fast = false
     /// Bytes the images being decoded at once may hold (decoded pixels, and a progressive
     /// JPEG's coefficients: 100 MB for a 16 MP 4:4:4 file); an image needing more is decoded
     /// alone. Keeps peak memory flat however big and however many the inputs are.

@@ -142,6 +142,9 @@ extension ImageWallCommand {
         @Option(help: ArgumentHelp("Refuse inputs with more pixels than this, from their header.", valueName: "n"))
         var maxImagePixels = 16384 * 16384
 
+        @Flag(help: "Faster, slightly softer: decode images to their tile size rather than twice it, and read progressive JPEGs shrunk to 1/8 only to their first DC scan.")
+        var fast = false
+
         @Option(help: ArgumentHelp("Megabytes the images decoded at once may hold; an image needing more (a huge progressive JPEG) is decoded alone.", valueName: "MB"))
         var decodeMemory = 128
 
@@ -191,6 +194,7 @@ extension ImageWallCommand {
             options.pngFilter = pngFilter
             options.maxImagePixels = maxImagePixels
             options.decodeMemory = decodeMemory << 20
+            options.fast = fast
             options.maxSheetPixels = maxSheetPixels
             options.caption = caption.flatMap { try? CaptionTemplate($0) }
             options.title = title

@@ -116,19 +116,19 @@ struct RenderTests {
         func info(_ name: String) throws -> ImageInfo { try probe.probe(path: Fixtures.sample(name)) }
         func area(_ info: ImageInfo) -> Int { info.storedSize.width * info.storedSize.height }
         let baseline = try info("landscape-baseline-420.jpg")
-        #expect(ImageDecoder.workingMemory(info: baseline, target: nil) == 3 * area(baseline))
+        #expect(ImageDecoder().workingMemory(info: baseline, target: nil) == 3 * area(baseline))
         // Two bytes a sample: luma, plus chroma at a quarter (4:2:0) or in full (4:4:4).
         let p420 = try info("portrait-progressive-420.jpg"), p444 = try info("tall-1x3-progressive-444.jpg")
         #expect(p420.isProgressive && p444.isProgressive)
-        #expect(ImageDecoder.workingMemory(info: p420, target: nil) == 3 * area(p420) + 3 * area(p420))
-        #expect(ImageDecoder.workingMemory(info: p444, target: nil) == 3 * area(p444) + 6 * area(p444))
+        #expect(ImageDecoder().workingMemory(info: p420, target: nil) == 3 * area(p420) + 3 * area(p420))
+        #expect(ImageDecoder().workingMemory(info: p444, target: nil) == 3 * area(p444) + 6 * area(p444))
         // A quarter-size target decodes at 1/2 (twice the target): a quarter of the pixels.
         let small = Size(width: baseline.storedSize.width / 4, height: baseline.storedSize.height / 4)
-        #expect(ImageDecoder.workingMemory(info: baseline, target: small) <= 3 * area(baseline) / 4 + 3 * baseline.storedSize.width)
+        #expect(ImageDecoder().workingMemory(info: baseline, target: small) <= 3 * area(baseline) / 4 + 3 * baseline.storedSize.width)
         // Turning upright copies the pixels.
         let turned = try info("orientation-6.jpg")
         #expect(turned.isProgressive && turned.chromaSubsampling == "4:2:0")
-        #expect(ImageDecoder.workingMemory(info: turned, target: nil) == 2 * 3 * area(turned) + 3 * area(turned))
+        #expect(ImageDecoder().workingMemory(info: turned, target: nil) == 2 * 3 * area(turned) + 3 * area(turned))
     }
 
     @Test("a transparent background writes an RGBA sheet")

@@ -24,9 +24,11 @@ iw_jpeg_decoder *iw_jpeg_decoder_create(FILE *file, int max_scans);
 void iw_jpeg_decoder_destroy(iw_jpeg_decoder *decoder);
 int iw_jpeg_read_header(iw_jpeg_decoder *decoder, iw_jpeg_header *header);
 /* Starts decompression scaled by scale_num/8. Output is RGB (3 channels), or CMYK (4) for
-   CMYK and YCCK files. At 1/8 a progressive file is read only until its DC coefficients are
-   complete (buffered-image mode): the 1/8 output uses nothing else. */
-int iw_jpeg_start(iw_jpeg_decoder *decoder, unsigned scale_num, int allow_dc_only,
+   CMYK and YCCK files. At 1/8 a progressive file can be read only as far as its DC
+   coefficients (buffered-image mode), since the 1/8 output uses nothing else: dc_only 1 reads
+   until they are complete, 2 only until every component's first DC scan (coarser by the
+   scan's point transform, usually one bit); 0 reads the whole file. */
+int iw_jpeg_start(iw_jpeg_decoder *decoder, unsigned scale_num, int dc_only,
                   uint32_t *width, uint32_t *height, int *channels);
 /* Reads up to max_rows rows; *rows_read says how many arrived. */
 int iw_jpeg_read_rows(iw_jpeg_decoder *decoder, uint8_t *dest, size_t stride,

@@ -42,6 +42,7 @@ struct SheetPipeline {
     let headingFace: FontFace?
     /// Shared by the threads decoding this render's images.
     let decodeMemory: MemoryBudget
+    let decoder: ImageDecoder
     /// Where finished tiles come from instead of decoding (batch variants' spill).
     var tileSource: (@Sendable (Int) throws -> Bitmap)?
 
@@ -51,6 +52,9 @@ struct SheetPipeline {
         self.layout = options.effectiveLayout
         self.diagnostics = diagnostics
         decodeMemory = MemoryBudget(limit: options.decodeMemory)
+        var decoder = ImageDecoder()
+        decoder.fast = options.fast
+        self.decoder = decoder
         let needsCaptions = options.caption != nil
         let needsHeadings = plan.arrangement.title != nil || !plan.arrangement.sectionHeaders.isEmpty
         captionFace = needsCaptions ? try FontFace(named: options.font ?? FontFace.defaultPath) : nil
@@ -142,9 +146,9 @@ struct SheetPipeline {
         var pixels: Bitmap
         do {
             var messages: [String] = []
-            let memory = ImageDecoder.workingMemory(info: image.info, target: Wall.neededSize(image, placement))
+            let memory = decoder.workingMemory(info: image.info, target: Wall.neededSize(image, placement))
             pixels = try decodeMemory.withReservation(memory) {
-                try Wall.tile(image, placement: placement, decoder: ImageDecoder(), linear: options.linear, profile: options.profile) {
+                try Wall.tile(image, placement: placement, decoder: decoder, linear: options.linear, profile: options.profile) {
                     messages.append($0)
                 }
             }

@@ -99,7 +99,9 @@ extension Wall {
 
         // Phase 1: decode each source once, finish its tile for every variant.
         base.progress?.begin(.render, total: images.count)
-        let decoder = ImageDecoder()
+        var fastDecoder = ImageDecoder()
+        fastDecoder.fast = base.fast
+        let decoder = fastDecoder
         let decodeMemory = MemoryBudget(limit: base.decodeMemory)
         let frozen = pipelines
         _ = try parallelMap(images.count, threads: base.threads) { index -> Bool in
@@ -112,7 +114,7 @@ extension Wall {
                 largest = Size(width: max(largest.width, needed.width), height: max(largest.height, needed.height))
             }
             // The decoded image is held until every variant's tile is made from it.
-            try decodeMemory.withReservation(ImageDecoder.workingMemory(info: image.info, target: largest)) {
+            try decodeMemory.withReservation(decoder.workingMemory(info: image.info, target: largest)) {
                 var decoded: Result<Bitmap, any Error>
                 do {
                     let result = try base.profile.measure(.decode) {

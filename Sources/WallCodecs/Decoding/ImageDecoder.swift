@@ -24,6 +24,13 @@ public struct ImageDecoder: Sendable {
     /// At 1/8 scale, read progressive JPEGs only until their DC coefficients are complete:
     /// the 1/8 output uses nothing else, and the rest of the file is skipped.
     public var stopsProgressiveAtDC = true
+    /// Trade a little quality for speed: decode to at least the target size rather than twice
+    /// it (libjpeg shrinks more, PNG rows are averaged more), and read progressive JPEGs decoded
+    /// at 1/8 only to their first DC scan (about one level coarser).
+    public var fast = false
+
+    /// How many times the target's size a decoded image keeps at least.
+    var margin: Int { fast ? 1 : 2 }
 
     /// Creates a decoder.
     public init() {}
@@ -64,17 +71,17 @@ public struct ImageDecoder: Sendable {
         case .jpeg:
             let storedTarget = target.map { info.orientation.swapsAxes ? $0.transposed : $0 }
             let numerator = storedTarget.map {
-                ImageDecoder.jpegScaleNumerator(stored: info.storedSize, target: $0)
+                ImageDecoder.jpegScaleNumerator(stored: info.storedSize, target: $0, margin: margin)
             } ?? 8
             let profile = convertsToSRGB ? colorProfile(path: path, info: info) : nil
             decoded = try JPEGDecoding.decode(
                 file: file, path: path, scaleNumerator: numerator, maxScans: maxProgressiveScans, profile: profile,
-                dcOnly: stopsProgressiveAtDC)
+                dcOnly: !stopsProgressiveAtDC ? .never : fast ? .firstScan : .complete)
         case .png:
             // PNG cannot shrink in the codec; box-average rows as they arrive instead, keeping
             // at least twice the target as with JPEG.
             let storedTarget = target.map { info.orientation.swapsAxes ? $0.transposed : $0 }
-            let shrink = storedTarget.map { ImageDecoder.pngShrink(stored: info.storedSize, target: $0) } ?? (1, 1)
+            let shrink = storedTarget.map { ImageDecoder.pngShrink(stored: info.storedSize, target: $0, margin: margin) } ?? (1, 1)
             let result = try PNGDecoding.decode(file: file, path: path, info: info, shrink: shrink)
             decoded = result.image
             if convertsToSRGB, let profile = result.profile {
@@ -90,28 +97,28 @@ public struct ImageDecoder: Sendable {
     }
 
     /// The libjpeg scale (numerator over 8: 8, 4, 2 or 1) that shrinks `stored` the most while
-    /// keeping both sides at least twice `target`'s (libvips' rule).
-    public static func jpegScaleNumerator(stored: Size, target: Size) -> Int {
+    /// keeping both sides at least `margin` times `target`'s (twice: libvips' rule).
+    public static func jpegScaleNumerator(stored: Size, target: Size, margin: Int = 2) -> Int {
         for numerator in [1, 2, 4] {
             let denominator = 8 / numerator
             let width = (stored.width + denominator - 1) / denominator
             let height = (stored.height + denominator - 1) / denominator
-            if width >= 2 * target.width && height >= 2 * target.height { return numerator }
+            if width >= margin * target.width && height >= margin * target.height { return numerator }
         }
         return 8
     }
 
     /// The box factors a PNG is averaged by as its rows arrive: as much as keeps both sides at
-    /// least twice `target`'s.
-    static func pngShrink(stored: Size, target: Size) -> (x: Int, y: Int) {
-        (max(1, stored.width / (2 * max(1, target.width))), max(1, stored.height / (2 * max(1, target.height))))
+    /// least `margin` times `target`'s.
+    static func pngShrink(stored: Size, target: Size, margin: Int = 2) -> (x: Int, y: Int) {
+        (max(1, stored.width / (margin * max(1, target.width))), max(1, stored.height / (margin * max(1, target.height))))
     }
 
     /// About the most memory decoding `info` for `target` (as ``decode(path:info:target:)``
     /// takes it) holds at once: the decoded pixels, twice when they are turned upright, and
     /// for a progressive JPEG the coefficients of the whole image, which libjpeg keeps at any
     /// scale (64 two-byte coefficients an 8×8 block: two bytes a sample).
-    public static func workingMemory(info: ImageInfo, target: Size?) -> Int {
+    public func workingMemory(info: ImageInfo, target: Size?) -> Int {
         let stored = info.storedSize
         let storedTarget = target.map { info.orientation.swapsAxes ? $0.transposed : $0 }
         let inks = info.colorModel == .cmyk || info.colorModel == .ycck
@@ -119,7 +126,7 @@ public struct ImageDecoder: Sendable {
         var coefficients = 0
         switch info.format {
         case .jpeg:
-            let n = storedTarget.map { jpegScaleNumerator(stored: stored, target: $0) } ?? 8
+            let n = storedTarget.map { ImageDecoder.jpegScaleNumerator(stored: stored, target: $0, margin: margin) } ?? 8
             pixels = ((stored.width * n + 7) / 8) * ((stored.height * n + 7) / 8) * (inks ? 4 : 3)
             if info.isProgressive {
                 let components = info.colorModel == .gray ? 1 : inks ? 4 : 3
@@ -133,7 +140,7 @@ public struct ImageDecoder: Sendable {
                 coefficients = luma + (components - 1) * luma / chromaShare
             }
         case .png:
-            let shrink = info.isProgressive ? (1, 1) : storedTarget.map { pngShrink(stored: stored, target: $0) } ?? (1, 1)
+            let shrink = info.isProgressive ? (1, 1) : storedTarget.map { ImageDecoder.pngShrink(stored: stored, target: $0, margin: margin) } ?? (1, 1)
             pixels = ((stored.width + shrink.0 - 1) / shrink.0) * ((stored.height + shrink.1 - 1) / shrink.1) * 4
         }
         if info.orientation != .up { pixels *= 2 }

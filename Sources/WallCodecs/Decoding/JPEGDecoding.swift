@@ -8,9 +8,19 @@ import WallCore
 
 /// libjpeg(-turbo) through the shim: scaled decoding to RGB, CMYK and YCCK converted here.
 enum JPEGDecoding {
+    /// How far a progressive JPEG decoded at 1/8 is read.
+    enum DCOnly: Int32 {
+        /// The whole file.
+        case never = 0
+        /// Until its DC coefficients are complete.
+        case complete = 1
+        /// Until every component's first DC scan.
+        case firstScan = 2
+    }
+
     static func decode(
         file: UnsafeMutablePointer<FILE>, path: String, scaleNumerator: Int, maxScans: Int, profile: ColorProfile? = nil,
-        dcOnly: Bool = true
+        dcOnly: DCOnly = .complete
     ) throws(DecodeError) -> DecodedImage {
         guard let decoder = iw_jpeg_decoder_create(file, Int32(maxScans)) else {
             throw DecodeError(path: path, reason: "out of memory")
@@ -23,7 +33,7 @@ enum JPEGDecoding {
         guard iw_jpeg_read_header(decoder, &header) == 0 else { throw libraryError() }
         var width: UInt32 = 0, height: UInt32 = 0
         var channels: Int32 = 0
-        guard iw_jpeg_start(decoder, UInt32(scaleNumerator), dcOnly ? 1 : 0, &width, &height, &channels) == 0 else {
+        guard iw_jpeg_start(decoder, UInt32(scaleNumerator), dcOnly.rawValue, &width, &height, &channels) == 0 else {
             throw libraryError()
         }
         let size = Size(width: Int(width), height: Int(height))
