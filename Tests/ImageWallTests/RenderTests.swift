@@ -131,6 +131,23 @@ struct RenderTests {
         #expect(ImageDecoder().workingMemory(info: turned, target: nil) == 2 * 3 * area(turned) + 3 * area(turned))
     }
 
+    @Test("--fast: the same layout, pixels close to the default, recorded so --from-manifest repeats it")
+    func fast() throws {
+        let inputs = ["landscape-baseline-420.jpg", "portrait-progressive-420.jpg", "png-rgb.png", "orientation-6.jpg"].map(Fixtures.sample)
+        var options = options(width: 400, columns: 2)
+        let normal = try Wall(inputs: inputs).render(to: folder.file("normal.png"), manifest: folder.file("normal.json"), options: options)
+        options.fast = true
+        let quick = try Wall(inputs: inputs).render(to: folder.file("quick.png"), manifest: folder.file("quick.json"), options: options)
+        #expect(normal.render?.fast == nil && quick.render?.fast == true)
+        #expect(normal.tiles.map(\.cell) == quick.tiles.map(\.cell))
+        let a = try decodeSheet(folder.file("normal.png")), b = try decodeSheet(folder.file("quick.png"))
+        #expect(a.pixels != b.pixels)  // the sources are shrunk further before the resample
+        let differences = zip(a.pixels, b.pixels).map { abs(Int($0) - Int($1)) }
+        #expect(Double(differences.reduce(0, +)) / Double(differences.count) < 4)
+        try Wall.render(from: try Wall.readManifest(folder.file("quick.json")), to: folder.file("again.png"), options: WallOptions())
+        #expect(Fixtures.read(folder.file("again.png")) == Fixtures.read(folder.file("quick.png")))
+    }
+
     @Test("a transparent background writes an RGBA sheet")
     func transparent() throws {
         let output = folder.file("clear.png")
