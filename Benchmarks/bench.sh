@@ -124,7 +124,7 @@ fi
 # against one (each source decoded once).
 if [ -d "$base/wallpapers" ]; then
   echo
-  : > "$work/t1.runs"; : > "$work/t2.runs"; : > "$work/v1.runs"; : > "$work/v4.runs"; : > "$work/pair.runs"
+  : > "$work/t1.runs"; : > "$work/t2.runs"; : > "$work/v1.runs"; : > "$work/v4.runs"; : > "$work/v8.runs"; : > "$work/pair.runs"
   for run in $(seq "$runs"); do
     measure "$bin" render "$base/wallpapers" -o "$work/t1.png" --threads 1 | cut -d' ' -f1 >> "$work/t1.runs"
     # The machine's own ceiling: two one-thread renders side by side, no sharing between them.
@@ -136,10 +136,13 @@ if [ -d "$base/wallpapers" ]; then
     measure "$bin" render "$base/wallpapers" -o "$work/t2.png" --threads 2 | cut -d' ' -f1 >> "$work/t2.runs"
     measure "$bin" render "$base/wallpapers" -o "$work/v1.png" --columns 4 | cut -d' ' -f1 >> "$work/v1.runs"
     measure "$bin" render "$base/wallpapers" -o "$work/v-{columns}.png" --columns 3,4,5,6 | cut -d' ' -f1 >> "$work/v4.runs"
+    measure "$bin" render "$base/wallpapers" -o "$work/v-{columns}.png" --columns 4,5,6,8 | cut -d' ' -f1 >> "$work/v8.runs"
   done
   awk -v a="$(median < "$work/t1.runs")" -v b="$(median < "$work/t2.runs")" -v p="$(median < "$work/pair.runs")" \
     'BEGIN { printf "threads: 1 thread %.2f s, 2 threads %.2f s: %.2fx speed-up (two 1-thread renders side by side take %.2f s: the cores give at most %.2fx)\n", a, b, a / b, p, 2 * a / p }'
-  awk -v a="$(median < "$work/v1.runs")" -v b="$(median < "$work/v4.runs")" 'BEGIN { printf "variants: --columns 4 %.2f s, --columns 3,4,5,6 %.2f s: %.2fx one\n", a, b, b / a }'
+  # 3 columns need twice the decoded size of 4 (660 px tiles: JPEG scale 4/8 instead of 2/8).
+  awk -v a="$(median < "$work/v1.runs")" -v b="$(median < "$work/v4.runs")" -v c="$(median < "$work/v8.runs")" \
+    'BEGIN { printf "variants: --columns 4 %.2f s, --columns 3,4,5,6 %.2f s: %.2fx one; --columns 4,5,6,8 %.2f s: %.2fx one\n", a, b, b / a, c, c / a }'
 fi
 
 # The layout engine on 1,000,000 sizes per layout.
