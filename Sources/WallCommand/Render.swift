@@ -49,6 +49,7 @@ extension ImageWallCommand {
                   imagewall render Photos Holidays -o sheet.png --group-by folder --column-width 300
                   imagewall render Photos -o sheet.png --caption '{stem} · {width}x{height}' --title 'Holidays 2026'
                   imagewall render Photos -o 'pages/sheet-{page}.png' --max-height 4000 --corner-radius 12
+                  imagewall render -r Camera -o preview.png --fast --threads 1 --compression rle
                   imagewall render Photos -o sheet.png --column-gap 16 --row-gap 8 --padding 32 \\
                       --background '#202020' --manifest sheet.json --on-error fail
                 """)
