@@ -23,6 +23,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = try? decoder.decode(path: scratch, info: info)
     let target = Size(width: max(1, info.displayedSize.width / 5), height: max(1, info.displayedSize.height / 5))
     _ = try? decoder.decode(path: scratch, info: info, target: target)
+    // At 1/8 a progressive file is read only as far as its DC scans: until complete, or with
+    // fast decoding until the first.
+    let tiny = Size(width: max(1, info.displayedSize.width / 16), height: max(1, info.displayedSize.height / 16))
+    _ = try? decoder.decode(path: scratch, info: info, target: tiny)
+    var fast = ImageDecoder()
+    fast.fast = true
+    _ = try? fast.decode(path: scratch, info: info, target: tiny)
     _ = decoder.colorProfile(path: scratch, info: info)
     return 0
 }
