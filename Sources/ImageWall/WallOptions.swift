@@ -116,3 +116,12 @@ public struct WallOptions: Sendable {
 
 /// Rounded corners and border of every image (from the compositor).
 public typealias TileStyle = WallCompositor.TileStyle
+
+extension WallOptions {
+    /// The decoder these options ask for.
+    var decoder: ImageDecoder {
+        var decoder = ImageDecoder()
+        decoder.fast = fast
+        return decoder
+    }
+}

@@ -52,9 +52,7 @@ struct SheetPipeline {
         self.layout = options.effectiveLayout
         self.diagnostics = diagnostics
         decodeMemory = MemoryBudget(limit: options.decodeMemory)
-        var decoder = ImageDecoder()
-        decoder.fast = options.fast
-        self.decoder = decoder
+        decoder = options.decoder
         let needsCaptions = options.caption != nil
         let needsHeadings = plan.arrangement.title != nil || !plan.arrangement.sectionHeaders.isEmpty
         captionFace = needsCaptions ? try FontFace(named: options.font ?? FontFace.defaultPath) : nil

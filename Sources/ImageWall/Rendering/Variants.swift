@@ -99,9 +99,7 @@ extension Wall {
 
         // Phase 1: decode each source once, finish its tile for every variant.
         base.progress?.begin(.render, total: images.count)
-        var fastDecoder = ImageDecoder()
-        fastDecoder.fast = base.fast
-        let decoder = fastDecoder
+        let decoder = base.decoder
         let decodeMemory = MemoryBudget(limit: base.decodeMemory)
         let frozen = pipelines
         _ = try parallelMap(images.count, threads: base.threads) { index -> Bool in

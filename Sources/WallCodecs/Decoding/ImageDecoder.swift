@@ -54,8 +54,8 @@ public struct ImageDecoder: Sendable {
     /// Decodes the image at `path`, whose header `info` was probed.
     ///
     /// With a `target` (the displayed size it will be drawn at), JPEGs are scaled during
-    /// decoding by 1/2, 1/4 or 1/8 as long as the result stays at least twice the target,
-    /// leaving a clean final resample. The result is oriented for display.
+    /// decoding by 1/2, 1/4 or 1/8 as long as the result stays at least twice the target
+    /// (once when `fast`), leaving a clean final resample. The result is oriented for display.
     public func decode(path: String, info: ImageInfo, target: Size? = nil) throws(DecodeError)
         -> DecodedImage
     {
@@ -69,19 +69,15 @@ public struct ImageDecoder: Sendable {
         var decoded: DecodedImage
         switch info.format {
         case .jpeg:
-            let storedTarget = target.map { info.orientation.swapsAxes ? $0.transposed : $0 }
-            let numerator = storedTarget.map {
-                ImageDecoder.jpegScaleNumerator(stored: info.storedSize, target: $0, margin: margin)
-            } ?? 8
+            let numerator = jpegScaleNumerator(info: info, target: target)
             let profile = convertsToSRGB ? colorProfile(path: path, info: info) : nil
             decoded = try JPEGDecoding.decode(
                 file: file, path: path, scaleNumerator: numerator, maxScans: maxProgressiveScans, profile: profile,
                 dcOnly: !stopsProgressiveAtDC ? .never : fast ? .firstScan : .complete)
         case .png:
             // PNG cannot shrink in the codec; box-average rows as they arrive instead, keeping
-            // at least twice the target as with JPEG.
-            let storedTarget = target.map { info.orientation.swapsAxes ? $0.transposed : $0 }
-            let shrink = storedTarget.map { ImageDecoder.pngShrink(stored: info.storedSize, target: $0, margin: margin) } ?? (1, 1)
+            // the same margin over the target as with JPEG.
+            let shrink = pngShrink(info: info, target: target)
             let result = try PNGDecoding.decode(file: file, path: path, info: info, shrink: shrink)
             decoded = result.image
             if convertsToSRGB, let profile = result.profile {
@@ -120,13 +116,12 @@ public struct ImageDecoder: Sendable {
     /// scale (64 two-byte coefficients an 8×8 block: two bytes a sample).
     public func workingMemory(info: ImageInfo, target: Size?) -> Int {
         let stored = info.storedSize
-        let storedTarget = target.map { info.orientation.swapsAxes ? $0.transposed : $0 }
         let inks = info.colorModel == .cmyk || info.colorModel == .ycck
         var pixels: Int
         var coefficients = 0
         switch info.format {
         case .jpeg:
-            let n = storedTarget.map { ImageDecoder.jpegScaleNumerator(stored: stored, target: $0, margin: margin) } ?? 8
+            let n = jpegScaleNumerator(info: info, target: target)
             pixels = ((stored.width * n + 7) / 8) * ((stored.height * n + 7) / 8) * (inks ? 4 : 3)
             if info.isProgressive {
                 let components = info.colorModel == .gray ? 1 : inks ? 4 : 3
@@ -140,11 +135,27 @@ public struct ImageDecoder: Sendable {
                 coefficients = luma + (components - 1) * luma / chromaShare
             }
         case .png:
-            let shrink = info.isProgressive ? (1, 1) : storedTarget.map { ImageDecoder.pngShrink(stored: stored, target: $0, margin: margin) } ?? (1, 1)
+            let shrink = info.isProgressive ? (1, 1) : pngShrink(info: info, target: target)
             pixels = ((stored.width + shrink.0 - 1) / shrink.0) * ((stored.height + shrink.1 - 1) / shrink.1) * 4
         }
         if info.orientation != .up { pixels *= 2 }
         return pixels + coefficients
+    }
+
+    /// The libjpeg scale `decode(path:info:target:)` uses for `info` drawn at `target`
+    /// (displayed size; no target: full size).
+    func jpegScaleNumerator(info: ImageInfo, target: Size?) -> Int {
+        guard let target else { return 8 }
+        let storedTarget = info.orientation.swapsAxes ? target.transposed : target
+        return ImageDecoder.jpegScaleNumerator(stored: info.storedSize, target: storedTarget, margin: margin)
+    }
+
+    /// The box factors `decode(path:info:target:)` averages PNG rows by for `info` drawn at
+    /// `target` (interlaced files are not shrunk while decoding, whatever is asked).
+    func pngShrink(info: ImageInfo, target: Size?) -> (x: Int, y: Int) {
+        guard let target else { return (1, 1) }
+        let storedTarget = info.orientation.swapsAxes ? target.transposed : target
+        return ImageDecoder.pngShrink(stored: info.storedSize, target: storedTarget, margin: margin)
     }
 
     /// Bytes for `size` at `channels` a pixel, or `nil` on overflow.

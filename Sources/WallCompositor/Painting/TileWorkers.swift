@@ -17,7 +17,6 @@ final class TileWorkers: Sendable {
     private let next = Atomic<Int>(0)
     /// Window permits held by tiles started but not yet taken.
     private let outstanding = Atomic<Int>(0)
-    private let cancelled = Atomic<Bool>(false)
     /// Whether the workers were stopped; helpers join `group` under this lock, so `finish`
     /// waits only for helpers that started (a busy thread pool may start one late, or never).
     private let stopped = Locked(false)
@@ -53,7 +52,7 @@ final class TileWorkers: Sendable {
             return false
         }
         let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
-        guard position < order.count, !cancelled.load(ordering: .relaxed) else {
+        guard position < order.count, !stopped.withLock({ $0 }) else {
             room.signal()
             return false
         }
@@ -83,7 +82,6 @@ final class TileWorkers: Sendable {
     /// Permits of tiles that were prepared but never taken are given back: libdispatch traps
     /// when a semaphore is destroyed below its initial value.
     func finish() {
-        cancelled.store(true, ordering: .relaxed)
         stopped.withLock { $0 = true }
         for _ in 0..<helpers { room.signal() }
         group.wait()
