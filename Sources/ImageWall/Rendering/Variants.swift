@@ -123,14 +123,17 @@ extension Wall {
                 } catch {
                     decoded = .failure(error)
                 }
+                let tiles: [Bitmap]? = try? decoded.map { bitmap in
+                    Wall.variantTiles(
+                        bitmap, of: image, placements: plans.map { $0.arrangement.placements[index] },
+                        linear: frozen.map(\.options.linear), margin: decoder.margin, profile: base.profile)
+                }.get()
                 for (v, pipeline) in frozen.enumerated() {
                     let placement = plans[v].arrangement.placements[index]
                     let pixels: Bitmap
                     switch decoded {
-                    case .success(let bitmap):
-                        pixels = base.profile.measure(.resample) {
-                            Wall.resample(bitmap, of: image, into: placement, linear: pipeline.options.linear)
-                        }
+                    case .success:
+                        pixels = tiles![v]
                     case .failure(let error):
                         // Reported once, through the first variant; every variant draws it grey.
                         pixels = v == 0 ? try pipeline.placeholder(for: index, error: error)
@@ -167,5 +170,31 @@ extension Wall {
             manifestsOut.append(manifest)
         }
         return manifestsOut
+    }
+
+    /// Each variant's tile of `image` from its premultiplied decode. Largest first, a tile is
+    /// resampled from the smallest image at hand that is still `margin` times the size it needs
+    /// (the headroom decoding leaves): the decode, or a larger variant's tile that shows the
+    /// whole image. So the full decode is filtered once per size class, not once per variant.
+    static func variantTiles(
+        _ decoded: Bitmap, of image: ProbedImage, placements: [Placement], linear: [Bool], margin: Int,
+        profile: StageProfile? = nil
+    ) -> [Bitmap] {
+        let needs = placements.map { Wall.neededSize(image, $0) }
+        let order = placements.indices.sorted { (needs[$0].area ?? .max, $0) > (needs[$1].area ?? .max, $1) }
+        var sources = [decoded]
+        var tiles = [Bitmap?](repeating: nil, count: placements.count)
+        for v in order {
+            let need = needs[v]
+            // A pixel's rounding in either size does not count against the headroom.
+            let source = sources.filter { $0.size.width + margin >= margin * need.width && $0.size.height + margin >= margin * need.height }
+                .min { $0.size.width < $1.size.width } ?? decoded
+            let tile = profile.measure(.resample) {
+                Wall.resample(source, of: image, into: placements[v], linear: linear[v])
+            }
+            if placements[v].crop == nil && tile.size.width < source.size.width { sources.append(tile) }
+            tiles[v] = tile
+        }
+        return tiles.map { $0! }
     }
 }

@@ -29,8 +29,9 @@ public struct ImageDecoder: Sendable {
     /// at 1/8 only to their first DC scan (about one level coarser).
     public var fast = false
 
-    /// How many times the target's size a decoded image keeps at least.
-    var margin: Int { fast ? 1 : 2 }
+    /// How many times the target's size a decoded image keeps at least (where the image is that
+    /// big): the headroom the final Lanczos pass gets.
+    public var margin: Int { fast ? 1 : 2 }
 
     /// Creates a decoder.
     public init() {}

@@ -5,39 +5,50 @@ import WallCore
 enum BoxShrink {
     static func shrink(_ image: Bitmap, byX kx: Int, y ky: Int) -> Bitmap {
         let channels = image.channels
-        let width = (image.size.width + kx - 1) / kx
-        let height = (image.size.height + ky - 1) / ky
+        let sourceWidth = image.size.width, sourceHeight = image.size.height
+        let width = (sourceWidth + kx - 1) / kx
+        let height = (sourceHeight + ky - 1) / ky
         var result = Bitmap(size: Size(width: width, height: height), alpha: image.alpha)
-        let sourceWidth = image.size.width
-        var sums = [UInt32](repeating: 0, count: width * channels)
+        let length = sourceWidth * channels
+        let columns = UnsafeMutablePointer<UInt32>.allocate(capacity: length)
+        defer { columns.deallocate() }
         image.pixels.withUnsafeBufferPointer { src in
             result.pixels.withUnsafeMutableBufferPointer { dst in
-                sums.withUnsafeMutableBufferPointer { acc in
-                    for y in 0..<height {
-                        for i in 0..<acc.count { acc[i] = 0 }
-                        let firstRow = y * ky
-                        let rows = min(ky, image.size.height - firstRow)
-                        for r in 0..<rows {
-                            let row = src.baseAddress! + (firstRow + r) * sourceWidth * channels
-                            var x = 0
-                            var outX = 0
-                            while x < sourceWidth {
-                                let end = min(x + kx, sourceWidth)
-                                let a = outX * channels
-                                for sx in x..<end {
-                                    for c in 0..<channels { acc[a + c] &+= UInt32(row[sx * channels + c]) }
-                                }
-                                x = end
-                                outX += 1
+                for y in 0..<height {
+                    // Sums down the block's rows (whole rows at a time, which vectorises),
+                    // then across each block.
+                    let rows = min(ky, sourceHeight - y * ky)
+                    var row = src.baseAddress! + y * ky * length
+                    for i in 0..<length { columns[i] = UInt32(row[i]) }
+                    for _ in 1..<rows {
+                        row += length
+                        for i in 0..<length { columns[i] &+= UInt32(row[i]) }
+                    }
+                    let out = dst.baseAddress! + y * width * channels
+                    let whole = sourceWidth / kx
+                    let mean = ExactDivisor(UInt32(kx * rows))
+                    var block = UnsafePointer(columns)
+                    var pixel = out
+                    for _ in 0..<whole {
+                        for c in 0..<channels {
+                            var sum: UInt32 = 0
+                            var p = block + c
+                            for _ in 0..<kx {
+                                sum &+= p.pointee
+                                p += channels
                             }
+                            pixel[c] = UInt8(truncatingIfNeeded: mean.rounded(sum))
                         }
-                        let out = dst.baseAddress! + y * width * channels
-                        for outX in 0..<width {
-                            let columns = min(kx, sourceWidth - outX * kx)
-                            let count = UInt32(columns * rows)
-                            for c in 0..<channels {
-                                out[outX * channels + c] = UInt8((acc[outX * channels + c] + count / 2) / count)
-                            }
+                        block += kx * channels
+                        pixel += channels
+                    }
+                    if whole < width {  // the block cut by the right edge
+                        let count = sourceWidth - whole * kx
+                        let total = UInt32(count * rows)
+                        for c in 0..<channels {
+                            var sum: UInt32 = 0
+                            for k in 0..<count { sum &+= block[k * channels + c] }
+                            pixel[c] = UInt8(truncatingIfNeeded: (sum + total / 2) / total)
                         }
                     }
                 }

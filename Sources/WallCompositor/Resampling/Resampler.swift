@@ -58,9 +58,11 @@ public enum Resampler {
         let horizontal = Contributions(
             sourceLength: source.size.width, start: region.x, extent: region.width,
             targetLength: size.width)
-        let rows = vertical.sourceRange
-        let wide = convolveRows(source, rows: rows, with: horizontal)
-        return convolveColumns(wide, rowOffset: rows.lowerBound, with: vertical)
+        // Down first: that pass runs along whole rows, where it vectorises, and leaves the
+        // pass across (one pixel at a time) only the target's rows.
+        let columns = horizontal.sourceRange
+        let tall = convolveColumns(source, columns: columns, with: vertical)
+        return convolveRows(tall, columnOffset: columns.lowerBound, with: horizontal)
     }
 
     /// The integer box factor for a reduction by `scale`: leave between 2 and 4 for Lanczos.
@@ -68,34 +70,49 @@ public enum Resampler {
         scale >= 4 ? Int(scale / 2) : 1
     }
 
-    /// Horizontal pass over the source rows `rows`.
-    private static func convolveRows(_ source: Bitmap, rows: Range<Int>, with weights: Contributions) -> Bitmap {
+    /// Vertical pass over the source columns `columns`: the result is `columns.count` wide.
+    private static func convolveColumns(_ source: Bitmap, columns: Range<Int>, with weights: Contributions) -> Bitmap {
         let channels = source.channels
-        let width = weights.targetLength
-        var result = Bitmap(size: Size(width: width, height: rows.count), alpha: source.alpha)
+        let height = weights.targetLength
+        let length = columns.count * channels
+        var result = Bitmap(size: Size(width: columns.count, height: height), alpha: source.alpha)
         let sourceRowBytes = source.rowBytes
-        let resultRowBytes = result.rowBytes
+        let acc = UnsafeMutablePointer<Int32>.allocate(capacity: length)
+        defer { acc.deallocate() }
         source.pixels.withUnsafeBufferPointer { src in
             result.pixels.withUnsafeMutableBufferPointer { dst in
                 weights.weights.withUnsafeBufferPointer { w in
-                    for (outRow, row) in rows.enumerated() {
-                        let srcRow = src.baseAddress! + row * sourceRowBytes
-                        let dstRow = dst.baseAddress! + outRow * resultRowBytes
-                        for x in 0..<width {
-                            let first = weights.firsts[x]
-                            let count = weights.counts[x]
-                            let base = weights.offsets[x]
-                            var sums = (Int32(Contributions.half), Int32(Contributions.half), Int32(Contributions.half), Int32(Contributions.half))
-                            var p = srcRow + first * channels
-                            for k in 0..<count {
-                                let weight = w[base + k]
-                                sums.0 &+= Int32(p[0]) &* weight
-                                sums.1 &+= Int32(p[1]) &* weight
-                                sums.2 &+= Int32(p[2]) &* weight
-                                if channels == 4 { sums.3 &+= Int32(p[3]) &* weight }
-                                p += channels
+                    let left = src.baseAddress! + columns.lowerBound * channels
+                    for y in 0..<height {
+                        acc.update(repeating: Int32(Contributions.half), count: length)
+                        let first = weights.firsts[y]
+                        let base = weights.offsets[y]
+                        let count = weights.counts[y]
+                        var k = 0
+                        // Two rows at a time: half the trips through the sums.
+                        while k + 1 < count {
+                            let w0 = Int32(w[base + k]), w1 = Int32(w[base + k + 1])
+                            let row0 = left + (first + k) * sourceRowBytes
+                            let row1 = row0 + sourceRowBytes
+                            for i in 0..<length {
+                                acc[i] &+= Int32(row0[i]) &* w0 &+ Int32(row1[i]) &* w1
                             }
-                            store(sums, channels: channels, to: dstRow + x * channels)
+                            k += 2
+                        }
+                        if k < count {
+                            let w0 = Int32(w[base + k])
+                            let row0 = left + (first + k) * sourceRowBytes
+                            for i in 0..<length { acc[i] &+= Int32(row0[i]) &* w0 }
+                        }
+                        let out = dst.baseAddress! + y * length
+                        if channels == 4 {
+                            var i = 0
+                            while i < length {
+                                store((acc[i], acc[i + 1], acc[i + 2], acc[i + 3]), channels: 4, to: out + i)
+                                i += 4
+                            }
+                        } else {
+                            for i in 0..<length { out[i] = clampShift(acc[i]) }
                         }
                     }
                 }
@@ -104,34 +121,43 @@ public enum Resampler {
         return result
     }
 
-    /// Vertical pass; `wide` holds source rows from `rowOffset` on.
-    private static func convolveColumns(_ wide: Bitmap, rowOffset: Int, with weights: Contributions) -> Bitmap {
-        let channels = wide.channels
-        let height = weights.targetLength
-        var result = Bitmap(size: Size(width: wide.size.width, height: height), alpha: wide.alpha)
-        let rowBytes = wide.rowBytes
-        var sums = [Int32](repeating: 0, count: rowBytes)
-        wide.pixels.withUnsafeBufferPointer { src in
+    /// Horizontal pass; `tall` holds source columns from `columnOffset` on.
+    private static func convolveRows(_ tall: Bitmap, columnOffset: Int, with weights: Contributions) -> Bitmap {
+        let channels = tall.channels
+        let width = weights.targetLength
+        var result = Bitmap(size: Size(width: width, height: tall.size.height), alpha: tall.alpha)
+        let sourceRowBytes = tall.rowBytes
+        let resultRowBytes = result.rowBytes
+        tall.pixels.withUnsafeBufferPointer { src in
             result.pixels.withUnsafeMutableBufferPointer { dst in
-                sums.withUnsafeMutableBufferPointer { acc in
-                    for y in 0..<height {
-                        let first = weights.firsts[y] - rowOffset
-                        let base = weights.offsets[y]
-                        for i in 0..<rowBytes { acc[i] = Int32(Contributions.half) }
-                        for k in 0..<weights.counts[y] {
-                            let weight = weights.weights[base + k]
-                            let row = src.baseAddress! + (first + k) * rowBytes
-                            for i in 0..<rowBytes { acc[i] &+= Int32(row[i]) &* weight }
-                        }
-                        let out = dst.baseAddress! + y * rowBytes
-                        if channels == 4 {
-                            var i = 0
-                            while i < rowBytes {
-                                store((acc[i], acc[i + 1], acc[i + 2], acc[i + 3]), channels: 4, to: out + i)
-                                i += 4
+                weights.weights.withUnsafeBufferPointer { w in
+                    for y in 0..<tall.size.height {
+                        let srcRow = src.baseAddress! + y * sourceRowBytes
+                        let dstRow = dst.baseAddress! + y * resultRowBytes
+                        for x in 0..<width {
+                            let count = weights.counts[x]
+                            let base = weights.offsets[x]
+                            var sums = (Int32(Contributions.half), Int32(Contributions.half), Int32(Contributions.half), Int32(Contributions.half))
+                            var p = srcRow + (weights.firsts[x] - columnOffset) * channels
+                            if channels == 4 {
+                                for k in 0..<count {
+                                    let weight = Int32(w[base + k])
+                                    sums.0 &+= Int32(p[0]) &* weight
+                                    sums.1 &+= Int32(p[1]) &* weight
+                                    sums.2 &+= Int32(p[2]) &* weight
+                                    sums.3 &+= Int32(p[3]) &* weight
+                                    p += 4
+                                }
+                            } else {
+                                for k in 0..<count {
+                                    let weight = Int32(w[base + k])
+                                    sums.0 &+= Int32(p[0]) &* weight
+                                    sums.1 &+= Int32(p[1]) &* weight
+                                    sums.2 &+= Int32(p[2]) &* weight
+                                    p += 3
+                                }
                             }
-                        } else {
-                            for i in 0..<rowBytes { out[i] = clampShift(acc[i]) }
+                            store(sums, channels: channels, to: dstRow + x * channels)
                         }
                     }
                 }
@@ -174,7 +200,7 @@ struct Contributions {
     var firsts: [Int] = []
     var counts: [Int] = []
     var offsets: [Int] = []
-    var weights: [Int32] = []
+    var weights: [Int16] = []
 
     /// Weights mapping source pixels `start ..< start + extent` onto `targetLength` pixels.
     init(sourceLength: Int, start: Double, extent: Double, targetLength: Int) {
@@ -214,7 +240,7 @@ struct Contributions {
             firsts.append(low + first)
             counts.append(last - first)
             offsets.append(weights.count)
-            weights.append(contentsOf: fixed[first..<last])
+            weights.append(contentsOf: fixed[first..<last].map { Int16(clamping: $0) })
         }
     }
 

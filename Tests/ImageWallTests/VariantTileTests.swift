@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import WallCodecs
+import WallCore
+import WallLayout
+
+@testable import ImageWall
+
+@Suite("Batch variant tiles")
+struct VariantTileTests {
+    let image = ProbedImage(
+        path: "photo.jpg",
+        info: ImageInfo(format: .jpeg, storedSize: Size(width: 800, height: 600), colorModel: .rgb, bitDepth: 8, hasAlpha: false, isProgressive: false))
+
+    /// An 800x600 decode with detail everywhere (diagonal stripes and a ramp).
+    var decoded: Bitmap {
+        var bitmap = Bitmap(size: Size(width: 800, height: 600), alpha: .none)
+        for y in 0..<600 {
+            for x in 0..<800 {
+                let at = (y * 800 + x) * 3
+                bitmap.pixels[at] = UInt8((x + y) % 7 * 36)
+                bitmap.pixels[at + 1] = UInt8(x * 255 / 799)
+                bitmap.pixels[at + 2] = UInt8((x * 3 + y * 5) % 256)
+            }
+        }
+        return bitmap
+    }
+
+    func placement(_ width: Int, _ height: Int, crop: CropRegion? = nil) -> Placement {
+        Placement(cell: Rect(x: 0, y: 0, width: width, height: height), image: Rect(x: 0, y: 0, width: width, height: height), crop: crop)
+    }
+
+    @Test("a smaller variant's tile is made from a larger variant's when that is at least twice its size")
+    func fromLargerTile() {
+        let decoded = self.decoded
+        let small = placement(100, 75), big = placement(200, 150), smaller = placement(60, 45)
+        let tiles = Wall.variantTiles(decoded, of: image, placements: [small, big, smaller], linear: [false, false, false], margin: 2)
+        #expect(tiles.map(\.size) == [Size(width: 100, height: 75), Size(width: 200, height: 150), Size(width: 60, height: 45)])
+        #expect(tiles[1] == Wall.resample(decoded, of: image, into: big, linear: false))
+        #expect(tiles[0] == Wall.resample(tiles[1], of: image, into: small, linear: false))
+        // 100x75 is not twice 60x45; the 200x150 tile is, and is the smallest such.
+        #expect(tiles[2] == Wall.resample(tiles[1], of: image, into: smaller, linear: false))
+        #expect(tiles[0] != Wall.resample(decoded, of: image, into: small, linear: false))
+    }
+
+    @Test("a cropped tile, or one less than twice the size, is never the source: the decode is")
+    func fromDecode() {
+        let decoded = self.decoded
+        let small = placement(100, 75)
+        let cropped = placement(300, 225, crop: CropRegion(x: 0, y: 0, width: 400, height: 300))
+        let near = placement(150, 112)
+        let tiles = Wall.variantTiles(decoded, of: image, placements: [small, cropped, near], linear: [false, false, false], margin: 2)
+        let direct = Wall.resample(decoded, of: image, into: small, linear: false)
+        #expect(tiles[0] == direct)
+        #expect(tiles[1] == Wall.resample(decoded, of: image, into: cropped, linear: false))
+        // With a margin of one (--fast), the 150x112 tile is enough for the 100x75 one.
+        let fast = Wall.variantTiles(decoded, of: image, placements: [small, near], linear: [false, false], margin: 1)
+        #expect(fast[0] == Wall.resample(fast[1], of: image, into: small, linear: false))
+    }
+
+    @Test("tiles made from a larger tile stay close to those made from the decode")
+    func quality() {
+        let decoded = self.decoded
+        let small = placement(100, 75), big = placement(200, 150)
+        let cascaded = Wall.variantTiles(decoded, of: image, placements: [small, big], linear: [false, false], margin: 2)[0]
+        let direct = Wall.resample(decoded, of: image, into: small, linear: false)
+        var squares = 0.0
+        for (a, b) in zip(cascaded.pixels, direct.pixels) {
+            let d = Double(a) - Double(b)
+            squares += d * d
+        }
+        let mse: Double = squares / Double(direct.pixels.count)
+        let psnr: Double = 10 * log10(255 * 255 / mse)
+        #expect(psnr > 40, "PSNR \(psnr) dB")
+    }
+}
