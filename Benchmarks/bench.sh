@@ -120,11 +120,14 @@ if [ -d "$base/wallpapers" ]; then
   awk -v six="$six" '{ label = ($2 == "adaptive" ? "libpng default (6, adaptive)" : ($1 == "rle" ? "run-length" : "level " $1) " " $2 (($1 == "rle" && $2 == "paeth") ? " (default)" : "")); printf "%-28s %6.2f %9.2f %10.2f %9.2fx\n", label, $3, $5, $4 / 1048576, $4 / six }' "$work/levels"
 fi
 
-# Both cores: --threads 1 against --threads 2, and batch variants: four column counts
-# against one (each source decoded once).
+# Both cores: --threads 1 against --threads 2, and batch variants: four column counts in one
+# run (each source decoded once) against one column count alone.
 if [ -d "$base/wallpapers" ]; then
   echo
-  : > "$work/t1.runs"; : > "$work/t2.runs"; : > "$work/v1.runs"; : > "$work/v4.runs"; : > "$work/v8.runs"; : > "$work/pair.runs"
+  : > "$work/t1.runs"; : > "$work/t2.runs"; : > "$work/pair.runs"
+  sets="4,5,6,8 3,4,5,6 2,3,4,6"
+  singles="4 3 2"
+  for c in $singles $sets; do : > "$work/v$c.runs"; done
   for run in $(seq "$runs"); do
     measure "$bin" render "$base/wallpapers" -o "$work/t1.png" --threads 1 | cut -d' ' -f1 >> "$work/t1.runs"
     # The machine's own ceiling: two one-thread renders side by side, no sharing between them.
@@ -134,15 +137,22 @@ if [ -d "$base/wallpapers" ]; then
     wait "$first"
     echo "$start $(date +%s.%N)" | awk '{ printf "%.2f\n", $2 - $1 }' >> "$work/pair.runs"
     measure "$bin" render "$base/wallpapers" -o "$work/t2.png" --threads 2 | cut -d' ' -f1 >> "$work/t2.runs"
-    measure "$bin" render "$base/wallpapers" -o "$work/v1.png" --columns 4 | cut -d' ' -f1 >> "$work/v1.runs"
-    measure "$bin" render "$base/wallpapers" -o "$work/v-{columns}.png" --columns 3,4,5,6 | cut -d' ' -f1 >> "$work/v4.runs"
-    measure "$bin" render "$base/wallpapers" -o "$work/v-{columns}.png" --columns 4,5,6,8 | cut -d' ' -f1 >> "$work/v8.runs"
+    for c in $singles $sets; do
+      measure "$bin" render "$base/wallpapers" -o "$work/v-{columns}.png" --columns "$c" --gap 10 --background '#202020' \
+        | cut -d' ' -f1 >> "$work/v$c.runs"
+    done
   done
   awk -v a="$(median < "$work/t1.runs")" -v b="$(median < "$work/t2.runs")" -v p="$(median < "$work/pair.runs")" \
     'BEGIN { printf "threads: 1 thread %.2f s, 2 threads %.2f s: %.2fx speed-up (two 1-thread renders side by side take %.2f s: the cores give at most %.2fx)\n", a, b, a / b, p, 2 * a / p }'
-  # 3 columns need twice the decoded size of 4 (660 px tiles: JPEG scale 4/8 instead of 2/8).
-  awk -v a="$(median < "$work/v1.runs")" -v b="$(median < "$work/v4.runs")" -v c="$(median < "$work/v8.runs")" \
-    'BEGIN { printf "variants: --columns 4 %.2f s, --columns 3,4,5,6 %.2f s: %.2fx one; --columns 4,5,6,8 %.2f s: %.2fx one\n", a, b, b / a, c, c / a }'
+  # A set costs at least its costliest member (the fewest columns: the biggest tiles, which
+  # set the decode size); the rest is what the other three add. Against --columns 4 too.
+  for c in $singles; do printf -- "variants: --columns %s alone %.2f s\n" "$c" "$(median < "$work/v$c.runs")"; done
+  for c in $sets; do
+    costliest=${c%%,*}
+    awk -v set="$c" -v one="$costliest" -v t="$(median < "$work/v$c.runs")" -v m="$(median < "$work/v$costliest.runs")" \
+      -v f="$(median < "$work/v4.runs")" \
+      'BEGIN { printf "variants: --columns %s %.2f s: %.2fx --columns %s alone (its costliest member), %.2fx --columns 4\n", set, t, t / m, one, t / f }'
+  done
 fi
 
 # The layout engine on 1,000,000 sizes per layout.
