@@ -123,11 +123,11 @@ extension Wall {
                 } catch {
                     decoded = .failure(error)
                 }
-                let tiles: [Bitmap]? = try? decoded.map { bitmap in
+                let tiles = (try? decoded.get()).map { bitmap in
                     Wall.variantTiles(
                         bitmap, of: image, placements: plans.map { $0.arrangement.placements[index] },
                         linear: frozen.map(\.options.linear), margin: decoder.margin, profile: base.profile)
-                }.get()
+                }
                 for (v, pipeline) in frozen.enumerated() {
                     let placement = plans[v].arrangement.placements[index]
                     let pixels: Bitmap
