@@ -94,6 +94,10 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var warnings: [String]
         /// What the tile was sorted by, with `--sort`.
         public var sortKey: SortKey?
+        /// For a batch variant's tile: the size its source was decoded for, when not its own.
+        public var decodedFor: Size?
+        /// For a batch variant's tile: the whole-image sizes it was resampled through.
+        public var via: [Size]?
 
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -114,7 +118,12 @@ public struct Manifest: Codable, Sendable, Equatable {
             try c.encode(section, forKey: .section)
             try c.encode(warnings, forKey: .warnings)
             try c.encodeIfPresent(sortKey, forKey: .sortKey)
+            try c.encodeIfPresent(decodedFor, forKey: .decodedFor)
+            try c.encodeIfPresent(via, forKey: .via)
         }
+
+        /// How the tile's pixels were made, when the manifest records it.
+        var recipe: TileRecipe? { decodedFor.map { TileRecipe(decodedFor: $0, via: via ?? []) } }
     }
 
     /// A section's header band.
@@ -227,7 +236,7 @@ extension Manifest {
     /// layout that was not rendered).
     init(
         arrangement: Arrangement, sources: [Source], sectionTitles: [String], options: WallOptions,
-        outputs: [String], warnings: (Int) -> [String], skipped: [ProbeError]
+        outputs: [String], warnings: (Int) -> [String], skipped: [ProbeError], recipes: [Int: TileRecipe] = [:]
     ) {
         let canvas = arrangement.canvas
         self.init(
@@ -248,7 +257,7 @@ extension Manifest {
                     sourceHeight: source.displayed.height, orientation: source.orientation, format: source.format,
                     crop: p.crop.map { Crop(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },
                     cell: Box(p.cell), caption: p.caption.map(Box.init), section: p.section, warnings: warnings(i),
-                    sortKey: source.sortKey)
+                    sortKey: source.sortKey, decodedFor: recipes[i]?.decodedFor, via: recipes[i].flatMap { $0.via.isEmpty ? nil : $0.via })
             },
             skipped: skipped.map { Skipped(source: $0.path, reason: $0.reason) })
     }

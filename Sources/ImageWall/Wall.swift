@@ -34,6 +34,25 @@ public struct Plan: Sendable {
     public var arrangement: Arrangement
     /// Section titles (folders) when grouped, by section number.
     public var sectionTitles: [String]
+    /// Tiles made otherwise than decoded for themselves alone (batch variants), by index.
+    public var recipes: [Int: TileRecipe] = [:]
+}
+
+/// How a tile's pixels are made when not from a decode of its own: decoded for `decodedFor`
+/// (displayed pixels; the decoder keeps its margin over that), then resampled through the
+/// whole-image sizes `via`, largest first, and into the tile. Batch variants share one decode
+/// this way; the manifest records it, so `--from-manifest` makes the same pixels.
+public struct TileRecipe: Hashable, Sendable {
+    /// The size the source was decoded for.
+    public var decodedFor: Size
+    /// Whole-image sizes resampled through on the way, largest first.
+    public var via: [Size]
+
+    /// Creates a recipe.
+    public init(decodedFor: Size, via: [Size] = []) {
+        self.decodedFor = decodedFor
+        self.via = via
+    }
 }
 
 /// The result of probing a set of inputs.
@@ -184,14 +203,24 @@ public struct Wall: Sendable {
     /// Decodes one image at the size its placement needs and resamples the part shown into
     /// the image rectangle.
     static func tile(
-        _ image: ProbedImage, placement: Placement, decoder: ImageDecoder, linear: Bool = false,
+        _ image: ProbedImage, placement: Placement, recipe: TileRecipe? = nil, decoder: ImageDecoder, linear: Bool = false,
         profile: StageProfile? = nil, warn: (String) -> Void
     ) throws -> Bitmap {
         let decoded = try profile.measure(.decode) {
-            try decoder.decode(path: image.path, info: image.info, target: neededSize(image, placement))
+            try decoder.decode(path: image.path, info: image.info, target: recipe?.decodedFor ?? neededSize(image, placement))
         }
         decoded.warnings.forEach(warn)
-        return profile.measure(.resample) { resample(decoded.bitmap, of: image, into: placement, linear: linear) }
+        return profile.measure(.resample) {
+            var source = decoded.bitmap
+            for size in recipe?.via ?? [] { source = whole(source, of: image, resampledTo: size, linear: linear) }
+            return resample(source, of: image, into: placement, linear: linear)
+        }
+    }
+
+    /// The whole of `decoded` resampled to `size`: a step of a ``TileRecipe``.
+    static func whole(_ decoded: Bitmap, of image: ProbedImage, resampledTo size: Size, linear: Bool) -> Bitmap {
+        let frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        return resample(decoded, of: image, into: Placement(cell: frame, image: frame), linear: linear)
     }
 
     /// The displayed size to decode `image` at so that the part `placement` shows keeps at

@@ -123,6 +123,22 @@ struct VariantTests {
         }
     }
 
+    @Test("a variant's manifest records how its tiles were made; --from-manifest makes the same bytes")
+    func variantFixtures() throws {
+        // 600 px at 2 columns: ~296 px tiles, twice the ~146 px of 4 columns, so the 4-column
+        // tiles are resampled from the 2-column ones; 8 columns from the 4-column ones.
+        let jobs = [2, 4, 8].map { c in (output: folder.file("f\(c).png"), options: options(columns: c)) }
+        let manifests = try Wall(inputs: [Fixtures.sampleImages]).render(variants: jobs, manifests: jobs.map { $0.output + ".json" })
+        #expect(manifests[0].tiles.allSatisfy { $0.via == nil })
+        #expect(manifests[1].tiles.contains { $0.via?.count == 1 && $0.decodedFor != nil })
+        #expect(manifests[2].tiles.contains { $0.via?.count == 2 })
+        for job in jobs {
+            let again = try Wall.render(from: try Wall.readManifest(job.output + ".json"), to: folder.file("again.png"), options: WallOptions())
+            #expect(Fixtures.read(folder.file("again.png")) == Fixtures.read(job.output), "\(job.output)")
+            #expect(again.tiles.map(\.via) == (try Wall.readManifest(job.output + ".json")).tiles.map(\.via))
+        }
+    }
+
     @Test("the command refuses variant outputs that would overwrite each other")
     func collision() {
         #expect(throws: (any Error).self) { try ImageWallCommand.Render.parse(["x", "-o", "s.png", "--columns", "3,4"]) }

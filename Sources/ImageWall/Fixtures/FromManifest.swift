@@ -24,6 +24,7 @@ extension Wall {
         var images: [ProbedImage] = []
         var placements: [Placement] = []
         var skipped: [ProbeError] = []
+        var recipes: [Int: TileRecipe] = [:]
         for tile in manifest.tiles {
             let recorded = Size(width: tile.sourceWidth, height: tile.sourceHeight)
             var image: ProbedImage
@@ -41,6 +42,8 @@ extension Wall {
             image.sortKey = tile.sortKey
             let now = image.info.displayedSize
             let sx = Double(now.width) / Double(max(1, recorded.width)), sy = Double(now.height) / Double(max(1, recorded.height))
+            // A batch variant's tile is made the same way again, while its source is the same size.
+            if now == recorded, let recipe = tile.recipe { recipes[images.count] = recipe }
             images.append(image)
             placements.append(Placement(
                 cell: tile.cell.rect, image: Rect(x: tile.x, y: tile.y, width: tile.width, height: tile.height),
@@ -56,7 +59,7 @@ extension Wall {
             sectionHeaders: manifest.sections.map { SectionHeader(section: $0.index, frame: $0.header.rect, page: $0.page) },
             title: manifest.title?.box.rect)
         let titles = manifest.sections.sorted { $0.index < $1.index }.map(\.title)
-        let plan = Plan(images: images, skipped: skipped, arrangement: arrangement, sectionTitles: titles)
+        let plan = Plan(images: images, skipped: skipped, arrangement: arrangement, sectionTitles: titles, recipes: recipes)
         let paths = output.map { PageNaming.paths(for: $0, count: pageSizes.count) } ?? manifest.pages.map(\.file)
         guard paths.count == pageSizes.count else { throw WallRunError.manifestWithoutPages }
         try SheetPipeline.checkSizes(pageSizes, cap: options.maxSheetPixels)
@@ -65,7 +68,7 @@ extension Wall {
         try pipeline.render(to: paths)
         var result = Manifest(
             arrangement: arrangement, sources: images.map(Manifest.Source.init), sectionTitles: titles, options: options,
-            outputs: paths, warnings: pipeline.warnings.messages(for:), skipped: skipped)
+            outputs: paths, warnings: pipeline.warnings.messages(for:), skipped: skipped, recipes: recipes)
         result.title = manifest.title
         if let manifestPath { try ManifestWriter.write(result, to: manifestPath) }
         return result

@@ -144,9 +144,12 @@ struct SheetPipeline {
         var pixels: Bitmap
         do {
             var messages: [String] = []
-            let memory = decoder.workingMemory(info: image.info, target: Wall.neededSize(image, placement))
+            let recipe = plan.recipes[index]
+            let memory = decoder.workingMemory(info: image.info, target: recipe?.decodedFor ?? Wall.neededSize(image, placement))
             pixels = try decodeMemory.withReservation(memory) {
-                try Wall.tile(image, placement: placement, decoder: decoder, linear: options.linear, profile: options.profile) {
+                try Wall.tile(
+                    image, placement: placement, recipe: recipe, decoder: decoder, linear: options.linear, profile: options.profile
+                ) {
                     messages.append($0)
                 }
             }

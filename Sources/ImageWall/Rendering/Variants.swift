@@ -79,7 +79,19 @@ extension Wall {
         let base = variants[0].options
         for variant in variants { try variant.options.effectiveLayout.validate() }
         let (images, skipped) = try probeAndOrder(options: base, diagnostics: diagnostics)
-        let plans = try variants.map { try Wall.plan(images: images, skipped: skipped, options: $0.options) }
+        var plans = try variants.map { try Wall.plan(images: images, skipped: skipped, options: $0.options) }
+        // One decode per source for all variants; each variant's tile resampled from it or from
+        // a larger variant's tile. Recorded in the plans, for the manifests.
+        let margin = base.decoder.margin
+        let recipes = images.indices.map { index in
+            Wall.variantRecipes(images[index], placements: plans.map { $0.arrangement.placements[index] }, margin: margin)
+        }
+        for v in plans.indices {
+            for (index, image) in images.enumerated() {
+                let own = TileRecipe(decodedFor: Wall.neededSize(image, plans[v].arrangement.placements[index]))
+                if recipes[index][v] != own { plans[v].recipes[index] = recipes[index][v] }
+            }
+        }
         var allPaths: [[String]] = []
         for (plan, variant) in zip(plans, variants) {
             try SheetPipeline.checkSizes(plan.arrangement.pages, cap: variant.options.maxSheetPixels)
@@ -102,21 +114,19 @@ extension Wall {
         let decoder = base.decoder
         let decodeMemory = MemoryBudget(limit: base.decodeMemory)
         let frozen = pipelines
+        let frozenPlans = plans
         _ = try parallelMap(images.count, threads: base.threads) { index -> Bool in
             if base.isCancelled() { throw WallRunError.cancelled }
             defer { base.progress?.advance(.render) }
             let image = images[index]
-            var largest = Size(width: 1, height: 1)
-            for plan in plans {
-                let needed = Wall.neededSize(image, plan.arrangement.placements[index])
-                largest = Size(width: max(largest.width, needed.width), height: max(largest.height, needed.height))
-            }
+            let placements = frozenPlans.map { $0.arrangement.placements[index] }
+            let target = recipes[index][0].decodedFor  // the same for every variant
             // The decoded image is held until every variant's tile is made from it.
-            try decodeMemory.withReservation(decoder.workingMemory(info: image.info, target: largest)) {
+            try decodeMemory.withReservation(decoder.workingMemory(info: image.info, target: target)) {
                 var decoded: Result<Bitmap, any Error>
                 do {
                     let result = try base.profile.measure(.decode) {
-                        try decoder.decode(path: image.path, info: image.info, target: largest)
+                        try decoder.decode(path: image.path, info: image.info, target: target)
                     }
                     try frozen[0].report(result.warnings, for: index)
                     decoded = .success(Alpha.premultiplied(result.bitmap))  // once for every variant
@@ -124,12 +134,10 @@ extension Wall {
                     decoded = .failure(error)
                 }
                 let tiles = (try? decoded.get()).map { bitmap in
-                    Wall.variantTiles(
-                        bitmap, of: image, placements: plans.map { $0.arrangement.placements[index] },
-                        linear: frozen.map(\.options.linear), margin: decoder.margin, profile: base.profile)
+                    Wall.variantTiles(bitmap, of: image, placements: placements, recipes: recipes[index], linear: base.linear, profile: base.profile)
                 }
                 for (v, pipeline) in frozen.enumerated() {
-                    let placement = plans[v].arrangement.placements[index]
+                    let placement = placements[v]
                     let pixels: Bitmap
                     switch decoded {
                     case .success:
@@ -165,36 +173,58 @@ extension Wall {
         for v in painters.indices {
             let manifest = Manifest(
                 arrangement: plans[v].arrangement, sources: images.map(Manifest.Source.init), sectionTitles: plans[v].sectionTitles,
-                options: variants[v].options, outputs: allPaths[v], warnings: painters[0].warnings.messages(for:), skipped: skipped)
+                options: variants[v].options, outputs: allPaths[v], warnings: painters[0].warnings.messages(for:), skipped: skipped,
+                recipes: plans[v].recipes)
             if let manifests { try ManifestWriter.write(manifest, to: manifests[v]) }
             manifestsOut.append(manifest)
         }
         return manifestsOut
     }
 
-    /// Each variant's tile of `image` from its premultiplied decode. Largest first, a tile is
-    /// resampled from the smallest image at hand that is still `margin` times the size it needs
-    /// (the headroom decoding leaves): the decode, or a larger variant's tile that shows the
-    /// whole image. So the full decode is filtered once per size class, not once per variant.
-    static func variantTiles(
-        _ decoded: Bitmap, of image: ProbedImage, placements: [Placement], linear: [Bool], margin: Int,
-        profile: StageProfile? = nil
-    ) -> [Bitmap] {
+    /// The recipe for each variant's tile of `image`: one decode, for the largest size any of
+    /// them needs; then, largest first, each tile resampled from the smallest whole-image tile
+    /// already made that still has `margin` times the size it needs (the headroom decoding
+    /// leaves), or else from the decode. So the big decode is filtered once per size, not once
+    /// per variant.
+    static func variantRecipes(_ image: ProbedImage, placements: [Placement], margin: Int) -> [TileRecipe] {
         let needs = placements.map { Wall.neededSize(image, $0) }
+        let decodedFor = Size(width: needs.map(\.width).max() ?? 1, height: needs.map(\.height).max() ?? 1)
+        let displayed = image.info.displayedSize
         let order = placements.indices.sorted { (needs[$0].area ?? .max, $0) > (needs[$1].area ?? .max, $1) }
-        var sources = [decoded]
-        var tiles = [Bitmap?](repeating: nil, count: placements.count)
+        var recipes = [TileRecipe](repeating: TileRecipe(decodedFor: decodedFor), count: placements.count)
+        var made: [(size: Size, via: [Size])] = []  // whole-image tiles, smaller than the image
         for v in order {
             let need = needs[v]
             // A pixel's rounding in either size does not count against the headroom.
-            let source = sources.filter { $0.size.width + margin >= margin * need.width && $0.size.height + margin >= margin * need.height }
-                .min { $0.size.width < $1.size.width } ?? decoded
-            let tile = profile.measure(.resample) {
-                Wall.resample(source, of: image, into: placements[v], linear: linear[v])
+            let sources = made.filter { $0.size.width + margin >= margin * need.width && $0.size.height + margin >= margin * need.height }
+            if let source = sources.min(by: { $0.size.width < $1.size.width }) { recipes[v].via = source.via + [source.size] }
+            let size = placements[v].image.size
+            if placements[v].crop == nil && size.width < displayed.width && size.height < displayed.height {
+                made.append((size, recipes[v].via))
             }
-            if placements[v].crop == nil && tile.size.width < source.size.width { sources.append(tile) }
-            tiles[v] = tile
         }
-        return tiles.map { $0! }
+        return recipes
+    }
+
+    /// Each variant's tile of `image` from its decode, made as `recipes` say; the whole-image
+    /// tiles they pass through are made once.
+    static func variantTiles(
+        _ decoded: Bitmap, of image: ProbedImage, placements: [Placement], recipes: [TileRecipe], linear: Bool,
+        profile: StageProfile? = nil
+    ) -> [Bitmap] {
+        var wholes: [Size: Bitmap] = [:]
+        return zip(placements, recipes).map { placement, recipe in
+            profile.measure(.resample) {
+                var source = decoded
+                for size in recipe.via {
+                    source = wholes[size] ?? Wall.whole(source, of: image, resampledTo: size, linear: linear)
+                    wholes[size] = source
+                }
+                if placement.crop == nil, let made = wholes[placement.image.size] { return made }
+                let tile = Wall.resample(source, of: image, into: placement, linear: linear)
+                if placement.crop == nil { wholes[placement.image.size] = tile }
+                return tile
+            }
+        }
     }
 }
