@@ -122,8 +122,18 @@ public struct Manifest: Codable, Sendable, Equatable {
             try c.encodeIfPresent(via, forKey: .via)
         }
 
-        /// How the tile's pixels were made, when the manifest records it.
-        var recipe: TileRecipe? { decodedFor.map { TileRecipe(decodedFor: $0, via: via ?? []) } }
+        /// How the tile's pixels were made, when the manifest records a recipe that fits a
+        /// source of `displayed` size: sizes above zero, each step no larger than the one before
+        /// it or than the image (a hand-edited one must not ask for a huge bitmap).
+        func recipe(forSourceOf displayed: Size) -> TileRecipe? {
+            guard let decodedFor, decodedFor.width > 0, decodedFor.height > 0 else { return nil }
+            var bound = displayed
+            for size in via ?? [] {
+                guard size.width > 0, size.height > 0, size.width <= bound.width, size.height <= bound.height else { return nil }
+                bound = size
+            }
+            return TileRecipe(decodedFor: decodedFor, via: via ?? [])
+        }
     }
 
     /// A section's header band.

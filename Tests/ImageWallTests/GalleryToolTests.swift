@@ -137,6 +137,16 @@ struct VariantTests {
             #expect(Fixtures.read(folder.file("again.png")) == Fixtures.read(job.output), "\(job.output)")
             #expect(again.tiles.map(\.via) == (try Wall.readManifest(job.output + ".json")).tiles.map(\.via))
         }
+        // A hand-edited recipe that asks for nonsense (a step bigger than the image, or empty)
+        // is not followed: the tile is decoded for itself and the render goes on.
+        var edited = try Wall.readManifest(jobs[1].output + ".json")
+        let index = try #require(edited.tiles.firstIndex { $0.via != nil })
+        edited.tiles[index].via = [Size(width: 100_000, height: 100_000)]
+        edited.tiles[(index + 1) % edited.tiles.count].decodedFor = Size(width: 0, height: 0)
+        edited.tiles[(index + 1) % edited.tiles.count].via = [Size(width: 0, height: 5)]
+        let redone = try Wall.render(from: edited, to: folder.file("edited.png"), options: WallOptions())
+        #expect(redone.tiles[index].via == nil && redone.tiles[index].decodedFor == nil)
+        #expect(try SheetDiff.load(folder.file("edited.png")).size == Size(width: edited.width, height: edited.height))
     }
 
     @Test("the command refuses variant outputs that would overwrite each other")

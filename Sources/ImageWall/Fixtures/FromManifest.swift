@@ -43,7 +43,7 @@ extension Wall {
             let now = image.info.displayedSize
             let sx = Double(now.width) / Double(max(1, recorded.width)), sy = Double(now.height) / Double(max(1, recorded.height))
             // A batch variant's tile is made the same way again, while its source is the same size.
-            if now == recorded, let recipe = tile.recipe { recipes[images.count] = recipe }
+            if now == recorded, let recipe = tile.recipe(forSourceOf: now) { recipes[images.count] = recipe }
             images.append(image)
             placements.append(Placement(
                 cell: tile.cell.rect, image: Rect(x: tile.x, y: tile.y, width: tile.width, height: tile.height),
