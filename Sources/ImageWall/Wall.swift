@@ -36,6 +36,11 @@ public struct Plan: Sendable {
     public var sectionTitles: [String]
     /// Tiles made otherwise than decoded for themselves alone (batch variants), by index.
     public var recipes: [Int: TileRecipe] = [:]
+
+    /// How tile `index` is made: as recorded, or decoded for its own placement.
+    func recipe(for index: Int) -> TileRecipe {
+        recipes[index] ?? TileRecipe(ownFor: images[index], placement: arrangement.placements[index])
+    }
 }
 
 /// How a tile's pixels are made when not from a decode of its own: decoded for `decodedFor`
@@ -52,6 +57,11 @@ public struct TileRecipe: Hashable, Sendable {
     public init(decodedFor: Size, via: [Size] = []) {
         self.decodedFor = decodedFor
         self.via = via
+    }
+
+    /// The plain way: decoded for what `placement` shows of `image`, then resampled into it.
+    init(ownFor image: ProbedImage, placement: Placement) {
+        self.init(decodedFor: Wall.neededSize(image, placement))
     }
 }
 
@@ -200,19 +210,19 @@ public struct Wall: Sendable {
             sectionTitles: [], options: options, outputs: [], warnings: { _ in [] }, skipped: [])
     }
 
-    /// Decodes one image at the size its placement needs and resamples the part shown into
-    /// the image rectangle.
+    /// Decodes one image as `recipe` says (for the size its placement needs, unless it is a
+    /// batch variant's) and resamples the part shown into the image rectangle.
     static func tile(
-        _ image: ProbedImage, placement: Placement, recipe: TileRecipe? = nil, decoder: ImageDecoder, linear: Bool = false,
+        _ image: ProbedImage, placement: Placement, recipe: TileRecipe, decoder: ImageDecoder, linear: Bool = false,
         profile: StageProfile? = nil, warn: (String) -> Void
     ) throws -> Bitmap {
         let decoded = try profile.measure(.decode) {
-            try decoder.decode(path: image.path, info: image.info, target: recipe?.decodedFor ?? neededSize(image, placement))
+            try decoder.decode(path: image.path, info: image.info, target: recipe.decodedFor)
         }
         decoded.warnings.forEach(warn)
         return profile.measure(.resample) {
             var source = decoded.bitmap
-            for size in recipe?.via ?? [] { source = whole(source, of: image, resampledTo: size, linear: linear) }
+            for size in recipe.via { source = whole(source, of: image, resampledTo: size, linear: linear) }
             return resample(source, of: image, into: placement, linear: linear)
         }
     }

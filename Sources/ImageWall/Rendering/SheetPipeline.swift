@@ -144,8 +144,8 @@ struct SheetPipeline {
         var pixels: Bitmap
         do {
             var messages: [String] = []
-            let recipe = plan.recipes[index]
-            let memory = decoder.workingMemory(info: image.info, target: recipe?.decodedFor ?? Wall.neededSize(image, placement))
+            let recipe = plan.recipe(for: index)
+            let memory = decoder.workingMemory(info: image.info, target: recipe.decodedFor)
             pixels = try decodeMemory.withReservation(memory) {
                 try Wall.tile(
                     image, placement: placement, recipe: recipe, decoder: decoder, linear: options.linear, profile: options.profile

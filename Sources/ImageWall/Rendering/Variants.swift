@@ -88,7 +88,7 @@ extension Wall {
         }
         for v in plans.indices {
             for (index, image) in images.enumerated() {
-                let own = TileRecipe(decodedFor: Wall.neededSize(image, plans[v].arrangement.placements[index]))
+                let own = TileRecipe(ownFor: image, placement: plans[v].arrangement.placements[index])
                 if recipes[index][v] != own { plans[v].recipes[index] = recipes[index][v] }
             }
         }
