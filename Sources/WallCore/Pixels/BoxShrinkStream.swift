@@ -81,19 +81,21 @@ public struct BoxShrinkStream {
         let width = result.size.width, channels = self.channels, kx = factorX
         let rows = UInt32(rowsInBlock), sourceWidth = sourceSize.width
         let start = outputRow * result.rowBytes
+        let whole = ExactDivisor(UInt32(kx) * rows)  // every block but one cut by the right edge
         result.pixels.withUnsafeMutableBufferPointer { out in
             sums.withUnsafeMutableBufferPointer { acc in
                 for x in 0..<width {
                     let count = UInt32(min(kx, sourceWidth - x * kx)) * rows
+                    let mean = count == whole.divisor ? whole : ExactDivisor(count)
                     let a = x * channels
                     if channels == 4 {
                         let alpha = acc[a + 3]
                         for c in 0..<3 {
                             out[start + a + c] = alpha == 0 ? 0 : UInt8(min(255, (acc[a + c] + alpha / 2) / alpha))
                         }
-                        out[start + a + 3] = UInt8((alpha + count / 2) / count)
+                        out[start + a + 3] = UInt8(mean.rounded(alpha))
                     } else {
-                        for c in 0..<3 { out[start + a + c] = UInt8((acc[a + c] + count / 2) / count) }
+                        for c in 0..<3 { out[start + a + c] = UInt8(mean.rounded(acc[a + c])) }
                     }
                     for c in 0..<channels { acc[a + c] = 0 }
                 }
