@@ -56,14 +56,6 @@ public struct Manifest: Codable, Sendable, Equatable {
         var rect: Rect { Rect(x: x, y: y, width: width, height: height) }
     }
 
-    /// A part of the source image, in displayed source pixels.
-    public struct Crop: Codable, Sendable, Equatable {
-        public var x: Double
-        public var y: Double
-        public var width: Double
-        public var height: Double
-    }
-
     /// One placed image.
     public struct Tile: Codable, Sendable, Equatable {
         public var index: Int
@@ -83,7 +75,7 @@ public struct Manifest: Codable, Sendable, Equatable {
         /// "jpeg" or "png"; absent for sizes given without files.
         public var format: String?
         /// The part of the source shown; `null` when all of it is.
-        public var crop: Crop?
+        public var crop: Region?
         /// The whole cell: the image plus caption space (and letterbox, for `contain`).
         public var cell: Box
         /// The space reserved for the caption, when there is one.
@@ -246,7 +238,7 @@ extension Manifest {
     /// layout that was not rendered).
     init(
         arrangement: Arrangement, sources: [Source], sectionTitles: [String], options: WallOptions,
-        outputs: [String], warnings: (Int) -> [String], skipped: [ProbeError], recipes: [Int: TileRecipe] = [:]
+        outputs: [String], warnings: (Int) -> [String], skipped: [CodecError], recipes: [Int: TileRecipe] = [:]
     ) {
         let canvas = arrangement.canvas
         self.init(
@@ -265,7 +257,7 @@ extension Manifest {
                     index: i, page: p.page, source: source.path, x: p.image.x, y: p.image.y,
                     width: p.image.width, height: p.image.height, sourceWidth: source.displayed.width,
                     sourceHeight: source.displayed.height, orientation: source.orientation, format: source.format,
-                    crop: p.crop.map { Crop(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },
+                    crop: p.crop,
                     cell: Box(p.cell), caption: p.caption.map(Box.init), section: p.section, warnings: warnings(i),
                     sortKey: source.sortKey, decodedFor: recipes[i]?.decodedFor, via: recipes[i].flatMap { $0.via.isEmpty ? nil : $0.via })
             },

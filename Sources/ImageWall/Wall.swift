@@ -29,7 +29,7 @@ public struct Plan: Sendable {
     /// Readable images, in input order.
     public var images: [ProbedImage]
     /// Inputs that could not be read.
-    public var skipped: [ProbeError]
+    public var skipped: [CodecError]
     /// Where each image goes.
     public var arrangement: Arrangement
     /// Section titles (folders) when grouped, by section number.
@@ -70,7 +70,7 @@ public struct ProbeResult: Sendable {
     /// Readable images, in input order.
     public var images: [ProbedImage]
     /// Inputs that could not be read, in input order.
-    public var failures: [ProbeError]
+    public var failures: [CodecError]
     /// How many files were looked at.
     public var candidates: Int
 }
@@ -101,9 +101,9 @@ public struct Wall: Sendable {
         let candidates = InputScanner.candidates(for: inputs, options: scan)
         let probe = ImageProbe(maxImagePixels: maxImagePixels)
         progress?.begin(.probe, total: candidates.count)
-        let results = (try? parallelMap(candidates.count, threads: threads) { (i: Int) -> Result<ProbedImage, ProbeError> in
+        let results = (try? parallelMap(candidates.count, threads: threads) { (i: Int) -> Result<ProbedImage, CodecError> in
             defer { progress?.advance(.probe) }
-            return Result { () throws(ProbeError) -> ProbedImage in
+            return Result { () throws(CodecError) -> ProbedImage in
                 let path = candidates[i].path
                 let info = try probe.probe(path: path)
                 var status = stat()
@@ -114,7 +114,7 @@ public struct Wall: Sendable {
             }
         }) ?? []
         var images: [ProbedImage] = []
-        var failures: [ProbeError] = []
+        var failures: [CodecError] = []
         for result in results {
             switch result {
             case .success(let image): images.append(image)
@@ -136,7 +136,7 @@ public struct Wall: Sendable {
 
     /// Probes the inputs and puts the readable ones in the order `options` asks for; unreadable
     /// ones are thrown (``ErrorPolicy/fail``) or reported and returned as skipped.
-    func probeAndOrder(options: WallOptions, diagnostics: @Sendable (Diagnostic) -> Void) throws -> (images: [ProbedImage], skipped: [ProbeError]) {
+    func probeAndOrder(options: WallOptions, diagnostics: @Sendable (Diagnostic) -> Void) throws -> (images: [ProbedImage], skipped: [CodecError]) {
         guard !inputs.isEmpty else { throw WallRunError.noInputs }
         let probed = options.profile.measure(.probe, wall: true) {
             probe(threads: options.threads, maxImagePixels: options.maxImagePixels, scan: options.scan, progress: options.progress)
@@ -156,7 +156,7 @@ public struct Wall: Sendable {
     }
 
     /// Lays out images already probed and ordered.
-    static func plan(images: [ProbedImage], skipped: [ProbeError], options: WallOptions) throws -> Plan {
+    static func plan(images: [ProbedImage], skipped: [CodecError], options: WallOptions) throws -> Plan {
         options.progress?.begin(.layout, total: 1)
         let (sections, titles) = Wall.sections(of: images, grouping: options.grouping)
         let arrangement = try options.profile.measure(.layout, wall: true) {
@@ -252,7 +252,7 @@ public struct Wall: Sendable {
         let region = placement.crop.map { crop in
             let sx = Double(decoded.size.width) / Double(displayed.width)
             let sy = Double(decoded.size.height) / Double(displayed.height)
-            return SourceRegion(x: crop.x * sx, y: crop.y * sy, width: crop.width * sx, height: crop.height * sy)
+            return crop.scaled(x: sx, y: sy)
         }
         return Resampler.resize(Alpha.premultiplied(decoded), to: placement.image.size, region: region, linear: linear)
     }
@@ -325,7 +325,7 @@ public enum ManifestWriter {
         let file = try AtomicFile(destination: path)
         let written = data.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file.handle) }
         guard written == data.count else {
-            throw EncodeError(path: path, reason: "short write")
+            throw CodecError(.write, path: path, reason: "short write")
         }
         try file.commit()
     }
@@ -335,8 +335,7 @@ extension Error {
     /// The reason part of a codec error, or the whole description of another error.
     public var reason: String {
         switch self {
-        case let error as DecodeError: return error.reason
-        case let error as ProbeError: return error.reason
+        case let error as CodecError: return error.reason
         default: return String(describing: self)
         }
     }

@@ -1,20 +1,5 @@
 import WallCore
 
-/// The part of a source image shown in a tile, in displayed source pixels (fractions allowed).
-public struct CropRegion: Hashable, Sendable, Codable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
-
 /// Where one image goes.
 public struct Placement: Hashable, Sendable {
     /// The whole cell: image plus caption space.
@@ -24,13 +9,13 @@ public struct Placement: Hashable, Sendable {
     /// The space reserved for the caption under the image, if any.
     public var caption: Rect?
     /// The part of the source shown; `nil` when the whole image is shown.
-    public var crop: CropRegion?
+    public var crop: Region?
     /// The section (group) the image belongs to; 0 when ungrouped.
     public var section: Int
     /// The page the image is on; its rectangles are in that page's coordinates.
     public var page: Int
 
-    public init(cell: Rect, image: Rect, caption: Rect? = nil, crop: CropRegion? = nil, section: Int = 0, page: Int = 0) {
+    public init(cell: Rect, image: Rect, caption: Rect? = nil, crop: Region? = nil, section: Int = 0, page: Int = 0) {
         self.cell = cell
         self.image = image
         self.caption = caption

@@ -114,7 +114,7 @@ struct CompositionTests {
         let output = folder.file("out/page.png")
         mkdir(folder.file("out"), 0o755)
         defer { rmdir(folder.file("out")) }
-        #expect(throws: DecodeError.self) { try Wall(inputs: [folder.path]).render(to: output, options: options) }
+        #expect(throws: CodecError.self) { try Wall(inputs: [folder.path]).render(to: output, options: options) }
         #expect(Fixtures.files(in: folder.file("out")).isEmpty && Fixtures.hiddenFiles(in: folder.file("out")).isEmpty)
     }
 

@@ -256,7 +256,7 @@ struct ErrorPolicyTests {
     func fail() throws {
         let inputs = mixedInputs()
         let output = folder.file("out.png")
-        #expect(throws: ProbeError(path: folder.file("b-text.jpg"), reason: "not a JPEG or PNG image")) {
+        #expect(throws: CodecError(.probe, path: folder.file("b-text.jpg"), reason: "not a JPEG or PNG image")) {
             try Wall(inputs: inputs).render(to: output, manifest: folder.file("out.json"), options: options(.fail))
         }
         #expect(Fixtures.read(output) == nil)
@@ -306,7 +306,7 @@ struct StrictTests {
         let sheet = try SheetDiff.load(folder.file("s.png"))
         #expect(sheet.pixel(x: manifest.tiles[0].x + 30, y: manifest.tiles[0].y + 30) == [128, 128, 128])
         options.onError = .fail
-        #expect(throws: DecodeError.self) { try Wall(inputs: [folder.path]).render(to: folder.file("f.png"), options: options) }
+        #expect(throws: CodecError.self) { try Wall(inputs: [folder.path]).render(to: folder.file("f.png"), options: options) }
         #expect(Fixtures.read(folder.file("f.png")) == nil)
     }
 }

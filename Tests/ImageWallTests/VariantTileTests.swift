@@ -26,7 +26,7 @@ struct VariantTileTests {
         return bitmap
     }
 
-    func placement(_ width: Int, _ height: Int, crop: CropRegion? = nil) -> Placement {
+    func placement(_ width: Int, _ height: Int, crop: Region? = nil) -> Placement {
         Placement(cell: Rect(x: 0, y: 0, width: width, height: height), image: Rect(x: 0, y: 0, width: width, height: height), crop: crop)
     }
 
@@ -53,7 +53,7 @@ struct VariantTileTests {
     @Test("a cropped tile, one less than twice the size, or one as big as the image is never a source")
     func fromDecode() {
         let small = placement(100, 75)
-        let cropped = placement(300, 225, crop: CropRegion(x: 0, y: 0, width: 400, height: 300))
+        let cropped = placement(300, 225, crop: Region(x: 0, y: 0, width: 400, height: 300))
         let near = placement(150, 112)
         let recipes = Wall.variantRecipes(image, placements: [small, cropped, near], margin: 2)
         #expect(recipes.allSatisfy { $0.via.isEmpty })

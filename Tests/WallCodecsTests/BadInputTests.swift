@@ -10,7 +10,7 @@ import _WallTestSupport
 struct BadInputTests {
     let folder = TemporaryFolder()
 
-    func probeError(_ path: String) -> ProbeError? {
+    func probeError(_ path: String) -> CodecError? {
         do {
             _ = try ImageProbe().probe(path: path)
             return nil
@@ -104,7 +104,7 @@ struct BadInputTests {
             _ = try ImageDecoder().decode(path: bad, info: try ImageProbe().probe(path: bad))
             Issue.record("an IDAT CRC error was accepted")
         } catch {
-            #expect((error as? DecodeError)?.reason == "corrupt PNG: IDAT: CRC error", "\(error)")
+            #expect((error as? CodecError)?.reason == "corrupt PNG: IDAT: CRC error", "\(error)")
         }
         // A tEXt chunk with a wrong CRC, before the image data: libpng warns and goes on.
         let good = Fixtures.read(Fixtures.sample("png-rgb.png"))!
@@ -155,6 +155,6 @@ struct EncoderTests {
 
     @Test("writing into a missing folder says so")
     func missingFolder() {
-        #expect(throws: EncodeError.self) { try AtomicFile(destination: folder.file("no/such/dir.png")) }
+        #expect(throws: CodecError.self) { try AtomicFile(destination: folder.file("no/such/dir.png")) }
     }
 }

@@ -41,7 +41,7 @@ struct HostileInputTests {
         #expect(png.count < 64)
         let info = try ImageProbe().probe(path: path)  // the header itself is fine
         let before = Self.peakMB()
-        let error = #expect(throws: DecodeError.self) { try ImageDecoder().decode(path: path, info: info) }
+        let error = #expect(throws: CodecError.self) { try ImageDecoder().decode(path: path, info: info) }
         #expect(error?.reason.contains("chunk data is too large") == true, "\(error?.reason ?? "")")
         // The high-water mark is the whole test process's (other tests run beside this one, and
         // sanitizers hold freed memory), so only its rise is this decode's.
@@ -109,7 +109,7 @@ struct HostileInputTests {
         let path = folder.write(Fixtures.read(Fixtures.sample("png-rgb.png"))!, to: "secret.png")
         chmod(path, 0)
         defer { chmod(path, 0o644) }
-        #expect(throws: ProbeError(path: path, reason: "Permission denied")) { try ImageProbe().probe(path: path) }
+        #expect(throws: CodecError(.probe, path: path, reason: "Permission denied")) { try ImageProbe().probe(path: path) }
     }
 }
 

@@ -91,7 +91,7 @@ struct ResamplerTests {
     func region() {
         var image = Bitmap(size: Size(width: 100, height: 100), alpha: .none, fill: [0, 0, 255])
         for y in 0..<100 { for x in 50..<100 { image.pixels[(y * 100 + x) * 3] = 255; image.pixels[(y * 100 + x) * 3 + 2] = 0 } }
-        let right = Resampler.resize(image, to: Size(width: 10, height: 10), region: SourceRegion(x: 60, y: 0, width: 40, height: 100))
+        let right = Resampler.resize(image, to: Size(width: 10, height: 10), region: Region(x: 60, y: 0, width: 40, height: 100))
         #expect(right.pixels.enumerated().allSatisfy { $0.offset % 3 != 0 || $0.element == 255 })
     }
 }
@@ -137,7 +137,7 @@ extension ResamplerTests {
 
     /// Separable Lanczos3 in double precision, straight from the definition: the reference
     /// the fixed-point passes must agree with.
-    static func reference(_ image: Bitmap, to size: Size, region: SourceRegion) -> [Double] {
+    static func reference(_ image: Bitmap, to size: Size, region: Region) -> [Double] {
         func weights(length: Int, start: Double, extent: Double, target: Int) -> [[(Int, Double)]] {
             let scale = extent / Double(target), reach = 3 * max(1, scale)
             return (0..<target).map { i in
@@ -171,14 +171,14 @@ extension ResamplerTests {
 
     @Test("the fixed-point passes agree with double-precision Lanczos3 on noise, whole images and regions",
           arguments: [
-            (Size(width: 90, height: 70), Size(width: 31, height: 29), nil as SourceRegion?, 3),
-            (Size(width: 90, height: 70), Size(width: 40, height: 17), SourceRegion(x: 23.5, y: 11, width: 50, height: 40), 3),
-            (Size(width: 64, height: 64), Size(width: 27, height: 20), SourceRegion(x: 30, y: 9, width: 34, height: 50), 4),
+            (Size(width: 90, height: 70), Size(width: 31, height: 29), nil as Region?, 3),
+            (Size(width: 90, height: 70), Size(width: 40, height: 17), Region(x: 23.5, y: 11, width: 50, height: 40), 3),
+            (Size(width: 64, height: 64), Size(width: 27, height: 20), Region(x: 30, y: 9, width: 34, height: 50), 4),
             (Size(width: 20, height: 15), Size(width: 47, height: 33), nil, 4),
           ])
-    func agreesWithReference(from: Size, to: Size, region: SourceRegion?, channels: Int) {
+    func agreesWithReference(from: Size, to: Size, region: Region?, channels: Int) {
         let image = Self.noise(from, channels: channels, seed: 7, mild: true)
-        let whole = region ?? SourceRegion(x: 0, y: 0, width: Double(from.width), height: Double(from.height))
+        let whole = region ?? Region(x: 0, y: 0, width: Double(from.width), height: Double(from.height))
         let result = Resampler.resize(image, to: to, region: region)
         let expected = Self.reference(image, to: to, region: whole)
         let errors = zip(result.pixels, expected).map { abs(Double($0) - $1) }

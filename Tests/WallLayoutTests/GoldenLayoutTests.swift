@@ -16,7 +16,7 @@ struct GoldenLayoutTests {
         return c
     }
 
-    func close(_ a: CropRegion?, _ b: CropRegion) -> Bool {
+    func close(_ a: Region?, _ b: Region) -> Bool {
         guard let a else { return false }
         return [a.x - b.x, a.y - b.y, a.width - b.width, a.height - b.height].allSatisfy { abs($0) < 1e-9 }
     }
@@ -64,9 +64,9 @@ struct GoldenLayoutTests {
         let sizes = [Size(width: 300, height: 100), Size(width: 30, height: 20), Size(width: 100, height: 100)]
         let cover = try c.arrange(sizes)
         #expect(cover.frames == [Rect(x: 0, y: 0, width: 30, height: 20), Rect(x: 40, y: 0, width: 30, height: 20), Rect(x: 0, y: 37, width: 30, height: 20)])
-        #expect(cover.placements[0].crop == CropRegion(x: 75, y: 0, width: 150, height: 100))  // 3:2 out of 3:1, centred
+        #expect(cover.placements[0].crop == Region(x: 75, y: 0, width: 150, height: 100))  // 3:2 out of 3:1, centred
         #expect(cover.placements[1].crop == nil)
-        #expect(close(cover.placements[2].crop, CropRegion(x: 0, y: 100.0 / 6, width: 100, height: 100.0 * 2 / 3)))
+        #expect(close(cover.placements[2].crop, Region(x: 0, y: 100.0 / 6, width: 100, height: 100.0 * 2 / 3)))
         #expect(cover.canvas == Size(width: 70, height: 57))
         c.fit = .contain
         let contain = try c.arrange(sizes)
@@ -75,7 +75,7 @@ struct GoldenLayoutTests {
         #expect(contain.placements.allSatisfy { $0.crop == nil })
         c.gravity = .north
         c.fit = .cover
-        #expect(close(try c.arrange(sizes).placements[2].crop, CropRegion(x: 0, y: 0, width: 100, height: 100.0 * 2 / 3)))
+        #expect(close(try c.arrange(sizes).placements[2].crop, Region(x: 0, y: 0, width: 100, height: 100.0 * 2 / 3)))
     }
 
     @Test("justified: rows fill the width exactly; a short last row stays at the target height")
@@ -103,7 +103,7 @@ struct GoldenLayoutTests {
         c.lastRow = .justify
         let result = try c.arrange([Size(width: 100, height: 200)])
         #expect(result.frames == [Rect(x: 0, y: 0, width: 300, height: 150)])
-        #expect(result.placements[0].crop == CropRegion(x: 0, y: 75, width: 100, height: 50))
+        #expect(result.placements[0].crop == Region(x: 0, y: 75, width: 100, height: 50))
     }
 
     @Test("mosaic: big left, rows of three, big right, rows of three")

@@ -23,7 +23,7 @@ extension Wall {
         let probe = ImageProbe(maxImagePixels: options.maxImagePixels)
         var images: [ProbedImage] = []
         var placements: [Placement] = []
-        var skipped: [ProbeError] = []
+        var skipped: [CodecError] = []
         var recipes: [Int: TileRecipe] = [:]
         for tile in manifest.tiles {
             let recorded = Size(width: tile.sourceWidth, height: tile.sourceHeight)
@@ -48,7 +48,7 @@ extension Wall {
             placements.append(Placement(
                 cell: tile.cell.rect, image: Rect(x: tile.x, y: tile.y, width: tile.width, height: tile.height),
                 caption: tile.caption?.rect,
-                crop: tile.crop.map { CropRegion(x: $0.x * sx, y: $0.y * sy, width: $0.width * sx, height: $0.height * sy) },
+                crop: tile.crop.map { $0.scaled(x: sx, y: sy) },
                 section: tile.section, page: tile.page))
         }
         let pageSizes = manifest.pages.isEmpty

@@ -50,7 +50,7 @@ public enum GalleryPage {
         let data = Array(html(manifest, at: path).utf8)
         let file = try AtomicFile(destination: path)
         guard data.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file.handle) }) == data.count else {
-            throw EncodeError(path: path, reason: "short write")
+            throw CodecError(.write, path: path, reason: "short write")
         }
         try file.commit()
     }

@@ -164,7 +164,7 @@ struct SheetPipeline {
     func report(_ messages: [String], for index: Int) throws {
         guard !messages.isEmpty else { return }
         if options.strict {
-            throw DecodeError(path: plan.images[index].path, reason: "damaged (--strict): " + messages.joined(separator: "; "))
+            throw CodecError(.decode, path: plan.images[index].path, reason: "damaged (--strict): " + messages.joined(separator: "; "))
         }
         for message in messages { warn(message, index) }
     }

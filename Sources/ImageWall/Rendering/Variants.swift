@@ -19,7 +19,7 @@ final class TileSpill: @unchecked Sendable {
         let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = (folder + "/imagewall-spill-XXXXXX").utf8CString
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw EncodeError(path: "temporary spill file", reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw CodecError(.write, path: "temporary spill file", reason: String(cString: strerror(errno))) }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }  // gone when closed
         descriptor = fd
         self.sizes = sizes
@@ -42,7 +42,7 @@ final class TileSpill: @unchecked Sendable {
             while done < bytes.count {
                 let wrote = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offsets[index] + done))
                 if wrote < 0 && errno == EINTR { continue }
-                guard wrote > 0 else { throw EncodeError(path: "temporary spill file", reason: String(cString: strerror(errno))) }
+                guard wrote > 0 else { throw CodecError(.write, path: "temporary spill file", reason: String(cString: strerror(errno))) }
                 done += wrote
             }
         }
@@ -55,7 +55,7 @@ final class TileSpill: @unchecked Sendable {
             while done < bytes.count {
                 let got = pread(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offsets[index] + done))
                 if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { throw EncodeError(path: "temporary spill file", reason: "short read") }
+                guard got > 0 else { throw CodecError(.write, path: "temporary spill file", reason: "short read") }
                 done += got
             }
         }

@@ -57,11 +57,11 @@ public struct ImageDecoder: Sendable {
     /// With a `target` (the displayed size it will be drawn at), JPEGs are scaled during
     /// decoding by 1/2, 1/4 or 1/8 as long as the result stays at least twice the target
     /// (once when `fast`), leaving a clean final resample. The result is oriented for display.
-    public func decode(path: String, info: ImageInfo, target: Size? = nil) throws(DecodeError)
+    public func decode(path: String, info: ImageInfo, target: Size? = nil) throws(CodecError)
         -> DecodedImage
     {
         guard let file = fopen(path, "rb") else {
-            throw DecodeError(path: path, reason: systemErrorText())
+            throw CodecError(.decode, path: path, reason: systemErrorText())
         }
         defer { fclose(file) }
         // libjpeg's stdio source asks for 4 KB at a time; a bigger stream buffer turns a

@@ -21,13 +21,13 @@ enum JPEGDecoding {
     static func decode(
         file: UnsafeMutablePointer<FILE>, path: String, scaleNumerator: Int, maxScans: Int, profile: ColorProfile? = nil,
         dcOnly: DCOnly = .complete
-    ) throws(DecodeError) -> DecodedImage {
+    ) throws(CodecError) -> DecodedImage {
         guard let decoder = iw_jpeg_decoder_create(file, Int32(maxScans)) else {
-            throw DecodeError(path: path, reason: "out of memory")
+            throw CodecError(.decode, path: path, reason: "out of memory")
         }
         defer { iw_jpeg_decoder_destroy(decoder) }
-        func libraryError() -> DecodeError {
-            DecodeError(path: path, reason: String(cString: iw_jpeg_message(decoder)))
+        func libraryError() -> CodecError {
+            CodecError(.decode, path: path, reason: String(cString: iw_jpeg_message(decoder)))
         }
         var header = iw_jpeg_header()
         guard iw_jpeg_read_header(decoder, &header) == 0 else { throw libraryError() }
@@ -39,7 +39,7 @@ enum JPEGDecoding {
         let size = Size(width: Int(width), height: Int(height))
         guard channels == 3 || channels == 4,
             ImageDecoder.byteCount(size, channels: Int(channels)) != nil
-        else { throw DecodeError(path: path, reason: "unsupported output of \(channels) channels") }
+        else { throw CodecError(.decode, path: path, reason: "unsupported output of \(channels) channels") }
 
         // CMYK arrives as four channels; the bitmap type holds it until converted below.
         var bitmap = Bitmap(size: size, alpha: channels == 4 ? .straight : .none)
@@ -63,7 +63,7 @@ enum JPEGDecoding {
         var warnings: [String] = []
         if let fatal {
             // Keep what arrived; a file that gave nothing is an error.
-            guard rowsDone > 0 else { throw DecodeError(path: path, reason: fatal) }
+            guard rowsDone > 0 else { throw CodecError(.decode, path: path, reason: fatal) }
             warnings.append("\(fatal) (decoded \(rowsDone) of \(size.height) rows)")
         } else {
             _ = iw_jpeg_finish(decoder)

@@ -21,10 +21,10 @@ enum PNGDecoding {
     static func decode(
         file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo, headerOnly: Bool = false,
         shrink: (x: Int, y: Int) = (1, 1)
-    ) throws(DecodeError) -> (image: DecodedImage, profile: ColorProfile?) {
+    ) throws(CodecError) -> (image: DecodedImage, profile: ColorProfile?) {
         let limit = UInt32(0x7FFF_FFFF)
         guard let decoder = iw_png_decoder_create(limit, limit) else {
-            throw DecodeError(path: path, reason: "out of memory")
+            throw CodecError(.decode, path: path, reason: "out of memory")
         }
         defer { iw_png_decoder_destroy(decoder) }
         var fatal: String?
@@ -41,7 +41,7 @@ enum PNGDecoding {
         }
         while iw_png_header_ready(decoder) == 0 && feedNext() {}
         guard iw_png_header_ready(decoder) != 0 else {
-            throw DecodeError(path: path, reason: fatal ?? "the file ends before the image data")
+            throw CodecError(.decode, path: path, reason: fatal ?? "the file ends before the image data")
         }
         var header = iw_png_header()
         iw_png_get_header(decoder, &header)
@@ -77,12 +77,12 @@ enum PNGDecoding {
             try refuseCorruptCriticalChunk(problem, path: path)
             if header.interlaced != 0 {
                 let passes = Int(iw_png_passes_done(decoder))
-                guard passes > 0 else { throw DecodeError(path: path, reason: problem) }
+                guard passes > 0 else { throw CodecError(.decode, path: path, reason: problem) }
                 fillAdam7(&bitmap, completedPasses: passes)
                 warnings.append("\(problem) (decoded \(passes) of 7 interlace passes)")
             } else {
                 let rows = Int(iw_png_rows_done(decoder))
-                guard rows > 0 else { throw DecodeError(path: path, reason: problem) }
+                guard rows > 0 else { throw CodecError(.decode, path: path, reason: problem) }
                 bitmap.fillMissingRows(from: rows)
                 warnings.append("\(problem) (decoded \(rows) of \(height) rows)")
             }
@@ -94,8 +94,8 @@ enum PNGDecoding {
     /// A checksum error in a critical chunk (IHDR, PLTE, IDAT, IEND) means the image data
     /// itself cannot be trusted: an error, unlike a file cut short or a damaged ancillary chunk
     /// (libpng only warns about those).
-    private static func refuseCorruptCriticalChunk(_ problem: String, path: String) throws(DecodeError) {
-        if problem.contains("CRC error") { throw DecodeError(path: path, reason: "corrupt PNG: \(problem)") }
+    private static func refuseCorruptCriticalChunk(_ problem: String, path: String) throws(CodecError) {
+        if problem.contains("CRC error") { throw CodecError(.decode, path: path, reason: "corrupt PNG: \(problem)") }
     }
 
     private static func libraryWarnings(_ decoder: OpaquePointer) -> [String] {
@@ -109,7 +109,7 @@ enum PNGDecoding {
     private static func decodeShrinking(
         decoder: OpaquePointer, header: iw_png_header, path: String, factors: (x: Int, y: Int),
         feedNext: () -> Bool, fatal: () -> String?
-    ) throws(DecodeError) -> DecodedImage {
+    ) throws(CodecError) -> DecodedImage {
         let size = Size(width: Int(header.width), height: Int(header.height))
         let sink = RowSink(BoxShrinkStream(sourceSize: size, channels: Int(header.channels), factorX: factors.x, factorY: factors.y))
         let context = Unmanaged.passUnretained(sink).toOpaque()
@@ -132,7 +132,7 @@ enum PNGDecoding {
         if iw_png_finished(decoder) == 0 {
             let problem = failure ?? "the file ends before the image data does"
             try refuseCorruptCriticalChunk(problem, path: path)
-            guard rows > 0 else { throw DecodeError(path: path, reason: problem) }
+            guard rows > 0 else { throw CodecError(.decode, path: path, reason: problem) }
             warnings.append("\(problem) (decoded \(rows) of \(size.height) rows)")
         }
         sink.stream.finish()
@@ -140,14 +140,14 @@ enum PNGDecoding {
     }
 
     /// Refuses a header that no longer matches the probe, or output the bitmap cannot hold.
-    private static func checkHeader(_ header: iw_png_header, info: ImageInfo, path: String) throws(DecodeError) {
+    private static func checkHeader(_ header: iw_png_header, info: ImageInfo, path: String) throws(CodecError) {
         let size = Size(width: Int(header.width), height: Int(header.height))
         guard size == info.storedSize else {
-            throw DecodeError(path: path, reason: "header changed since it was probed")
+            throw CodecError(.decode, path: path, reason: "header changed since it was probed")
         }
         let channels = Int(header.channels)
         guard channels == 3 || channels == 4, ImageDecoder.byteCount(size, channels: channels) != nil
-        else { throw DecodeError(path: path, reason: "unsupported output of \(channels) channels") }
+        else { throw CodecError(.decode, path: path, reason: "unsupported output of \(channels) channels") }
     }
 
     /// Fills the pixels of Adam7 passes that never arrived from the nearest pixel of the

@@ -52,7 +52,7 @@ public enum JPEGEncoder {
     /// Writes `samples` (tightly packed, as many channels as the storage's input) to `path`,
     /// atomically.
     public static func write(samples: [UInt8], size: Size, options: JPEGEncodeOptions, to path: String)
-        throws(EncodeError)
+        throws(CodecError)
     {
         let components = options.storage.components
         precondition(samples.count == size.width * size.height * components)
@@ -86,7 +86,7 @@ public enum JPEGEncoder {
             }
         }
         guard status == 0 else {
-            throw EncodeError(path: path, reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw CodecError(.write, path: path, reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         try file.commit()
     }

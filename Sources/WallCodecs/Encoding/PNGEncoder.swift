@@ -43,11 +43,11 @@ public enum PNGEncoder {
     /// from the high bits) to `path`, atomically.
     public static func write(
         rows: [UInt8], rowBytes: Int, size: Size, options: PNGEncodeOptions, to path: String
-    ) throws(EncodeError) {
+    ) throws(CodecError) {
         precondition(rows.count == rowBytes * size.height)
         let file = try AtomicFile(destination: path)
         guard let encoder = iw_png_encoder_create(file.handle) else {
-            throw EncodeError(path: path, reason: "out of memory")
+            throw CodecError(.write, path: path, reason: "out of memory")
         }
         defer { iw_png_encoder_destroy(encoder) }
         let palette = options.palette.flatMap { [$0.0, $0.1, $0.2] }
@@ -75,14 +75,14 @@ public enum PNGEncoder {
             }
         }
         guard status == 0, iw_png_write_end(encoder) == 0 else {
-            throw EncodeError(path: path, reason: String(cString: iw_png_encoder_message(encoder)))
+            throw CodecError(.write, path: path, reason: String(cString: iw_png_encoder_message(encoder)))
         }
         try file.commit()
     }
 
     /// Writes an 8-bit RGB or RGBA bitmap (straight alpha) to `path`, atomically.
     public static func write(_ bitmap: Bitmap, to path: String, compression: PNGCompression = .runLength)
-        throws(EncodeError)
+        throws(CodecError)
     {
         precondition(bitmap.alpha != .premultiplied, "PNG stores straight alpha")
         var options = PNGEncodeOptions(colorType: bitmap.alpha == .none ? .rgb : .rgba)

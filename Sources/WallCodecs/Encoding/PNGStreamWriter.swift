@@ -39,9 +39,9 @@ public final class PNGStreamWriter {
     public init(
         file: AtomicFile, size: Size, hasAlpha: Bool, compression: PNGCompression = .deflate(level: 6),
         filter: PNGFilter = .adaptive, software: String? = nil
-    ) throws(EncodeError) {
+    ) throws(CodecError) {
         guard let encoder = iw_png_encoder_create(file.handle) else {
-            throw EncodeError(path: file.destination, reason: "out of memory")
+            throw CodecError(.write, path: file.destination, reason: "out of memory")
         }
         self.encoder = encoder
         self.path = file.destination
@@ -63,12 +63,12 @@ public final class PNGStreamWriter {
 
     deinit { iw_png_encoder_destroy(encoder) }
 
-    private func libraryError() -> EncodeError {
-        EncodeError(path: path, reason: String(cString: iw_png_encoder_message(encoder)))
+    private func libraryError() -> CodecError {
+        CodecError(.write, path: path, reason: String(cString: iw_png_encoder_message(encoder)))
     }
 
     /// Appends `count` rows, `size.width × (hasAlpha ? 4 : 3)` bytes each, tightly packed.
-    public func write(rows: UnsafeBufferPointer<UInt8>, count: Int) throws(EncodeError) {
+    public func write(rows: UnsafeBufferPointer<UInt8>, count: Int) throws(CodecError) {
         let stride = size.width * (hasAlpha ? 4 : 3)
         precondition(rows.count >= stride * count && rowsWritten + count <= size.height)
         guard iw_png_write_rows(encoder, rows.baseAddress!, stride, UInt32(count)) == 0 else {
@@ -78,7 +78,7 @@ public final class PNGStreamWriter {
     }
 
     /// Ends the PNG after the last row.
-    public func finish() throws(EncodeError) {
+    public func finish() throws(CodecError) {
         precondition(rowsWritten == size.height, "PNG finished with rows missing")
         guard iw_png_write_end(encoder) == 0 else { throw libraryError() }
     }

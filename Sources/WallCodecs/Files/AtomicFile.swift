@@ -20,7 +20,7 @@ public final class AtomicFile {
     private let registration: Int32
 
     /// Creates the temporary file in the destination's folder.
-    public init(destination: String) throws(EncodeError) {
+    public init(destination: String) throws(CodecError) {
         self.destination = destination
         let slash = destination.lastIndex(of: "/")
         let folder = slash.map { String(destination[...$0]) } ?? ""
@@ -32,27 +32,27 @@ public final class AtomicFile {
             let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if fd < 0 {
                 if errno == EEXIST { continue }
-                throw EncodeError(path: destination, reason: systemErrorText())
+                throw CodecError(.write, path: destination, reason: systemErrorText())
             }
             guard let handle = fdopen(fd, "wb") else {
                 let text = systemErrorText()
                 close(fd)
                 unlink(candidate)
-                throw EncodeError(path: destination, reason: text)
+                throw CodecError(.write, path: destination, reason: text)
             }
             temporaryPath = candidate
             self.handle = handle
             registration = iw_register_temporary(candidate)
             return
         }
-        throw EncodeError(path: destination, reason: "could not create a temporary file")
+        throw CodecError(.write, path: destination, reason: "could not create a temporary file")
     }
 
     private var closed = false
 
     /// Flushes the data to disk and closes the temporary file; ``commit()`` then only renames
     /// it, so several files can be completed first and published together.
-    public func finishWriting() throws(EncodeError) {
+    public func finishWriting() throws(CodecError) {
         guard !closed else { return }
         closed = true
         let flushed = fflush(handle) == 0 && fsync(fileno(handle)) == 0
@@ -62,12 +62,12 @@ public final class AtomicFile {
             finished = true
             unlink(temporaryPath)
             iw_unregister_temporary(registration)
-            throw EncodeError(path: destination, reason: systemErrorText(flushed ? errno : flushError))
+            throw CodecError(.write, path: destination, reason: systemErrorText(flushed ? errno : flushError))
         }
     }
 
     /// Flushes the data to disk and renames the temporary file over the destination.
-    public func commit() throws(EncodeError) {
+    public func commit() throws(CodecError) {
         precondition(!finished, "AtomicFile committed twice")
         try finishWriting()
         finished = true
@@ -75,7 +75,7 @@ public final class AtomicFile {
         guard rename(temporaryPath, destination) == 0 else {
             let text = systemErrorText()
             unlink(temporaryPath)
-            throw EncodeError(path: destination, reason: text)
+            throw CodecError(.write, path: destination, reason: text)
         }
     }
 

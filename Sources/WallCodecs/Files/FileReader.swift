@@ -14,19 +14,19 @@ final class FileReader {
     let fileSize: Int
 
     /// Opens `path` and reads up to `headBytes` from its start.
-    init(path: String, headBytes: Int) throws(ProbeError) {
+    init(path: String, headBytes: Int) throws(CodecError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ProbeError(path: path, reason: systemErrorText()) }
+        guard fd >= 0 else { throw CodecError(.probe, path: path, reason: systemErrorText()) }
         var status = stat()
         guard fstat(fd, &status) == 0 else {
             let text = systemErrorText()
             close(fd)
-            throw ProbeError(path: path, reason: text)
+            throw CodecError(.probe, path: path, reason: text)
         }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
             let kind = (status.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file"
-            throw ProbeError(path: path, reason: "is \(kind), not an image file")
+            throw CodecError(.probe, path: path, reason: "is \(kind), not an image file")
         }
         descriptor = fd
         fileSize = Int(status.st_size)
@@ -37,7 +37,7 @@ final class FileReader {
     deinit { close(descriptor) }
 
     /// Up to `count` bytes at `offset`, fewer at the end of the file.
-    func read(at offset: Int, count: Int, path: String) throws(ProbeError) -> [UInt8] {
+    func read(at offset: Int, count: Int, path: String) throws(CodecError) -> [UInt8] {
         guard offset >= 0, count > 0, offset < fileSize else { return [] }
         if offset + count <= head.count { return Array(head[offset..<offset + count]) }
         let wanted = min(count, fileSize - offset)
@@ -49,7 +49,7 @@ final class FileReader {
             }
             if got < 0 {
                 if errno == EINTR { continue }
-                throw ProbeError(path: path, reason: systemErrorText())
+                throw CodecError(.probe, path: path, reason: systemErrorText())
             }
             if got == 0 { break }
             filled += got

@@ -17,22 +17,22 @@ public struct ImageProbe: Sendable {
     }
 
     /// Reads the header of the file at `path`.
-    public func probe(path: String) throws(ProbeError) -> ImageInfo {
+    public func probe(path: String) throws(CodecError) -> ImageInfo {
         let reader = try FileReader(path: path, headBytes: 65536)
-        guard reader.fileSize > 0 else { throw ProbeError(path: path, reason: "file is empty") }
+        guard reader.fileSize > 0 else { throw CodecError(.probe, path: path, reason: "file is empty") }
         let info: ImageInfo
         switch ImageFormat.sniff(reader.head) {
         case .jpeg?: info = try JPEGHeader.read(reader, path: path)
         case .png?: info = try PNGHeader.read(reader, path: path)
         case nil:
             if let name = ImageFormat.describeUnsupported(reader.head) {
-                throw ProbeError(path: path, reason: "\(name) is not a supported format (JPEG and PNG are)")
+                throw CodecError(.probe, path: path, reason: "\(name) is not a supported format (JPEG and PNG are)")
             }
-            throw ProbeError(path: path, reason: "not a JPEG or PNG image")
+            throw CodecError(.probe, path: path, reason: "not a JPEG or PNG image")
         }
         guard let pixels = info.storedSize.area, pixels <= maxImagePixels else {
-            throw ProbeError(
-                path: path,
+            throw CodecError(
+                .probe, path: path,
                 reason: "image is \(info.storedSize) pixels, over the limit of \(maxImagePixels) "
                     + "pixels (--max-image-pixels)")
         }

@@ -11,8 +11,8 @@ enum JPEGHeader {
     /// ended.
     @discardableResult
     static func walkSegments(
-        _ reader: FileReader, path: String, _ visit: (UInt8, Int, Int) throws(ProbeError) -> Bool
-    ) throws(ProbeError) -> Int {
+        _ reader: FileReader, path: String, _ visit: (UInt8, Int, Int) throws(CodecError) -> Bool
+    ) throws(CodecError) -> Int {
         var offset = 2
         var segments = 0
         while segments < maxSegments {
@@ -20,7 +20,7 @@ enum JPEGHeader {
             let prefix = try reader.read(at: offset, count: 4, path: path)
             guard prefix.count >= 2 else { break }
             guard prefix[0] == 0xFF else {
-                throw ProbeError(path: path, reason: "corrupt JPEG: expected a marker at byte \(offset)")
+                throw CodecError(.probe, path: path, reason: "corrupt JPEG: expected a marker at byte \(offset)")
             }
             let marker = prefix[1]
             if marker == 0xFF {  // fill byte
@@ -35,23 +35,23 @@ enum JPEGHeader {
             guard prefix.count == 4 else { break }
             let length = Int(prefix[2]) << 8 | Int(prefix[3])
             guard length >= 2 else {
-                throw ProbeError(path: path, reason: "corrupt JPEG: marker segment shorter than its length field")
+                throw CodecError(.probe, path: path, reason: "corrupt JPEG: marker segment shorter than its length field")
             }
             if try !visit(marker, offset + 4, length - 2) { break }
             offset += 2 + length
         }
         if segments >= maxSegments {
-            throw ProbeError(path: path, reason: "corrupt JPEG: more than \(maxSegments) marker segments before the image data")
+            throw CodecError(.probe, path: path, reason: "corrupt JPEG: more than \(maxSegments) marker segments before the image data")
         }
         return offset
     }
 
-    static func read(_ reader: FileReader, path: String) throws(ProbeError) -> ImageInfo {
+    static func read(_ reader: FileReader, path: String) throws(CodecError) -> ImageInfo {
         var frame: (marker: UInt8, payload: [UInt8])?
         var exif: ExifFields?
         var adobeTransform: Int?
         var hasICC = false
-        let end = try walkSegments(reader, path: path) { marker, payloadOffset, payloadLength throws(ProbeError) in
+        let end = try walkSegments(reader, path: path) { marker, payloadOffset, payloadLength throws(CodecError) in
             switch marker {
             case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
                 if frame == nil {
@@ -74,8 +74,8 @@ enum JPEGHeader {
             return true
         }
         guard let frame else {
-            throw ProbeError(
-                path: path,
+            throw CodecError(
+                .probe, path: path,
                 reason: end >= reader.fileSize
                     ? "truncated JPEG: the file ends before the frame header"
                     : "corrupt JPEG: no frame header (SOFn) before the image data")
@@ -91,11 +91,11 @@ enum JPEGHeader {
 
     /// The ICC profile split over APP2 chunks ("ICC_PROFILE\0", sequence number, count),
     /// joined in sequence order; `nil` when absent or its chunks do not add up.
-    static func iccProfile(_ reader: FileReader, path: String) throws(ProbeError) -> [UInt8]? {
+    static func iccProfile(_ reader: FileReader, path: String) throws(CodecError) -> [UInt8]? {
         var chunks: [Int: [UInt8]] = [:]
         var expected = 0
         var total = 0
-        try walkSegments(reader, path: path) { marker, payloadOffset, payloadLength throws(ProbeError) in
+        try walkSegments(reader, path: path) { marker, payloadOffset, payloadLength throws(CodecError) in
             guard marker == 0xE2, payloadLength > 14 else { return true }
             let head = try reader.read(at: payloadOffset, count: 14, path: path)
             guard head.count == 14, Array(head[0..<12]) == iccTag else { return true }
@@ -116,8 +116,8 @@ enum JPEGHeader {
     private static func info(
         frame: (marker: UInt8, payload: [UInt8]), orientation: Orientation,
         adobeTransform: Int?, hasICC: Bool, path: String
-    ) throws(ProbeError) -> ImageInfo {
-        func fail(_ reason: String) -> ProbeError { ProbeError(path: path, reason: reason) }
+    ) throws(CodecError) -> ImageInfo {
+        func fail(_ reason: String) -> CodecError { CodecError(.probe, path: path, reason: reason) }
         let p = frame.payload
         guard p.count >= 6 else { throw fail("truncated JPEG frame header") }
         let precision = Int(p[0])

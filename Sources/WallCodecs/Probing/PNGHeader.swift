@@ -5,8 +5,8 @@ enum PNGHeader {
     /// Chunks walked before the image data; past this the rest is not looked at.
     static let maxChunks = 1000
 
-    static func read(_ reader: FileReader, path: String) throws(ProbeError) -> ImageInfo {
-        func fail(_ reason: String) -> ProbeError { ProbeError(path: path, reason: reason) }
+    static func read(_ reader: FileReader, path: String) throws(CodecError) -> ImageInfo {
+        func fail(_ reason: String) -> CodecError { CodecError(.probe, path: path, reason: reason) }
         let ihdr = try reader.read(at: 8, count: 25, path: path)
         guard ihdr.count == 25 else { throw fail("truncated PNG: the file ends inside the header") }
         guard ihdr[4..<8].elementsEqual("IHDR".utf8), u32(ihdr, 0) == 13 else {

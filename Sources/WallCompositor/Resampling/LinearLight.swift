@@ -49,7 +49,7 @@ enum LinearLight {
     }
 
     /// `image` (RGB or premultiplied RGBA, sRGB) resized in linear light; same format back.
-    static func resize(_ image: Bitmap, to size: Size, region: SourceRegion) -> Bitmap {
+    static func resize(_ image: Bitmap, to size: Size, region: Region) -> Bitmap {
         let channels = image.channels
         let count = image.size.width * image.size.height
         // Linear, premultiplied in linear light.
@@ -71,7 +71,7 @@ enum LinearLight {
         let boxY = Resampler.boxFactor(region.height / Double(size.height))
         if boxX > 1 || boxY > 1 {
             (plane, source) = boxShrink(plane, size: source, channels: channels, byX: boxX, y: boxY)
-            region = SourceRegion(
+            region = Region(
                 x: region.x / Double(boxX), y: region.y / Double(boxY),
                 width: region.width / Double(boxX), height: region.height / Double(boxY))
         }

@@ -1,25 +1,5 @@
 import WallCore
 
-/// A part of a source image, in source pixels (fractions allowed), shown in a tile.
-public struct SourceRegion: Hashable, Sendable {
-    /// Left edge.
-    public var x: Double
-    /// Top edge.
-    public var y: Double
-    /// Width.
-    public var width: Double
-    /// Height.
-    public var height: Double
-
-    /// Creates a region.
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
-
 /// Resizes bitmaps the way libvips' thumbnail does: an integer box average for the bulk of a
 /// big reduction, then a Lanczos3 pass for the rest, at least a factor of two of it whenever
 /// the reduction allows.
@@ -30,12 +10,12 @@ public struct SourceRegion: Hashable, Sendable {
 public enum Resampler {
     /// `image` (or its `region`) resized to exactly `size`; with `linear`, filtered in linear
     /// light rather than on sRGB-encoded values.
-    public static func resize(_ image: Bitmap, to size: Size, region: SourceRegion? = nil, linear: Bool = false) -> Bitmap {
+    public static func resize(_ image: Bitmap, to size: Size, region: Region? = nil, linear: Bool = false) -> Bitmap {
         precondition(image.alpha != .straight, "premultiply before resampling")
         precondition(!size.isEmpty && !image.size.isEmpty)
-        var region = region ?? SourceRegion(
+        var region = region ?? Region(
             x: 0, y: 0, width: Double(image.size.width), height: Double(image.size.height))
-        if region == SourceRegion(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+        if region == Region(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
             && image.size == size
         {
             return image
@@ -48,7 +28,7 @@ public enum Resampler {
         let boxY = boxFactor(region.height / Double(size.height))
         if boxX > 1 || boxY > 1 {
             source = BoxShrink.shrink(image, byX: boxX, y: boxY)
-            region = SourceRegion(
+            region = Region(
                 x: region.x / Double(boxX), y: region.y / Double(boxY),
                 width: region.width / Double(boxX), height: region.height / Double(boxY))
         }

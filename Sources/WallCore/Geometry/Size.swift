@@ -20,7 +20,7 @@ public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
         return overflow ? nil : product
     }
 
-    /// `true` when both sides are at least one pixel.
+    /// `true` when a side is zero or negative: no pixel at all.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
     public var description: String { "\(width)x\(height)" }

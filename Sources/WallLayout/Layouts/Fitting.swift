@@ -4,14 +4,14 @@ import WallCore
 enum Fitting {
     /// The part of `source` that fills `cell` exactly, kept where `gravity` says, or `nil` when
     /// the shapes already match to within a source pixel (the whole image is shown).
-    static func cover(_ source: Size, in cell: Size, gravity: Gravity) -> CropRegion? {
+    static func cover(_ source: Size, in cell: Size, gravity: Gravity) -> Region? {
         let sw = Double(source.width), sh = Double(source.height)
         let scale = max(Double(cell.width) / sw, Double(cell.height) / sh)
         let width = min(sw, Double(cell.width) / scale)
         let height = min(sh, Double(cell.height) / scale)
         if sw - width < 1 && sh - height < 1 { return nil }
         let anchor = gravity.anchor
-        return CropRegion(x: (sw - width) * anchor.x, y: (sh - height) * anchor.y, width: width, height: height)
+        return Region(x: (sw - width) * anchor.x, y: (sh - height) * anchor.y, width: width, height: height)
     }
 
     /// The largest rectangle of `source`'s shape inside `cell`, centred, at least 1×1.

@@ -77,9 +77,6 @@ struct LayoutEngine {
     }
 
     /// Makes room for a block `height` tall at the cursor, on a new page if need be; returns
-    /// `true` when a page was started. `contentBottom` is where the current page's content
-    /// ends (for placers that track it themselves).
-    /// Makes room for a block `height` tall at the cursor, on a new page if need be; returns
     /// `true` when a page was started.
     @discardableResult
     mutating func ensureRoom(_ height: Int) throws(LayoutError) -> Bool {
