@@ -56,7 +56,7 @@ extension ImageWallCommand {
                 if let sizes {
                     manifest = try Wall.manifest(ofSizes: try SizeList.read(sizes), options: options)
                 } else {
-                    let plan = try Wall(inputs: try input.allInputs()).plan(options: options) { Console.error($0.description) }
+                    let plan = try Wall(inputs: try input.allInputs()).plan(options: options, hooks: RunHooks(diagnostics: { Console.error($0.description) }))
                     manifest = Wall.manifest(of: plan, options: options)
                 }
             } catch let error as WallError {

@@ -2,28 +2,31 @@ import ArgumentParser
 import ImageWall
 import WallLayout
 
+/// The library's layout defaults: every option below starts from them, and its help shows them.
+private let defaults = LayoutConfiguration()
+
 /// The layout options `render` and `layout` share.
 struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Layout: masonry, columns, grid, justified, mosaic or strip.", valueName: "name"))
-    var layout: LayoutKind = .masonry
+    var layout: LayoutKind = defaults.kind
 
-    @Option(help: ArgumentHelp("Sheet width in pixels, padding included (default 2000; for strip, a maximum that wraps). A list (1200,2400) renders each.", valueName: "px[,px…]"))
+    @Option(help: ArgumentHelp("Sheet width in pixels, padding included (default \(defaults.width ?? 0); for strip, a maximum that wraps). A list (1200,2400) renders each.", valueName: "px[,px…]"))
     var width: IntList?
 
     @Option(help: ArgumentHelp("Number of columns (masonry, columns, grid, mosaic). A list (2,3,4,6) renders each.", valueName: "n[,n…]"))
-    var columns = IntList([4])
+    var columns = IntList([defaults.columns])
 
     @Option(help: ArgumentHelp("Target column width; the column count follows from --width.", valueName: "px"))
     var columnWidth: Int?
 
     @Option(help: ArgumentHelp("Fewest columns --column-width may give.", valueName: "n"))
-    var minColumns = 1
+    var minColumns = defaults.minColumns
 
     @Option(help: ArgumentHelp("Most columns --column-width may give.", valueName: "n"))
-    var maxColumns = 1000
+    var maxColumns = defaults.maxColumns
 
     @Option(help: "Space between tiles, both ways, in pixels.")
-    var gap = 10
+    var gap = defaults.columnGap
 
     @Option(help: ArgumentHelp("Space between columns (default: --gap).", valueName: "px"))
     var columnGap: Int?
@@ -47,43 +50,43 @@ struct LayoutOptions: ParsableArguments {
     var paddingLeft: Int?
 
     @Option(help: ArgumentHelp("Space reserved under each image for its caption.", valueName: "px"))
-    var captionHeight = 0
+    var captionHeight = defaults.captionHeight
 
     @Option(help: ArgumentHelp("Reading direction: ltr or rtl (the wall is mirrored, not the images).", valueName: "dir"))
-    var direction: Direction = .ltr
+    var direction: Direction = defaults.direction
 
     @Option(help: ArgumentHelp("Masonry: columns within this many pixels of the shortest count as level; the leftmost wins.", valueName: "px"))
-    var tieTolerance = 0
+    var tieTolerance = defaults.tieTolerance
 
     @Option(help: ArgumentHelp("Grid: the cell shape.", valueName: "W:H"))
-    var cellAspect = AspectRatio(width: 1, height: 1)
+    var cellAspect = defaults.cellAspect
 
     @Option(help: ArgumentHelp("Grid: cover (fill and crop) or contain (letterbox on the background).", valueName: "fit"))
-    var fit: Fit = .cover
+    var fit: Fit = defaults.fit
 
     @Option(help: ArgumentHelp("Which part cropped images keep: center, north, south, east, west, northeast, northwest, southeast, southwest.", valueName: "gravity"))
-    var gravity: Gravity = .center
+    var gravity: Gravity = defaults.gravity
 
     @Option(parsing: .singleValue, help: ArgumentHelp("Grid: extra space after row ROW (1-based); repeatable.", valueName: "ROW:PX"))
     var rowGapAfter: [RowGapAfter] = []
 
     @Option(help: ArgumentHelp("Justified and strip: the target image height of a row.", valueName: "px"))
-    var rowHeight = 300
+    var rowHeight = defaults.rowHeight
 
     @Option(help: ArgumentHelp("Justified: rows never grow past this times --row-height; their images are cropped.", valueName: "ratio"))
-    var maxRowHeightRatio = 1.5
+    var maxRowHeightRatio = defaults.maxRowHeightRatio
 
     @Option(help: ArgumentHelp("Justified: a short last row is set left, center, or stretched (justify).", valueName: "mode"))
-    var lastRow: LastRow = .left
+    var lastRow: LastRow = defaults.lastRow
 
     @Option(help: ArgumentHelp("Masonry, columns, justified: the first N images span the full width above the wall.", valueName: "n"))
-    var hero = 0
+    var hero = defaults.hero
 
     @Option(help: ArgumentHelp("none, or folder: one section per input folder, each under a header band.", valueName: "grouping"))
-    var groupBy: Grouping = .none
+    var groupBy: Grouping = WallOptions().grouping
 
     @Option(help: ArgumentHelp("Height of each section's header band with --group-by folder.", valueName: "px"))
-    var sectionHeaderHeight = 48
+    var sectionHeaderHeight = defaults.sectionHeaderHeight
 
     @Option(help: ArgumentHelp("Split the wall into pages at most this tall (never cutting a tile).", valueName: "px"))
     var maxHeight: Int?
@@ -93,7 +96,7 @@ struct LayoutOptions: ParsableArguments {
 
     /// Every combination of the listed widths and column counts.
     var variants: [LayoutConfiguration] {
-        let widths: [Int?] = width.map { $0.values.map { Optional($0) } } ?? [layout == .strip ? nil : 2000]
+        let widths: [Int?] = width.map { $0.values.map { Optional($0) } } ?? [LayoutConfiguration(kind: layout).width]
         return widths.flatMap { w in
             columns.values.map { n in
                 var c = configuration
@@ -107,8 +110,8 @@ struct LayoutOptions: ParsableArguments {
     /// The configuration these options describe (the first variant's width and columns).
     var configuration: LayoutConfiguration {
         var c = LayoutConfiguration(kind: layout)
-        c.width = width?.values.first ?? (layout == .strip ? nil : 2000)
-        c.columns = columns.values.first ?? 4
+        c.width = width?.values.first ?? c.width
+        c.columns = columns.values.first ?? c.columns
         c.columnWidth = columnWidth
         c.minColumns = minColumns
         c.maxColumns = maxColumns

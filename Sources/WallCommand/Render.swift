@@ -11,6 +11,9 @@ import WallLayout
     import Glibc
 #endif
 
+/// The library's defaults: every option below starts from them, and its help shows them.
+private let defaults = WallOptions()
+
 extension ImageWallCommand {
     /// `imagewall render`: the contact sheet.
     public struct Render: ParsableCommand {
@@ -88,7 +91,7 @@ extension ImageWallCommand {
         @Option(help: ArgumentHelp(
             "Sheet colour: #rrggbb, #rgb, #rrggbbaa, a name (white, black, gray, charcoal, …) or transparent for an RGBA sheet.",
             valueName: "color"))
-        var background: RGBAColor = .white
+        var background: RGBAColor = defaults.background
 
         @Option(help: ArgumentHelp("Also write the JSON manifest of the layout here.", valueName: "file.json"))
         var manifest: String?
@@ -111,22 +114,22 @@ extension ImageWallCommand {
         var captionColor: RGBAColor?
 
         @Option(help: ArgumentHelp("Round each image's corners (anti-aliased).", valueName: "px"))
-        var cornerRadius = 0
+        var cornerRadius = defaults.rendering.style.cornerRadius
 
         @Option(help: ArgumentHelp("A border just inside each image's edge.", valueName: "px"))
-        var border = 0
+        var border = defaults.rendering.style.border
 
         @Option(help: ArgumentHelp("Colour of the border.", valueName: "color"))
-        var borderColor: RGBAColor = .white
+        var borderColor: RGBAColor = defaults.rendering.style.borderColor
 
         @Flag(help: "Resample in linear light (gamma-correct) instead of on sRGB values.")
         var linear = false
 
-        @Option(help: ArgumentHelp("Refuse a page bigger than this many pixels unless it is split (default 1073741824).", valueName: "n"))
-        var maxSheetPixels = 1 << 30
+        @Option(help: ArgumentHelp("Refuse a page bigger than this many pixels unless it is split.", valueName: "n"))
+        var maxSheetPixels = defaults.maxSheetPixels
 
         @Option(help: ArgumentHelp("What to do with unreadable inputs: skip (report and go on) or fail.", valueName: "policy"))
-        var onError: ErrorPolicy = .skip
+        var onError: ErrorPolicy = defaults.onError
 
         @Flag(help: "Treat damaged but partly readable files (truncated, bad checksums) as errors, not warnings.")
         var strict = false
@@ -135,19 +138,19 @@ extension ImageWallCommand {
         var threads: Int?
 
         @Option(help: ArgumentHelp("How the sheet is deflated: rle (zlib's run-length strategy: fast, near libpng's default size) or an LZ77 level 0 (stored) to 9 (smallest); 6 with --png-filter adaptive is libpng's default.", valueName: "rle|0-9"))
-        var compression: PNGCompression = .runLength
+        var compression: PNGCompression = defaults.rendering.compression
 
         @Option(help: ArgumentHelp("PNG row filter: adaptive (libpng's default), none, sub, up, average, paeth.", valueName: "filter"))
-        var pngFilter: PNGFilter = .paeth
+        var pngFilter: PNGFilter = defaults.rendering.pngFilter
 
         @Option(help: ArgumentHelp("Refuse inputs with more pixels than this, from their header.", valueName: "n"))
-        var maxImagePixels = 16384 * 16384
+        var maxImagePixels = defaults.maxImagePixels
 
         @Flag(help: "Faster, slightly softer: decode images to their tile size rather than twice it, and read progressive JPEGs shrunk to 1/8 only to their first DC scan.")
         var fast = false
 
         @Option(help: ArgumentHelp("Megabytes the images decoded at once may hold; an image needing more (a huge progressive JPEG) is decoded alone.", valueName: "MB"))
-        var decodeMemory = 128
+        var decodeMemory = defaults.decodeMemory >> 20
 
         public init() {}
 
@@ -191,19 +194,19 @@ extension ImageWallCommand {
             options.onError = onError
             options.strict = strict
             options.threads = threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-            options.compression = compression
-            options.pngFilter = pngFilter
             options.maxImagePixels = maxImagePixels
             options.decodeMemory = decodeMemory << 20
-            options.fast = fast
             options.maxSheetPixels = maxSheetPixels
-            options.caption = caption.flatMap { try? CaptionTemplate($0) }
-            options.title = title
-            options.font = font
-            options.fontSize = fontSize
-            options.textColor = captionColor
-            options.style = TileStyle(cornerRadius: cornerRadius, border: border, borderColor: borderColor)
-            options.linear = linear
+            options.rendering.compression = compression
+            options.rendering.pngFilter = pngFilter
+            options.rendering.fast = fast
+            options.rendering.caption = caption.flatMap { try? CaptionTemplate($0) }
+            options.rendering.title = title
+            options.rendering.font = font
+            options.rendering.fontSize = fontSize
+            options.rendering.textColor = captionColor
+            options.rendering.style = TileStyle(cornerRadius: cornerRadius, border: border, borderColor: borderColor)
+            options.rendering.linear = linear
             return options
         }
 
@@ -215,22 +218,22 @@ extension ImageWallCommand {
             _ = iw_set_mmap_threshold(4 << 20)
             iw_install_interrupt_handlers()
             let display = ProgressDisplay(style: quiet ? .none : progress)
-            var options = self.options
-            options.isCancelled = { iw_interrupted() != 0 }
-            if display.isActive { options.progress = ProgressReporter { display.show($0) } }
+            let options = self.options
             let stages = profile ? StageProfile() : nil
-            options.profile = stages
             let quiet = self.quiet
-            let diagnostics: @Sendable (Diagnostic) -> Void = { diagnostic in
-                guard !quiet else { return }
-                display.clear()
-                Console.error(diagnostic.description)
-            }
+            let hooks = RunHooks(
+                progress: display.isActive ? ProgressReporter { display.show($0) } : nil, profile: stages,
+                isCancelled: { iw_interrupted() != 0 },
+                diagnostics: { diagnostic in
+                    guard !quiet else { return }
+                    display.clear()
+                    Console.error(diagnostic.description)
+                })
             let started = ProgressDisplay.now()
             do {
                 if let fromManifest {
                     let recorded = try Wall.readManifest(fromManifest)
-                    let result = try Wall.render(from: recorded, to: output, manifest: manifest, options: options, diagnostics: diagnostics)
+                    let result = try Wall.render(from: recorded, to: output, manifest: manifest, options: options, hooks: hooks)
                     if let html { try GalleryPage.write(result, to: html) }
                     display.clear()
                     if !quiet { summarize([result], seconds: ProgressDisplay.now() - started) }
@@ -245,7 +248,7 @@ extension ImageWallCommand {
                     return (VariantNaming.path(output, for: variant), job)
                 }
                 let manifests = manifest.map { path in variants.map { VariantNaming.path(path, for: $0) } }
-                let results = try Wall(inputs: inputs).render(variants: jobs, manifests: manifests, diagnostics: diagnostics)
+                let results = try Wall(inputs: inputs).render(variants: jobs, manifests: manifests, hooks: hooks)
                 if let html {
                     for (result, variant) in zip(results, variants) {
                         try GalleryPage.write(result, to: results.count > 1 ? VariantNaming.path(html, for: variant) : html)

@@ -20,7 +20,7 @@ struct CommandTests {
         #expect(options.layout.columnGap == 6 && options.layout.rowGap == 2)
         #expect(options.layout.padding.left == 6)  // padding follows --gap
         #expect(options.background == RGBAColor(red: 32, green: 32, blue: 32))
-        #expect(options.onError == .fail && options.threads == 2 && options.compression == .deflate(level: 3))
+        #expect(options.onError == .fail && options.threads == 2 && options.rendering.compression == .deflate(level: 3))
     }
 
     @Test("bad command lines are refused with the reason", arguments: [

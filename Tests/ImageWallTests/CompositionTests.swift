@@ -19,7 +19,7 @@ struct CompositionTests {
         (layout.width, layout.columns) = (width, columns)
         var options = WallOptions(layout: layout)
         options.background = .black
-        options.textColor = .white
+        options.rendering.textColor = .white
         options.threads = 2
         return options
     }
@@ -27,7 +27,7 @@ struct CompositionTests {
     @Test("captions are drawn in their band and never outside the tile's column")
     func captions() throws {
         var options = options()
-        options.caption = try CaptionTemplate("{name} is a file with a very long caption that cannot fit")
+        options.rendering.caption = try CaptionTemplate("{name} is a file with a very long caption that cannot fit")
         let output = folder.file("captions.png")
         let manifest = try Wall(inputs: [Fixtures.sampleImages]).render(to: output, options: options)
         let sheet = try decode(output)
@@ -49,7 +49,7 @@ struct CompositionTests {
     @Test("a title band tops the first page")
     func title() throws {
         var options = options()
-        options.title = "Contact sheet"
+        options.rendering.title = "Contact sheet"
         let output = folder.file("title.png")
         let manifest = try Wall(inputs: [Fixtures.sample("png-rgb.png")]).render(to: output, options: options)
         let title = try #require(manifest.title)
@@ -121,8 +121,8 @@ struct CompositionTests {
     @Test("decorated, captioned renders are byte-identical across thread counts")
     func deterministic() throws {
         var options = options()
-        options.caption = try CaptionTemplate("{index}: {stem}")
-        options.style = TileStyle(cornerRadius: 9, border: 2, borderColor: .white)
+        options.rendering.caption = try CaptionTemplate("{index}: {stem}")
+        options.rendering.style = TileStyle(cornerRadius: 9, border: 2, borderColor: .white)
         options.layout.maxPageHeight = 900
         options.threads = 1
         let one = try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("a.png"), options: options)
@@ -159,7 +159,7 @@ struct CaptionTemplateTests {
         let info = try ImageProbe().probe(path: path)
         #expect(info.orientation == .right && info.dateTaken == "2024:05:01 14:03:22")
         var wall = WallOptions()
-        wall.caption = try CaptionTemplate("{date} {width}x{height} {format} #{index}")
+        wall.rendering.caption = try CaptionTemplate("{date} {width}x{height} {format} #{index}")
         let manifest = try Wall.manifest(ofSizes: [Size(width: 1, height: 1)], options: wall)
         #expect(manifest.tiles[0].caption != nil)
     }

@@ -159,9 +159,9 @@ struct VariantTests {
     @Test("progress goes through every phase and ends complete")
     func progress() throws {
         let seen = Mutex<[ProgressUpdate]>([])
-        var options = options(columns: 4)
-        options.progress = ProgressReporter { update in seen.withLock { $0.append(update) } }
-        try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("p.png"), manifest: folder.file("p.json"), options: options)
+        let options = options(columns: 4)
+        let hooks = RunHooks(progress: ProgressReporter { update in seen.withLock { $0.append(update) } })
+        try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("p.png"), manifest: folder.file("p.json"), options: options, hooks: hooks)
         let updates = seen.withLock { $0 }
         let phases = updates.map(\.phase).reduce(into: [Phase]()) { if $0.last != $1 { $0.append($1) } }
         #expect(phases == [.probe, .layout, .render, .write])
@@ -174,9 +174,11 @@ struct VariantTests {
         let count = Atomic<Int>(0)
         var options = options(columns: 4)
         options.layout.maxPageHeight = 900
-        options.progress = ProgressReporter { _ in count.add(1, ordering: .relaxed) }
-        options.isCancelled = { count.load(ordering: .relaxed) > 40 }
-        #expect(throws: WallRunError.cancelled) { try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("c.png"), options: options) }
+        let hooks = RunHooks(
+            progress: ProgressReporter { _ in count.add(1, ordering: .relaxed) }, isCancelled: { count.load(ordering: .relaxed) > 40 })
+        #expect(throws: WallRunError.cancelled) {
+            try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("c.png"), options: options, hooks: hooks)
+        }
         #expect(Fixtures.files(in: folder.path).isEmpty && Fixtures.hiddenFiles(in: folder.path).isEmpty)
     }
 
@@ -248,8 +250,8 @@ struct FixtureToolTests {
     func fromManifest() throws {
         var options = WallOptions()
         (options.layout.kind, options.layout.width, options.layout.columns) = (.grid, 600, 3)
-        options.caption = try CaptionTemplate("{stem}")
-        options.style = TileStyle(cornerRadius: 6)
+        options.rendering.caption = try CaptionTemplate("{stem}")
+        options.rendering.style = TileStyle(cornerRadius: 6)
         let manifest = try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("first.png"), manifest: folder.file("first.json"), options: options)
         let again = try Wall.render(from: try Wall.readManifest(folder.file("first.json")), to: folder.file("again.png"), options: WallOptions())
         #expect(Fixtures.read(folder.file("first.png")) == Fixtures.read(folder.file("again.png")))

@@ -149,6 +149,6 @@ struct LayoutRenderTests {
         let manifest = try Wall.manifest(ofSizes: [Size(width: 3, height: 2)], options: options)
         let decoded = try JSONDecoder().decode(Manifest.self, from: try ManifestWriter.encode(manifest))
         #expect(decoded.layout.configuration == layout)
-        #expect(decoded.layout.background == "#00000000")
+        #expect(decoded.layout.background == .transparent)
     }
 }

@@ -136,9 +136,12 @@ struct RenderTests {
         let inputs = ["landscape-baseline-420.jpg", "portrait-progressive-420.jpg", "png-rgb.png", "orientation-6.jpg"].map(Fixtures.sample)
         var options = options(width: 400, columns: 2)
         let normal = try Wall(inputs: inputs).render(to: folder.file("normal.png"), manifest: folder.file("normal.json"), options: options)
-        options.fast = true
+        options.rendering.fast = true
         let quick = try Wall(inputs: inputs).render(to: folder.file("quick.png"), manifest: folder.file("quick.json"), options: options)
-        #expect(normal.render?.fast == nil && quick.render?.fast == true)
+        #expect(normal.render?.fast == false && quick.render?.fast == true)
+        // The key is written only for --fast renders, so older manifests read the same.
+        let json = String(decoding: Fixtures.read(folder.file("normal.json")) ?? [], as: UTF8.self)
+        #expect(!json.contains("\"fast\"") && String(decoding: Fixtures.read(folder.file("quick.json")) ?? [], as: UTF8.self).contains("\"fast\" : true"))
         #expect(normal.tiles.map(\.cell) == quick.tiles.map(\.cell))
         let a = try decodeSheet(folder.file("normal.png")), b = try decodeSheet(folder.file("quick.png"))
         #expect(a.pixels != b.pixels)  // the sources are shrunk further before the resample
@@ -183,7 +186,7 @@ struct RenderTests {
         var sheets: [Bitmap] = []
         for compression in [PNGCompression.runLength, .deflate(level: 0), .deflate(level: 6)] {
             var options = options(width: 600, columns: 2)
-            options.compression = compression
+            options.rendering.compression = compression
             let output = folder.file("c-\(compression).png"), manifestPath = folder.file("c-\(compression).json")
             let inputs = ["png-rgba.png", "landscape-baseline-420.jpg", "orientation-6.jpg"].map(Fixtures.sample)
             let manifest = try Wall(inputs: inputs).render(to: output, manifest: manifestPath, options: options)
@@ -239,9 +242,8 @@ struct ErrorPolicyTests {
         let inputs = mixedInputs()
         let output = folder.file("out.png")
         let seen = Mutex<[String]>([])
-        let manifest = try Wall(inputs: inputs).render(to: output, options: options(.skip)) { diagnostic in
-            seen.withLock { $0.append(diagnostic.description) }
-        }
+        let hooks = RunHooks(diagnostics: { diagnostic in seen.withLock { $0.append(diagnostic.description) } })
+        let manifest = try Wall(inputs: inputs).render(to: output, options: options(.skip), hooks: hooks)
         #expect(manifest.tiles.map(\.source) == [folder.file("a-good.png"), folder.file("c-truncated.jpg")])
         #expect(manifest.skipped.map(\.source) == [folder.file("b-text.jpg")])
         #expect(manifest.skipped.map(\.reason) == ["not a JPEG or PNG image"])

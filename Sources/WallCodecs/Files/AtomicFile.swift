@@ -8,7 +8,10 @@ import CProcessShim
 /// An output written to a temporary file beside its destination and renamed into place only
 /// when complete, so a reader never sees half a file and an existing file is replaced only by
 /// a whole new one.
-public final class AtomicFile {
+///
+/// It may be handed from one thread to another (a page finished on a worker, put in place by
+/// the caller), never used by two at once.
+public final class AtomicFile: @unchecked Sendable {
     /// Where the file ends up.
     public let destination: String
     /// The hidden temporary file being written.

@@ -1,7 +1,7 @@
 import WallCore
 
 /// How each tile's image is decorated.
-public struct TileStyle: Hashable, Sendable {
+public struct TileStyle: Hashable, Sendable, Codable {
     /// Radius of the image's rounded corners, anti-aliased (0: square).
     public var cornerRadius: Int = 0
     /// Width of a border drawn just inside the image's edge, following its corners.
@@ -18,6 +18,16 @@ public struct TileStyle: Hashable, Sendable {
 
     /// `true` when the image is drawn as it is.
     public var isPlain: Bool { cornerRadius <= 0 && border <= 0 }
+
+    enum CodingKeys: String, CodingKey { case cornerRadius, border, borderColor }
+
+    /// Reads the style; absent keys keep their defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        cornerRadius = try c.decodeIfPresent(Int.self, forKey: .cornerRadius) ?? 0
+        border = try c.decodeIfPresent(Int.self, forKey: .border) ?? 0
+        borderColor = try c.decodeIfPresent(RGBAColor.self, forKey: .borderColor) ?? .white
+    }
 }
 
 /// A line of text to blend into a cell: coverage, where its top-left goes, its colour, and the

@@ -73,3 +73,21 @@ public struct RGBAColor: Hashable, Sendable, Codable, CustomStringConvertible {
         return "#" + hex(red) + hex(green) + hex(blue) + (isOpaque ? "" : hex(alpha))
     }
 }
+
+extension RGBAColor {
+    /// Reads the colour as text, as ``init(parsing:)`` accepts it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let color = RGBAColor(parsing: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a colour: \(text)")
+        }
+        self = color
+    }
+
+    /// Writes the colour as its ``description``: `#rrggbb` or `#rrggbbaa`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

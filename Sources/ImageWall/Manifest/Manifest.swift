@@ -3,16 +3,21 @@ import WallCore
 import WallLayout
 
 /// The JSON record of a render: the sheet, the options, where every tile went, and what was
-/// skipped. Schema version 1; later versions add fields, never remove or rename them.
+/// skipped. Schema version 1; later versions add fields, never remove or rename them. Keys are
+/// written sorted, so the same render writes the same bytes.
 public struct Manifest: Codable, Sendable, Equatable {
-    /// The options that shaped the layout (every `LayoutConfiguration` field, keyed as in the
-    /// command line) and the background.
+    /// The options that shaped the layout (every `LayoutConfiguration` field, keyed as on the
+    /// command line), the background and the grouping, in one object.
     public struct Layout: Codable, Sendable, Equatable {
+        /// The layout as laid out (caption and title space included).
         public var configuration: LayoutConfiguration
-        public var background: String
+        /// The sheet's background colour.
+        public var background: RGBAColor
+        /// How images were grouped into sections (`groupBy`).
         public var grouping: Grouping
 
-        public init(configuration: LayoutConfiguration, background: String, grouping: Grouping) {
+        /// Creates the layout record.
+        public init(configuration: LayoutConfiguration, background: RGBAColor, grouping: Grouping) {
             self.configuration = configuration
             self.background = background
             self.grouping = grouping
@@ -20,13 +25,15 @@ public struct Manifest: Codable, Sendable, Equatable {
 
         enum CodingKeys: String, CodingKey { case background, groupBy }
 
+        /// Reads the layout fields and the background and grouping beside them.
         public init(from decoder: any Decoder) throws {
             configuration = try LayoutConfiguration(from: decoder)
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            background = try c.decode(String.self, forKey: .background)
+            background = try c.decode(RGBAColor.self, forKey: .background)
             grouping = try c.decodeIfPresent(Grouping.self, forKey: .groupBy) ?? .none
         }
 
+        /// Writes the layout fields with the background and grouping in the same object.
         public func encode(to encoder: any Encoder) throws {
             try configuration.encode(to: encoder)
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -37,16 +44,23 @@ public struct Manifest: Codable, Sendable, Equatable {
 
     /// One output file.
     public struct Page: Codable, Sendable, Equatable {
+        /// The path it was written to.
         public var file: String
+        /// Its width in pixels.
         public var width: Int
+        /// Its height in pixels.
         public var height: Int
     }
 
-    /// A rectangle on the sheet.
+    /// A rectangle on the sheet, in whole pixels.
     public struct Box: Codable, Sendable, Equatable {
+        /// Left edge.
         public var x: Int
+        /// Top edge.
         public var y: Int
+        /// Width.
         public var width: Int
+        /// Height.
         public var height: Int
 
         init(_ rect: Rect) {
@@ -58,23 +72,29 @@ public struct Manifest: Codable, Sendable, Equatable {
 
     /// One placed image.
     public struct Tile: Codable, Sendable, Equatable {
+        /// Its position in the layout order, from 0.
         public var index: Int
+        /// The page it is on, from 0.
         public var page: Int
         /// The path as the user gave it.
         public var source: String
-        /// The image's rectangle on the sheet.
+        /// Left edge of the image on its page.
         public var x: Int
+        /// Top edge of the image on its page.
         public var y: Int
+        /// Width of the image on the sheet.
         public var width: Int
+        /// Height of the image on the sheet.
         public var height: Int
-        /// Displayed (oriented) size of the source.
+        /// Displayed (oriented) width of the source.
         public var sourceWidth: Int
+        /// Displayed (oriented) height of the source.
         public var sourceHeight: Int
         /// EXIF orientation of the source, 1–8.
         public var orientation: Int
-        /// "jpeg" or "png"; absent for sizes given without files.
+        /// The source's format ("jpeg", "png", …); absent for sizes given without files.
         public var format: String?
-        /// The part of the source shown; `null` when all of it is.
+        /// The part of the source shown, in displayed source pixels; `null` when all of it is.
         public var crop: Region?
         /// The whole cell: the image plus caption space (and letterbox, for `contain`).
         public var cell: Box
@@ -91,6 +111,7 @@ public struct Manifest: Codable, Sendable, Equatable {
         /// For a batch variant's tile: the whole-image sizes it was resampled through.
         public var via: [Size]?
 
+        /// Writes the tile; `crop` is `null`, not absent, when the whole image shows.
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(index, forKey: .index)
@@ -104,7 +125,7 @@ public struct Manifest: Codable, Sendable, Equatable {
             try c.encode(sourceHeight, forKey: .sourceHeight)
             try c.encode(orientation, forKey: .orientation)
             try c.encodeIfPresent(format, forKey: .format)
-            try c.encode(crop, forKey: .crop)  // null, not absent, when the whole image shows
+            try c.encode(crop, forKey: .crop)
             try c.encode(cell, forKey: .cell)
             try c.encodeIfPresent(caption, forKey: .caption)
             try c.encode(section, forKey: .section)
@@ -130,83 +151,51 @@ public struct Manifest: Codable, Sendable, Equatable {
 
     /// A section's header band.
     public struct Section: Codable, Sendable, Equatable {
+        /// The section's number, in order of appearance.
         public var index: Int
         /// The folder the section's images come from.
         public var title: String
         /// The page the header is on.
         public var page: Int
+        /// Where the header band is on its page.
         public var header: Box
     }
 
     /// The title band across the first page.
     public struct Title: Codable, Sendable, Equatable {
+        /// The title's text.
         public var text: String
+        /// Where the band is.
         public var box: Box
     }
 
     /// An input left out, and why.
     public struct Skipped: Codable, Sendable, Equatable {
+        /// The path as the user gave it.
         public var source: String
+        /// Why it was left out.
         public var reason: String
     }
 
-    /// The options that shaped the pixels, so `--from-manifest` can render the same sheet.
-    public struct Rendering: Codable, Sendable, Equatable {
-        public var caption: String?
-        public var title: String?
-        public var font: String?
-        public var fontSize: Int?
-        public var textColor: String?
-        public var cornerRadius: Int
-        public var border: Int
-        public var borderColor: String
-        public var linear: Bool
-        public var compression: PNGCompression
-        public var pngFilter: String
-        /// `true` for `--fast` renders; absent otherwise.
-        public var fast: Bool?
-
-        init(_ options: WallOptions) {
-            caption = options.caption?.description
-            title = options.title
-            font = options.font
-            fontSize = options.fontSize
-            textColor = options.textColor?.description
-            cornerRadius = options.style.cornerRadius
-            border = options.style.border
-            borderColor = options.style.borderColor.description
-            linear = options.linear
-            compression = options.compression
-            pngFilter = options.pngFilter.rawValue
-            fast = options.fast ? true : nil
-        }
-
-        /// Puts these settings into `options`.
-        func apply(to options: inout WallOptions) throws {
-            options.caption = try caption.map(CaptionTemplate.init)
-            options.title = title
-            options.font = font
-            options.fontSize = fontSize
-            options.textColor = textColor.flatMap(RGBAColor.init(parsing:))
-            options.style = TileStyle(cornerRadius: cornerRadius, border: border, borderColor: RGBAColor(parsing: borderColor) ?? .white)
-            options.linear = linear
-            options.compression = compression
-            options.pngFilter = PNGFilter(rawValue: pngFilter) ?? .paeth
-            options.fast = fast ?? false
-        }
-    }
-
+    /// The schema version.
     public var version = 1
+    /// The first page's width (the sheet's, when it has one page).
     public var width: Int
+    /// The first page's height.
     public var height: Int
+    /// The options that shaped the layout.
     public var layout: Layout
+    /// The files written, one a page (none for a layout that was not rendered).
     public var pages: [Page]
+    /// The section headers, when images were grouped.
     public var sections: [Section]
     /// The title, when the sheet has one.
     public var title: Title?
-    /// The rendering options (absent in manifests of layouts that were not rendered).
-    public var render: Rendering?
+    /// The options that shaped the pixels (absent in manifests of layouts that were not rendered).
+    public var render: RenderSettings?
+    /// Every placed image, in layout order.
     public var tiles: [Tile]
+    /// Inputs left out.
     public var skipped: [Skipped]
 }
 
@@ -234,6 +223,14 @@ extension Manifest {
         }
     }
 
+    /// The manifest of `plan` rendered with `options`, its pages written to `outputs` (none
+    /// for a layout that was not rendered); `warnings` gives each tile's decoder warnings.
+    init(plan: Plan, options: WallOptions, outputs: [String], warnings: (Int) -> [String] = { _ in [] }) {
+        self.init(
+            arrangement: plan.arrangement, sources: plan.images.map(Source.init), sectionTitles: plan.sectionTitles,
+            options: options, outputs: outputs, warnings: warnings, skipped: plan.skipped, recipes: plan.recipes)
+    }
+
     /// The manifest of `arrangement` for `sources`, its pages written to `outputs` (none for a
     /// layout that was not rendered).
     init(
@@ -243,13 +240,13 @@ extension Manifest {
         let canvas = arrangement.canvas
         self.init(
             width: canvas.width, height: canvas.height,
-            layout: Layout(configuration: options.effectiveLayout, background: options.background.description, grouping: options.grouping),
+            layout: Layout(configuration: options.effectiveLayout, background: options.background, grouping: options.grouping),
             pages: zip(outputs, arrangement.pages).map { Page(file: $0, width: $1.width, height: $1.height) },
             sections: arrangement.sectionHeaders.map {
                 Section(index: $0.section, title: sectionTitles.indices.contains($0.section) ? sectionTitles[$0.section] : "", page: $0.page, header: Box($0.frame))
             },
-            title: arrangement.title.map { Title(text: options.title ?? "", box: Box($0)) },
-            render: outputs.isEmpty ? nil : Rendering(options),
+            title: arrangement.title.map { Title(text: options.rendering.title ?? "", box: Box($0)) },
+            render: outputs.isEmpty ? nil : options.rendering,
             tiles: sources.indices.map { i in
                 let p = arrangement.placements[i]
                 let source = sources[i]
@@ -257,8 +254,7 @@ extension Manifest {
                     index: i, page: p.page, source: source.path, x: p.image.x, y: p.image.y,
                     width: p.image.width, height: p.image.height, sourceWidth: source.displayed.width,
                     sourceHeight: source.displayed.height, orientation: source.orientation, format: source.format,
-                    crop: p.crop,
-                    cell: Box(p.cell), caption: p.caption.map(Box.init), section: p.section, warnings: warnings(i),
+                    crop: p.crop, cell: Box(p.cell), caption: p.caption.map(Box.init), section: p.section, warnings: warnings(i),
                     sortKey: source.sortKey, decodedFor: recipes[i]?.decodedFor, via: recipes[i].flatMap { $0.via.isEmpty ? nil : $0.via })
             },
             skipped: skipped.map { Skipped(source: $0.path, reason: $0.reason) })

@@ -25,15 +25,13 @@ extension Wall {
         diagnostics: @escaping @Sendable (Diagnostic) -> Void = { _ in }
     ) async throws -> Manifest {
         let cancelled = Atomic<Bool>.Box(false)
-        var options = options
-        let previous = options.isCancelled
-        options.isCancelled = { cancelled.value.load(ordering: .relaxed) || previous() }
-        options.progress = ProgressReporter(progress)
-        let job = options
+        let hooks = RunHooks(
+            progress: ProgressReporter(progress), isCancelled: { cancelled.value.load(ordering: .relaxed) },
+            diagnostics: diagnostics)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 DispatchQueue.global().async {
-                    continuation.resume(with: Result { try self.render(to: output, manifest: manifest, options: job, diagnostics: diagnostics) })
+                    continuation.resume(with: Result { try self.render(to: output, manifest: manifest, options: options, hooks: hooks) })
                 }
             }
         } onCancel: {

@@ -61,7 +61,7 @@ public enum GalleryPage {
     }
 
     static func absolute(_ path: String) -> String {
-        if let resolved = Wall.resolvedPath(path) { return resolved }
+        if let resolved = resolvedPath(path) { return resolved }
         if path.hasPrefix("/") { return path }
         return FileManager.default.currentDirectoryPath + "/" + path
     }

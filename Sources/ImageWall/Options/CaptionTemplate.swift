@@ -1,8 +1,9 @@
 import WallCodecs
 import WallCore
 
-/// A caption pattern such as `"{name} ({width}x{height})"`, checked when made.
-public struct CaptionTemplate: Sendable, Hashable, CustomStringConvertible {
+/// A caption pattern such as `"{name} ({width}x{height})"`, checked when made; coded as the
+/// pattern's text.
+public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The fields a template may use.
     public static let fields = ["name", "stem", "path", "index", "width", "height", "format", "date"]
 
@@ -58,6 +59,22 @@ public struct CaptionTemplate: Sendable, Hashable, CustomStringConvertible {
         if field != nil { throw Invalid(message: "unclosed { in caption \"\(pattern)\"") }
         if !text.isEmpty { parts.append(.text(text)) }
         self.parts = parts
+    }
+
+    /// Reads a pattern, refusing it as ``init(_:)`` does.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        do {
+            self = try CaptionTemplate(try container.decode(String.self))
+        } catch let error as Invalid {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+        }
+    }
+
+    /// Writes the pattern as given.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
     }
 
     /// The caption of `image`, the `index`-th (0-based) tile of the sheet.

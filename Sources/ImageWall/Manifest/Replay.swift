@@ -1,0 +1,64 @@
+import WallCodecs
+import WallCore
+import WallLayout
+
+/// A manifest turned back into a plan: the recorded tiles, rectangles, crops, pages and
+/// options, with each source probed as it is now.
+enum Replay {
+    /// The plan `manifest` records, its sources probed again, and `base` with the recorded
+    /// layout and rendering settings. A source whose size changed is drawn into its recorded
+    /// rectangle (its crop scaled to the new size); one that cannot be read is kept in place to
+    /// be drawn grey, or stops the run, as `base.onError` says.
+    static func plan(of manifest: Manifest, options base: WallOptions, hooks: RunHooks) throws -> (plan: Plan, options: WallOptions) {
+        var options = base
+        options.layout = manifest.layout.configuration
+        options.grouping = manifest.layout.grouping
+        options.background = manifest.layout.background
+        if let recorded = manifest.render { options.rendering = recorded }
+        if let title = manifest.title { options.rendering.title = title.text }
+        let probe = ImageProbe(maxImagePixels: options.maxImagePixels)
+        var images: [ProbedImage] = []
+        var placements: [Placement] = []
+        var skipped: [CodecError] = []
+        var recipes: [Int: TileRecipe] = [:]
+        for tile in manifest.tiles {
+            let recorded = Size(width: tile.sourceWidth, height: tile.sourceHeight)
+            var image: ProbedImage
+            do {
+                image = ProbedImage(path: tile.source, info: try probe.probe(path: tile.source))
+            } catch {
+                if options.onError == .fail { throw error }
+                hooks.diagnostics(.skipped(source: error.path, reason: error.reason, stage: .probe))
+                skipped.append(error)
+                // Keep the recorded place; decoding will fail and draw it grey.
+                image = ProbedImage(
+                    path: tile.source,
+                    info: ImageInfo(
+                        format: ImageFormat(rawValue: tile.format ?? "png") ?? .png, storedSize: recorded,
+                        colorModel: .rgb, bitDepth: 8, hasAlpha: false, isProgressive: false))
+            }
+            image.sortKey = tile.sortKey
+            let now = image.info.displayedSize
+            let sx = Double(now.width) / Double(max(1, recorded.width)), sy = Double(now.height) / Double(max(1, recorded.height))
+            // A batch variant's tile is made the same way again, while its source is the same size.
+            if now == recorded, let recipe = tile.recipe(forSourceOf: now) { recipes[images.count] = recipe }
+            images.append(image)
+            placements.append(
+                Placement(
+                    cell: tile.cell.rect, image: Rect(x: tile.x, y: tile.y, width: tile.width, height: tile.height),
+                    caption: tile.caption?.rect, crop: tile.crop.map { $0.scaled(x: sx, y: sy) },
+                    section: tile.section, page: tile.page))
+        }
+        let pageSizes =
+            manifest.pages.isEmpty
+            ? [Size(width: manifest.width, height: manifest.height)]
+            : manifest.pages.map { Size(width: $0.width, height: $0.height) }
+        let arrangement = Arrangement(
+            pages: pageSizes, placements: placements,
+            sectionHeaders: manifest.sections.map { SectionHeader(section: $0.index, frame: $0.header.rect, page: $0.page) },
+            title: manifest.title?.box.rect)
+        let titles = manifest.sections.sorted { $0.index < $1.index }.map(\.title)
+        let plan = Plan(images: images, skipped: skipped, arrangement: arrangement, sectionTitles: titles, recipes: recipes)
+        return (plan, options)
+    }
+}

@@ -1,0 +1,79 @@
+import WallCodecs
+import WallCompositor
+import WallCore
+
+/// The settings that shape a sheet's pixels beyond its layout: captions and title, decoration,
+/// resampling, decoding and the encoder. The manifest records them as they are (its `render`
+/// object), so `--from-manifest` renders the same bytes; a new `RenderSettings()` holds the
+/// defaults.
+public struct RenderSettings: Sendable, Hashable, Codable {
+    /// The caption under each image; space is reserved for it when the layout has none.
+    public var caption: CaptionTemplate?
+    /// A title across the top of the first page.
+    public var title: String?
+    /// The font for captions, title and headers: a path or a name (default DejaVu Sans, and
+    /// DejaVu Sans Bold for the title and headers).
+    public var font: String?
+    /// Caption size in pixels (default: from the caption height, or 13).
+    public var fontSize: Int?
+    /// Colour of captions, title and headers (default: dark on light backgrounds, light on dark).
+    public var textColor: RGBAColor?
+    /// Rounded corners and border of every image.
+    public var style = TileStyle()
+    /// Resample in linear light instead of on sRGB-encoded values.
+    public var linear = false
+    /// Trade a little quality for speed: decode images to their tile size rather than twice it,
+    /// and read progressive JPEGs shrunk to 1/8 only to their first DC scan.
+    public var fast = false
+    /// How the sheet is deflated. With the Paeth filter, run-length deflate writes files within
+    /// a few percent of libpng's default settings (level 6, adaptive filters) at a sixth of the cost.
+    public var compression: PNGCompression = .runLength
+    /// PNG row filter of the sheet.
+    public var pngFilter: PNGFilter = .paeth
+
+    /// Settings with every default.
+    public init() {}
+
+    /// The caption size in force, for a caption band `height` tall.
+    func captionFontSize(height: Int) -> Int {
+        fontSize ?? max(6, min(height - 2, Int((Double(height) * 0.62).rounded())))
+    }
+
+    /// The title's size in pixels.
+    var titleFontSize: Int { max(16, 2 * (fontSize ?? 13)) }
+
+    enum CodingKeys: String, CodingKey {
+        case caption, title, font, fontSize, textColor, linear, fast, compression, pngFilter
+    }
+
+    /// Reads the settings; absent keys keep their defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        caption = try c.decodeIfPresent(CaptionTemplate.self, forKey: .caption)
+        title = try c.decodeIfPresent(String.self, forKey: .title)
+        font = try c.decodeIfPresent(String.self, forKey: .font)
+        fontSize = try c.decodeIfPresent(Int.self, forKey: .fontSize)
+        textColor = try c.decodeIfPresent(RGBAColor.self, forKey: .textColor)
+        style = try TileStyle(from: decoder)
+        linear = try c.decodeIfPresent(Bool.self, forKey: .linear) ?? false
+        fast = try c.decodeIfPresent(Bool.self, forKey: .fast) ?? false
+        compression = try c.decodeIfPresent(PNGCompression.self, forKey: .compression) ?? .runLength
+        pngFilter = try c.decodeIfPresent(PNGFilter.self, forKey: .pngFilter) ?? .paeth
+    }
+
+    /// Writes the settings in one flat object (the style's fields beside the rest); `fast`
+    /// only when set.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(caption, forKey: .caption)
+        try c.encodeIfPresent(title, forKey: .title)
+        try c.encodeIfPresent(font, forKey: .font)
+        try c.encodeIfPresent(fontSize, forKey: .fontSize)
+        try c.encodeIfPresent(textColor, forKey: .textColor)
+        try style.encode(to: encoder)
+        try c.encode(linear, forKey: .linear)
+        if fast { try c.encode(fast, forKey: .fast) }
+        try c.encode(compression, forKey: .compression)
+        try c.encode(pngFilter, forKey: .pngFilter)
+    }
+}

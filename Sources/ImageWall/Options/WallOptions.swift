@@ -1,0 +1,94 @@
+import WallCodecs
+import WallCompositor
+import WallCore
+import WallLayout
+
+/// What to do with an input that cannot be read.
+public enum ErrorPolicy: String, Sendable, Codable, CaseIterable {
+    /// Report it, list it in the manifest, and render the rest.
+    case skip
+    /// Stop before writing anything.
+    case fail
+}
+
+/// How images are grouped into sections.
+public enum Grouping: String, Sendable, Codable, CaseIterable {
+    /// One wall of all images.
+    case none
+    /// One section per folder, in order of first appearance, each under a header band.
+    case folder
+}
+
+/// Everything that shapes a render. The values a new `WallOptions()` holds are the defaults,
+/// for the library and the command line alike.
+///
+/// How a run reports back and is stopped (progress, timing, cancellation, diagnostics) is not
+/// a setting: see ``RunHooks``.
+public struct WallOptions: Sendable {
+    /// The layout and its geometry.
+    public var layout: LayoutConfiguration
+    /// How images are grouped into sections.
+    public var grouping: Grouping = .none
+    /// The colour under and between tiles; not opaque means an RGBA sheet.
+    public var background: RGBAColor = .white
+    /// Everything else that shapes the pixels: captions, decoration, resampling, decoding and
+    /// the encoder. Recorded in the manifest as it is.
+    public var rendering = RenderSettings()
+    /// How folders are searched and which files are kept.
+    public var scan = InputScanner.Options()
+    /// The order of the images.
+    public var sort: SortOrder = .none
+    /// Reverse the order.
+    public var reverse = false
+    /// The seed of `.random` order.
+    public var seed: UInt64 = 0
+    /// What to do with unreadable inputs.
+    public var onError: ErrorPolicy = .skip
+    /// Treat decoder warnings (damaged but partly readable data) as errors.
+    public var strict = false
+    /// Threads working at once (probing, decoding, painting and encoding); 1 runs the whole
+    /// render on the calling thread.
+    public var threads: Int = 1
+    /// Bytes the images being decoded at once may hold (decoded pixels, and a progressive
+    /// JPEG's coefficients: 100 MB for a 16 MP 4:4:4 file); an image needing more is decoded
+    /// alone. Keeps peak memory flat however big and however many the inputs are.
+    public var decodeMemory: Int = 128 << 20
+    /// Inputs with more pixels are refused from their header.
+    public var maxImagePixels: Int = ImageProbe.defaultMaxImagePixels
+    /// A page bigger than this (pixels) is refused with advice to split the sheet into pages.
+    public var maxSheetPixels: Int = 1 << 30
+
+    /// Options with `layout` and defaults for the rest.
+    public init(layout: LayoutConfiguration = LayoutConfiguration()) {
+        self.layout = layout
+    }
+
+    /// The text colour in force: as set, else dark on light backgrounds and light on dark ones.
+    public var resolvedTextColor: RGBAColor {
+        if let textColor = rendering.textColor { return textColor }
+        let light = Int(background.red) * 299 + Int(background.green) * 587 + Int(background.blue) * 114 >= 128_000
+        return background.alpha < 128 || light ? RGBAColor(red: 40, green: 40, blue: 40) : RGBAColor(red: 225, green: 225, blue: 225)
+    }
+
+    /// The layout with space reserved for the caption and title when they need it.
+    public var effectiveLayout: LayoutConfiguration {
+        var layout = self.layout
+        if rendering.caption != nil && layout.captionHeight == 0 {
+            layout.captionHeight = Int((Double(rendering.fontSize ?? 13) * 1.6).rounded(.up))
+        }
+        if rendering.title != nil && layout.titleHeight == 0 {
+            layout.titleHeight = Int((Double(rendering.titleFontSize) * 1.8).rounded(.up))
+        }
+        return layout
+    }
+
+    /// The decoder these options ask for.
+    var decoder: ImageDecoder {
+        var decoder = ImageDecoder()
+        decoder.fast = rendering.fast
+        return decoder
+    }
+}
+
+/// Rounded corners and border of every image (from the compositor).
+public typealias TileStyle = WallCompositor.TileStyle

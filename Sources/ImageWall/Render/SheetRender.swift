@@ -1,0 +1,131 @@
+import WallCodecs
+import WallCompositor
+import WallCore
+import WallLayout
+
+/// The one render sequence, for a plain render, batch variants and a replayed manifest alike:
+/// page sizes checked and outputs named before anything is decoded; every tile made by one
+/// ``TileMaker``; pages painted in bands and streamed to PNGs in temporary files; all files put
+/// in place together once every page is complete; then the manifests.
+struct SheetRender {
+    /// One sheet: its plan, its options, the files of its pages, and its manifest's path.
+    struct Job {
+        var plan: Plan
+        var options: WallOptions
+        var pages: [String]
+        var manifest: String?
+    }
+
+    var jobs: [Job]
+    let hooks: RunHooks
+
+    /// Jobs that lay out the same images (several for batch variants, which share every decode).
+    init(jobs: [Job], hooks: RunHooks) {
+        precondition(!jobs.isEmpty && jobs.allSatisfy { $0.plan.images == jobs[0].plan.images })
+        self.jobs = jobs
+        self.hooks = hooks
+    }
+
+    /// Renders every job and writes its manifest; returns the manifests.
+    func run() throws -> [Manifest] {
+        var jobs = self.jobs
+        for job in jobs {
+            try SheetSizeError.check(job.plan.arrangement.pages, cap: job.options.maxSheetPixels)
+            guard job.pages.count == job.plan.arrangement.pages.count else { throw WallRunError.manifestWithoutPages }
+        }
+        let images = jobs[0].plan.images
+        try refuseOverwritingInputs(outputs: jobs.flatMap { $0.pages + [$0.manifest].compactMap { $0 } }, images: images)
+        let warnings = TileWarnings(images: images, diagnostics: hooks.diagnostics)
+        let maker = TileMaker(images: images, options: jobs[0].options, hooks: hooks, warnings: warnings)
+        let files: [AtomicFile]
+        if jobs.count == 1 {
+            files = try renderAsNeeded(jobs[0], maker: maker)
+        } else {
+            shareDecodes(&jobs, margin: maker.decoder.margin)
+            files = try renderThroughSpills(jobs, maker: maker)
+        }
+        hooks.progress?.begin(.write, total: 1)
+        for file in files { try file.commit() }
+        let manifests = jobs.map { job in
+            Manifest(plan: job.plan, options: job.options, outputs: job.pages, warnings: warnings.messages(for:))
+        }
+        for (job, manifest) in zip(jobs, manifests) {
+            if let path = job.manifest { try ManifestWriter.write(manifest, to: path) }
+        }
+        hooks.progress?.advance(.write)
+        return manifests
+    }
+
+    /// One sheet: each tile made when the bands reach it, on `threads` threads, and freed when
+    /// they pass it.
+    private func renderAsNeeded(_ job: Job, maker: TileMaker) throws -> [AtomicFile] {
+        let plan = job.plan
+        let cells = try CellMaker(plan: plan, options: job.options)
+        let hooks = self.hooks
+        hooks.progress?.begin(.render, total: plan.arrangement.placements.count)
+        let writer = PageWriter(plan: plan, options: job.options, hooks: hooks, cells: cells, threads: job.options.threads)
+        return try writer.write(to: job.pages) { index in
+            defer { hooks.progress?.advance(.render) }
+            let pixels = try maker.tiles(index, placements: [plan.arrangement.placements[index]], recipes: [plan.recipe(for: index)])[0]
+            return try hooks.profile.measure(.cells) { try cells.cell(index, pixels: pixels) }
+        }
+    }
+
+    /// Records in each job's plan how its tiles share one decode per source (see
+    /// ``TileRecipe/shared(by:placements:margin:)``), where that differs from a plain tile.
+    private func shareDecodes(_ jobs: inout [Job], margin: Int) {
+        for (index, image) in jobs[0].plan.images.enumerated() {
+            let placements = jobs.map { $0.plan.arrangement.placements[index] }
+            let recipes = TileRecipe.shared(by: image, placements: placements, margin: margin)
+            for v in jobs.indices where recipes[v] != TileRecipe(ownFor: image, placement: placements[v]) {
+                jobs[v].plan.recipes[index] = recipes[v]
+            }
+        }
+    }
+
+    /// Batch variants: each source decoded once and its cell finished for every variant into
+    /// that variant's spill; then the variants painted from their spills, several at once, each
+    /// on one thread.
+    private func renderThroughSpills(_ jobs: [Job], maker: TileMaker) throws -> [AtomicFile] {
+        let hooks = self.hooks
+        let base = jobs[0].options
+        let cells = try jobs.map { try CellMaker(plan: $0.plan, options: $0.options) }
+        let spills = try jobs.map { job in
+            try TileSpill(sizes: job.plan.arrangement.placements.map(\.cell.size), channels: job.options.background.isOpaque ? 3 : 4)
+        }
+        let images = jobs[0].plan.images
+        hooks.progress?.begin(.render, total: images.count)
+        _ = try parallelMap(images.count, threads: base.threads) { index -> Bool in
+            try hooks.checkCancelled()
+            defer { hooks.progress?.advance(.render) }
+            let tiles = try maker.tiles(
+                index, placements: jobs.map { $0.plan.arrangement.placements[index] }, recipes: jobs.map { $0.plan.recipe(for: index) })
+            for v in jobs.indices {
+                let background = jobs[v].options.background
+                let finished = try hooks.profile.measure(.cells) {
+                    let cell = try cells[v].cell(index, pixels: tiles[v])
+                    return background.isOpaque ? Alpha.flattened(cell, over: background) : Alpha.premultiplied(cell)
+                }
+                try hooks.profile.measure(.spill) { try spills[v].store(finished, at: index) }
+            }
+            return true
+        }
+        return try parallelMap(jobs.count, threads: base.threads) { v -> [AtomicFile] in
+            let writer = PageWriter(plan: jobs[v].plan, options: jobs[v].options, hooks: hooks, cells: cells[v], threads: 1)
+            let spill = spills[v]
+            return try writer.write(to: jobs[v].pages) { index in try hooks.profile.measure(.spill) { try spill.load(index) } }
+        }.flatMap { $0 }
+    }
+
+    /// Refuses a run whose outputs would overwrite one of its images.
+    private func refuseOverwritingInputs(outputs: [String], images: [ProbedImage]) throws {
+        var targets: [String: String] = [:]
+        for output in outputs { if let resolved = resolvedPath(output) { targets[resolved] = output } }
+        guard !targets.isEmpty else { return }
+        for image in images {
+            if let resolved = resolvedPath(image.path), let output = targets[resolved] {
+                throw WallRunError.outputIsInput(output)
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import WallCodecs
+import WallCompositor
+import WallCore
+import WallLayout
+
+/// Makes the pixels of tiles, one source at a time: decodes it (under the decode memory
+/// budget, shrunk on load for the size its recipe names), records the decoder's warnings (or
+/// with `strict` refuses the file), and resamples it through each recipe into each placement.
+/// A source that cannot be decoded gives mid-grey tiles and one warning, or with
+/// ``ErrorPolicy/fail`` stops the run.
+///
+/// A plain render asks for one placement at a time; batch variants ask for one per variant,
+/// sharing the decode. Every tile of a run is made here.
+struct TileMaker: Sendable {
+    let images: [ProbedImage]
+    let decoder: ImageDecoder
+    let memory: MemoryBudget
+    let linear: Bool
+    let strict: Bool
+    let onError: ErrorPolicy
+    let profile: StageProfile?
+    let warnings: TileWarnings
+
+    init(images: [ProbedImage], options: WallOptions, hooks: RunHooks, warnings: TileWarnings) {
+        self.images = images
+        decoder = options.decoder
+        memory = MemoryBudget(limit: options.decodeMemory)
+        linear = options.rendering.linear
+        strict = options.strict
+        onError = options.onError
+        profile = hooks.profile
+        self.warnings = warnings
+    }
+
+    /// Tile `index` for each of `placements`, made as `recipes` say (one per placement, all
+    /// decoded for the same size), premultiplied.
+    func tiles(_ index: Int, placements: [Placement], recipes: [TileRecipe]) throws -> [Bitmap] {
+        precondition(placements.count == recipes.count && !recipes.isEmpty)
+        let image = images[index]
+        let target = recipes[0].decodedFor
+        do {
+            // The decoded image is held until every placement's tile is made from it.
+            return try memory.withReservation(decoder.workingMemory(info: image.info, target: target)) {
+                let decoded = try profile.measure(.decode) {
+                    try decoder.decode(path: image.path, info: image.info, target: target)
+                }
+                try report(decoded.warnings, for: index)
+                let source = Alpha.premultiplied(decoded.bitmap)  // once for every placement
+                return TileMaker.resample(source, of: image, into: placements, recipes: recipes, linear: linear, profile: profile)
+            }
+        } catch {
+            if onError == .fail || error is WallRunError { throw error }
+            warnings.add("not decoded, drawn grey: \(error.reason)", for: index)
+            return placements.map { Bitmap(size: $0.image.size, alpha: .none, fill: [128, 128, 128]) }
+        }
+    }
+
+    /// Records decoder warnings, or with `strict` turns them into the file's error.
+    private func report(_ messages: [String], for index: Int) throws(CodecError) {
+        guard !messages.isEmpty else { return }
+        if strict {
+            throw CodecError(.decode, path: images[index].path, reason: "damaged (--strict): " + messages.joined(separator: "; "))
+        }
+        for message in messages { warnings.add(message, for: index) }
+    }
+
+    /// Each placement's tile of `image` from its decode, made as `recipes` say; the
+    /// whole-image tiles they pass through are made once.
+    static func resample(
+        _ decoded: Bitmap, of image: ProbedImage, into placements: [Placement], recipes: [TileRecipe], linear: Bool,
+        profile: StageProfile? = nil
+    ) -> [Bitmap] {
+        var wholes: [Size: Bitmap] = [:]
+        return zip(placements, recipes).map { placement, recipe in
+            profile.measure(.resample) {
+                var source = decoded
+                for size in recipe.via {
+                    source = wholes[size] ?? whole(source, of: image, resampledTo: size, linear: linear)
+                    wholes[size] = source
+                }
+                if placement.crop == nil, let made = wholes[placement.image.size] { return made }
+                let tile = resample(source, of: image, into: placement, linear: linear)
+                if placement.crop == nil { wholes[placement.image.size] = tile }
+                return tile
+            }
+        }
+    }
+
+    /// The whole of `decoded` resampled to `size`: a step of a ``TileRecipe``.
+    static func whole(_ decoded: Bitmap, of image: ProbedImage, resampledTo size: Size, linear: Bool) -> Bitmap {
+        let frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        return resample(decoded, of: image, into: Placement(cell: frame, image: frame), linear: linear)
+    }
+
+    /// The part of `decoded` (the whole displayed image, at any scale) that `placement` shows,
+    /// resampled to its image rectangle, premultiplied.
+    static func resample(_ decoded: Bitmap, of image: ProbedImage, into placement: Placement, linear: Bool) -> Bitmap {
+        let displayed = image.info.displayedSize
+        let region = placement.crop.map { crop in
+            crop.scaled(x: Double(decoded.size.width) / Double(displayed.width), y: Double(decoded.size.height) / Double(displayed.height))
+        }
+        return Resampler.resize(Alpha.premultiplied(decoded), to: placement.image.size, region: region, linear: linear)
+    }
+}
