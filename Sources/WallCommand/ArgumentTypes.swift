@@ -14,7 +14,19 @@ extension AspectRatio: ExpressibleByArgument {
 }
 
 extension ErrorPolicy: ExpressibleByArgument {}
-extension LayoutKind: ExpressibleByArgument {}
+extension LayoutKind: ExpressibleByArgument {
+    /// "a, b or c" of the layouts' names.
+    static func names(_ kinds: [LayoutKind], last: String = " or ") -> String {
+        let names = kinds.map(\.rawValue)
+        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + last + names[names.count - 1]
+    }
+
+    /// Every layout with what it does: "masonry (each image to …), columns (…) and strip (…)".
+    static var described: String {
+        let parts = allCases.map { "\($0.rawValue) (\($0.summary))" }
+        return parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1]
+    }
+}
 extension Fit: ExpressibleByArgument {}
 extension Gravity: ExpressibleByArgument {}
 extension Direction: ExpressibleByArgument {}

@@ -7,13 +7,13 @@ private let defaults = LayoutConfiguration()
 
 /// The layout options `render` and `layout` share.
 struct LayoutOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Layout: masonry, columns, grid, justified, mosaic or strip.", valueName: "name"))
+    @Option(help: ArgumentHelp("Layout: \(LayoutKind.names(LayoutKind.allCases)).", valueName: "name"))
     var layout: LayoutKind = defaults.kind
 
     @Option(help: ArgumentHelp("Sheet width in pixels, padding included (default \(defaults.width ?? 0); for strip, a maximum that wraps). A list (1200,2400) renders each.", valueName: "px[,px…]"))
     var width: IntList?
 
-    @Option(help: ArgumentHelp("Number of columns (masonry, columns, grid, mosaic). A list (2,3,4,6) renders each.", valueName: "n[,n…]"))
+    @Option(help: ArgumentHelp("Number of columns (\(LayoutKind.names(LayoutKind.allCases.filter(\.hasColumns), last: ", "))). A list (2,3,4,6) renders each.", valueName: "n[,n…]"))
     var columns = IntList([defaults.columns])
 
     @Option(help: ArgumentHelp("Target column width; the column count follows from --width.", valueName: "px"))

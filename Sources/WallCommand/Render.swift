@@ -24,11 +24,7 @@ extension ImageWallCommand {
                 sorted by name (the format is read from the file's first bytes, not its \
                 extension). Photos are shown upright by their EXIF orientation.
 
-                Layouts: masonry (each image to the shortest column, leftmost on ties), columns \
-                (image i to column i mod N), grid (uniform cells, cover or contain), justified \
-                (rows of equal height filling the width, breaks chosen over the whole set), \
-                mosaic (2x2 and small square tiles in a repeating pattern) and strip (one row \
-                at --row-height, wrapping at --width if given).
+                Layouts: \(LayoutKind.described).
 
                 Unreadable inputs are reported on stderr with the file and the reason. With \
                 --on-error skip (the default) they are listed under "skipped" in the manifest \

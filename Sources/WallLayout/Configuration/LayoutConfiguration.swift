@@ -65,7 +65,7 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
     /// A configuration of `kind` with its defaults.
     public init(kind: LayoutKind) {
         self.kind = kind
-        if kind == .strip { width = nil }
+        if kind.strategy.widthFollowsContent { width = nil }
     }
 
     /// The tallest a page may be, from `maxPageHeight` and `maxPagePixels`.
@@ -97,7 +97,7 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
             try require(width >= 1, "width must be at least 1 px (got \(width))")
             try require(width <= Self.maxSide, "width must be at most \(Self.maxSide) px (got \(width))")
         } else {
-            try require(kind == .strip, "width is required for the \(kind.rawValue) layout")
+            try require(kind.strategy.widthFollowsContent, "width is required for the \(kind.rawValue) layout")
         }
         for (name, value) in [("column gap", columnGap), ("row gap", rowGap), ("caption height", captionHeight),
                               ("tie tolerance", tieTolerance), ("hero", hero), ("section header height", sectionHeaderHeight),
@@ -127,16 +127,16 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
             try require(limit >= least, "pages of at most \(limit) px cannot hold \(padding.top)+\(padding.bottom) px of padding and an image")
         }
         if hero > 0 {
-            try require([.masonry, .columns, .justified].contains(kind), "hero images need the masonry, columns or justified layout, not \(kind.rawValue)")
+            let allowed = LayoutKind.withHeroes.map(\.rawValue)
+            try require(
+                kind.strategy.allowsHeroes,
+                "hero images need the \(allowed.dropLast().joined(separator: ", ")) or \(allowed.last ?? "") layout, not \(kind.rawValue)")
         }
-        switch kind {
-        case .masonry, .columns, .grid, .mosaic:
+        if let least = kind.strategy.minimumColumns {
             let columns = resolvedColumns
             try require(columns >= 1, "columns must be at least 1 (got \(columns))")
-            if kind == .mosaic { try require(columns >= 2, "the mosaic layout needs at least 2 columns (got \(columns))") }
+            if least > 1 { try require(columns >= least, "the \(kind.rawValue) layout needs at least \(least) columns (got \(columns))") }
             _ = try ColumnGrid(width: width ?? 0, columns: columns, gap: columnGap, left: padding.left, right: padding.right)
-        case .justified, .strip:
-            break
         }
     }
 }
@@ -193,19 +193,7 @@ extension LayoutConfiguration {
         try c.encode(padding, forKey: .padding)
         try c.encode(captionHeight, forKey: .captionHeight)
         try c.encode(direction, forKey: .direction)
-        switch kind {
-        case .masonry: try c.encode(tieTolerance, forKey: .tieTolerance)
-        case .grid:
-            try c.encode(cellAspect, forKey: .cellAspect)
-            try c.encode(fit, forKey: .fit)
-            try c.encode(Dictionary(uniqueKeysWithValues: rowGapsAfter.map { (String($0.key), $0.value) }), forKey: .rowGapsAfter)
-        case .justified:
-            try c.encode(rowHeight, forKey: .rowHeight)
-            try c.encode(maxRowHeightRatio, forKey: .maxRowHeightRatio)
-            try c.encode(lastRow, forKey: .lastRow)
-        case .strip: try c.encode(rowHeight, forKey: .rowHeight)
-        case .columns, .mosaic: break
-        }
+        try kind.strategy.encodeOptions(of: self, to: &c)
         try c.encode(gravity, forKey: .gravity)
         try c.encode(hero, forKey: .hero)
         try c.encode(sectionHeaderHeight, forKey: .sectionHeaderHeight)

@@ -175,18 +175,7 @@ struct LayoutEngine {
 
     /// About how tall the first row of a wall starting with image `index` is.
     func firstRowHeight(of index: Int) -> Int {
-        switch config.kind {
-        case .masonry, .columns:
-            let width = columnGrid().spans[0].width
-            return Fitting.scaledHeight(of: sizes[index], toWidth: width) + config.captionHeight
-        case .grid:
-            let base = columnGrid().spans.map(\.width).min() ?? 1
-            return max(1, base * config.cellAspect.height / config.cellAspect.width) + config.captionHeight
-        case .mosaic:
-            return 2 * (columnGrid().spans.map(\.width).min() ?? 1) + 2 * config.captionHeight + config.rowGap
-        case .justified, .strip:
-            return config.rowHeight + config.captionHeight
-        }
+        config.kind.strategy.firstRowHeight(of: index, in: self)
     }
 
     /// Each hero image spans the content width, no taller than it is wide (then cropped).
@@ -208,14 +197,7 @@ struct LayoutEngine {
 
     mutating func placeWall(_ items: [Int], section: Int) throws(LayoutError) {
         guard !items.isEmpty else { return }
-        switch config.kind {
-        case .masonry: try placeColumns(items, section: section, roundRobin: false)
-        case .columns: try placeColumns(items, section: section, roundRobin: true)
-        case .grid: try placeGrid(items, section: section)
-        case .justified: try placeJustified(items, section: section)
-        case .mosaic: try placeMosaic(items, section: section)
-        case .strip: try placeStrip(items, section: section)
-        }
+        try config.kind.strategy.place(items, section: section, in: &self)
     }
 
     func columnGrid() -> ColumnGrid {
@@ -227,7 +209,7 @@ struct LayoutEngine {
 
     consuming func finish() throws(LayoutError) -> Arrangement {
         pageBottoms.append(bottom)
-        let width = config.kind == .strip ? max(1, right + config.padding.right) : config.width ?? 1
+        let width = config.kind.strategy.widthFollowsContent ? max(1, right + config.padding.right) : config.width ?? 1
         let pages = zip(pageTops, pageBottoms).map { top, bottom in
             Size(width: width, height: max(1, bottom - top + config.padding.bottom))
         }

@@ -1,18 +1,4 @@
-/// The wall layouts.
-public enum LayoutKind: String, Sendable, Codable, CaseIterable {
-    /// Shortest column: each image goes to the column whose bottom is highest.
-    case masonry
-    /// Round-robin waterfall: image i goes to column i mod N.
-    case columns
-    /// Uniform cells, N columns; images cover or fit inside their cell.
-    case grid
-    /// Rows of equal height that fill the width exactly, breaks chosen over the whole sequence.
-    case justified
-    /// A repeating pattern of large 2×2 and small square tiles.
-    case mosaic
-    /// One row at a fixed height, as wide as it needs (wrapping at a maximum width if given).
-    case strip
-}
+import WallCore
 
 /// How an image fills a cell whose shape differs from its own.
 public enum Fit: String, Sendable, Codable, CaseIterable {
