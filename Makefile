@@ -3,7 +3,7 @@ SWIFT ?= swift
 APT_PACKAGES := libpng-dev libjpeg-dev liblcms2-dev pkg-config libfreetype-dev fonts-dejavu-core
 RELEASE_BIN := .build/release/imagewall
 
-.PHONY: deps build run test samples bench check-html man fuzz sanitize clean
+.PHONY: deps build run test samples bench check-html man fuzz sanitize format lint clean
 
 # Installs the Debian packages the build needs, only those missing.
 deps:
@@ -28,6 +28,14 @@ run: build
 test: deps
 	$(SWIFT) build --product imagewall
 	$(SWIFT) test
+
+# swift-format with the committed .swift-format: `format` rewrites in place, `lint` fails on any finding.
+FORMAT_PATHS := Package.swift Sources Tests Benchmarks Fuzz
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
 
 # Rewrites SampleImages/ from the generator (deterministic).
 samples: deps

@@ -1,12 +1,13 @@
+import Foundation
+import WallCore
+import WallLayout
+
 // Times the layout engine on 1,000,000 seeded random sizes per layout (release build), and
 // the peak memory per tile. Output lines are stable for `make bench`.
 //   usage: imagewall-layout-bench [COUNT]
 #if canImport(Glibc)
     import Glibc
 #endif
-import Foundation
-import WallCore
-import WallLayout
 
 struct SplitMix: RandomNumberGenerator {
     var state: UInt64
@@ -56,5 +57,7 @@ for kind in LayoutKind.allCases {
     let growth: Double = peakMB() - baseline
     let perTile: Double = growth * 1_048_576 / Double(max(1, tiles))
     let name = kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
-    print("layout \(name) " + String(format: "%8.0f ms   peak %6.0f MB (%.0f B/tile over the input)", milliseconds, peakMB(), perTile))
+    print(
+        "layout \(name) "
+            + String(format: "%8.0f ms   peak %6.0f MB (%.0f B/tile over the input)", milliseconds, peakMB(), perTile))
 }

@@ -1,10 +1,11 @@
+import WallCodecs
+import WallCore
+
 // libFuzzer target: probe + decode of arbitrary bytes (make fuzz). Every input must end in
 // an image or a clean error: no crash, no hang, no runaway allocation.
 #if canImport(Glibc)
     import Glibc
 #endif
-import WallCodecs
-import WallCore
 
 nonisolated(unsafe) let scratch: String = {
     let folder = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"

@@ -31,7 +31,9 @@ extension Wall {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 DispatchQueue.global().async {
-                    continuation.resume(with: Result { try self.render(to: output, manifest: manifest, options: options, hooks: hooks) })
+                    continuation.resume(
+                        with: Result { try self.render(to: output, manifest: manifest, options: options, hooks: hooks) }
+                    )
                 }
             }
         } onCancel: {
@@ -47,7 +49,9 @@ extension Wall {
     ///     if case .progress(let update) = event { print(update.phase, update.done, "/", update.total) }
     /// }
     /// ```
-    public func events(rendering output: String, manifest: String? = nil, options: WallOptions) -> AsyncThrowingStream<RenderEvent, any Error> {
+    public func events(rendering output: String, manifest: String? = nil, options: WallOptions) -> AsyncThrowingStream<
+        RenderEvent, any Error
+    > {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {

@@ -72,7 +72,8 @@ public struct Wall: Sendable {
         let jobs = try variants.enumerated().map { v, variant in
             let plan = try Plan.laidOut(images: images, skipped: skipped, options: variant.options, hooks: hooks)
             return SheetRender.Job(
-                plan: plan, options: variant.options, pages: PageNaming.paths(for: variant.output, count: plan.arrangement.pages.count),
+                plan: plan, options: variant.options,
+                pages: PageNaming.paths(for: variant.output, count: plan.arrangement.pages.count),
                 manifest: manifests?[v])
         }
         return try SheetRender(jobs: jobs, hooks: hooks).run()

@@ -18,7 +18,8 @@ extension LayoutKind: ExpressibleByArgument {
     /// "a, b or c" of the layouts' names.
     static func names(_ kinds: [LayoutKind], last: String = " or ") -> String {
         let names = kinds.map(\.rawValue)
-        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + last + names[names.count - 1]
+        return names.count < 2
+            ? names.joined() : names.dropLast().joined(separator: ", ") + last + names[names.count - 1]
     }
 
     /// Every layout with what it does: "masonry (each image to …), columns (…) and strip (…)".

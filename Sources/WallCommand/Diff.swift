@@ -38,18 +38,26 @@ extension ImageWallCommand {
         @Option(help: ArgumentHelp("Changed pixels allowed: a count, or a share like 0.5%.", valueName: "n|p%"))
         var maxDiffPixels = "0"
 
-        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write the picture of the changes here.", valueName: "diff.png"))
+        @Option(
+            name: [.short, .customLong("output")],
+            help: ArgumentHelp("Write the picture of the changes here.", valueName: "diff.png"))
         var output: String?
 
-        @Option(parsing: .upToNextOption, help: ArgumentHelp("The manifests of A and B, to name the tiles that differ.", valueName: "A.json B.json"))
+        @Option(
+            parsing: .upToNextOption,
+            help: ArgumentHelp("The manifests of A and B, to name the tiles that differ.", valueName: "A.json B.json"))
         var manifest: [String] = []
 
         public init() {}
 
         public func validate() throws {
             if !(0...255).contains(tolerance) { throw ValidationError("--tolerance must be 0 to 255") }
-            if allowance(pixels: 1) == nil { throw ValidationError("--max-diff-pixels must be a count or a percentage like 0.5%") }
-            if !manifest.isEmpty && manifest.count != 2 { throw ValidationError("--manifest takes two files: A.json B.json") }
+            if allowance(pixels: 1) == nil {
+                throw ValidationError("--max-diff-pixels must be a count or a percentage like 0.5%")
+            }
+            if !manifest.isEmpty && manifest.count != 2 {
+                throw ValidationError("--manifest takes two files: A.json B.json")
+            }
         }
 
         /// Changed pixels allowed on a sheet of `pixels`, or nil when the option is malformed.
@@ -68,13 +76,20 @@ extension ImageWallCommand {
                 let (result, mask, picture) = try SheetDiff.compare(first, second, tolerance: tolerance)
                 if let output { try PNGEncoder.write(picture, to: output) }
                 let share = String(format: "%.4f%%", result.changedFraction * 100)
-                Console.output("\(result.changedPixels) of \(result.size.width * result.size.height) pixels differ (\(share)), largest channel difference \(result.maxDelta)")
+                Console.output(
+                    "\(result.changedPixels) of \(result.size.width * result.size.height) pixels differ (\(share)), largest channel difference \(result.maxDelta)"
+                )
                 if manifest.count == 2 {
                     let decoder = JSONDecoder()
-                    let ma = try decoder.decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifest[0])))
-                    let mb = try decoder.decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifest[1])))
+                    let ma = try decoder.decode(
+                        Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifest[0])))
+                    let mb = try decoder.decode(
+                        Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifest[1])))
                     let changes = SheetDiff.compare(ma, mb, mask: mask, width: result.size.width)
-                    for (label, sources) in [("moved", changes.moved), ("changed", changes.changed), ("appeared", changes.appeared), ("disappeared", changes.disappeared)] {
+                    for (label, sources) in [
+                        ("moved", changes.moved), ("changed", changes.changed), ("appeared", changes.appeared),
+                        ("disappeared", changes.disappeared),
+                    ] {
                         for source in sources { Console.output("\(label): \(source)") }
                     }
                 }

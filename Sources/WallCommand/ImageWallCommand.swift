@@ -8,7 +8,8 @@ public struct ImageWallCommand: ParsableCommand {
 
     public static let configuration = CommandConfiguration(
         commandName: "imagewall",
-        abstract: "Lay out folders of JPEG and PNG images as a wall (masonry, grid, justified and more) and render it to a PNG contact sheet.",
+        abstract:
+            "Lay out folders of JPEG and PNG images as a wall (masonry, grid, justified and more) and render it to a PNG contact sheet.",
         discussion: """
             Images are read from their headers first (size, EXIF orientation), laid out, then \
             decoded once each at the size they are drawn, and painted in bands into a streamed \

@@ -12,16 +12,25 @@ struct InputOptions: ParsableArguments {
     @Flag(name: [.short, .long], help: "Also take images from sub-folders (hidden ones excepted).")
     var recursive = false
 
-    @Option(name: .customLong("include"), parsing: .singleValue, help: ArgumentHelp("Only files matching this glob (repeatable); without a slash it matches the file name.", valueName: "glob"))
+    @Option(
+        name: .customLong("include"), parsing: .singleValue,
+        help: ArgumentHelp(
+            "Only files matching this glob (repeatable); without a slash it matches the file name.", valueName: "glob"))
     var include: [String] = []
 
-    @Option(name: .customLong("exclude"), parsing: .singleValue, help: ArgumentHelp("Skip files matching this glob (repeatable).", valueName: "glob"))
+    @Option(
+        name: .customLong("exclude"), parsing: .singleValue,
+        help: ArgumentHelp("Skip files matching this glob (repeatable).", valueName: "glob"))
     var exclude: [String] = []
 
-    @Option(help: ArgumentHelp("Read more inputs from FILE, one path a line (- for standard input).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Read more inputs from FILE, one path a line (- for standard input).", valueName: "file"))
     var filesFrom: String?
 
-    @Option(help: ArgumentHelp("Order: none (as given), name, natural (img2 before img10), path, mtime, date (EXIF, else mtime), size, aspect, random.", valueName: "order"))
+    @Option(
+        help: ArgumentHelp(
+            "Order: none (as given), name, natural (img2 before img10), path, mtime, date (EXIF, else mtime), size, aspect, random.",
+            valueName: "order"))
     var sort: ImageWall.SortOrder = .none
 
     @Flag(help: "Reverse the order.")
@@ -31,7 +40,9 @@ struct InputOptions: ParsableArguments {
     var seed: UInt64?
 
     func validate() throws {
-        if sort == .random && seed == nil { throw ValidationError("--sort random needs --seed N, so that the order can be repeated") }
+        if sort == .random && seed == nil {
+            throw ValidationError("--sort random needs --seed N, so that the order can be repeated")
+        }
     }
 
     /// The inputs, with those of --files-from after the arguments.

@@ -25,7 +25,9 @@ extension ImageWallCommand {
         @OptionGroup(title: "Inputs")
         var input: InputOptions
 
-        @Option(help: ArgumentHelp("Lay out these sizes instead of images: a file, or - for standard input.", valueName: "file"))
+        @Option(
+            help: ArgumentHelp(
+                "Lay out these sizes instead of images: a file, or - for standard input.", valueName: "file"))
         var sizes: String?
 
         @Flag(help: "Print the manifest as JSON.")
@@ -40,9 +42,13 @@ extension ImageWallCommand {
         public init() {}
 
         public func validate() throws {
-            if !input.hasInputs && sizes == nil { throw ValidationError("give image files or folders, or --sizes FILE") }
+            if !input.hasInputs && sizes == nil {
+                throw ValidationError("give image files or folders, or --sizes FILE")
+            }
             if input.hasInputs && sizes != nil { throw ValidationError("give either images or --sizes, not both") }
-            if layout.variants.count > 1 { throw ValidationError("layout prints one layout: give one --columns and one --width") }
+            if layout.variants.count > 1 {
+                throw ValidationError("layout prints one layout: give one --columns and one --width")
+            }
         }
 
         public func run() throws {
@@ -56,7 +62,8 @@ extension ImageWallCommand {
                 if let sizes {
                     manifest = try Wall.manifest(ofSizes: try SizeList.read(sizes), options: options)
                 } else {
-                    let plan = try Wall(inputs: try input.allInputs()).plan(options: options, hooks: RunHooks(diagnostics: { Console.error($0.description) }))
+                    let plan = try Wall(inputs: try input.allInputs()).plan(
+                        options: options, hooks: RunHooks(diagnostics: { Console.error($0.description) }))
                     manifest = Wall.manifest(of: plan, options: options)
                 }
             } catch let error as WallError {
@@ -68,8 +75,11 @@ extension ImageWallCommand {
             } else {
                 Console.output("sheet \(manifest.width)x\(manifest.height), \(manifest.tiles.count) tiles")
                 for tile in manifest.tiles {
-                    let crop = tile.crop.map { String(format: " crop %.1f,%.1f %.1fx%.1f", $0.x, $0.y, $0.width, $0.height) } ?? ""
-                    Console.output("\(tile.index)\t\(tile.width)x\(tile.height)+\(tile.x)+\(tile.y)\t\(tile.source)\(crop)")
+                    let crop =
+                        tile.crop.map { String(format: " crop %.1f,%.1f %.1fx%.1f", $0.x, $0.y, $0.width, $0.height) }
+                        ?? ""
+                    Console.output(
+                        "\(tile.index)\t\(tile.width)x\(tile.height)+\(tile.x)+\(tile.y)\t\(tile.source)\(crop)")
                 }
             }
         }
@@ -101,7 +111,9 @@ enum SizeList {
             struct Entry: Decodable { var width: Int; var height: Int }
             do {
                 let entries = try JSONDecoder().decode([Entry].self, from: Data(trimmed.utf8))
-                return try entries.enumerated().map { i, e in try checked(Size(width: e.width, height: e.height), "\(name): entry \(i)") }
+                return try entries.enumerated().map { i, e in
+                    try checked(Size(width: e.width, height: e.height), "\(name): entry \(i)")
+                }
             } catch let error as ParseError {
                 throw error
             } catch {

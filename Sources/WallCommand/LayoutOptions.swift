@@ -10,10 +10,16 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Layout: \(LayoutKind.names(LayoutKind.allCases)).", valueName: "name"))
     var layout: LayoutKind = defaults.kind
 
-    @Option(help: ArgumentHelp("Sheet width in pixels, padding included (default \(defaults.width ?? 0); for strip, a maximum that wraps). A list (1200,2400) renders each.", valueName: "px[,px…]"))
+    @Option(
+        help: ArgumentHelp(
+            "Sheet width in pixels, padding included (default \(defaults.width ?? 0); for strip, a maximum that wraps). A list (1200,2400) renders each.",
+            valueName: "px[,px…]"))
     var width: IntList?
 
-    @Option(help: ArgumentHelp("Number of columns (\(LayoutKind.names(LayoutKind.allCases.filter(\.hasColumns), last: ", "))). A list (2,3,4,6) renders each.", valueName: "n[,n…]"))
+    @Option(
+        help: ArgumentHelp(
+            "Number of columns (\(LayoutKind.names(LayoutKind.allCases.filter(\.hasColumns), last: ", "))). A list (2,3,4,6) renders each.",
+            valueName: "n[,n…]"))
     var columns = IntList([defaults.columns])
 
     @Option(help: ArgumentHelp("Target column width; the column count follows from --width.", valueName: "px"))
@@ -52,37 +58,55 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Space reserved under each image for its caption.", valueName: "px"))
     var captionHeight = defaults.captionHeight
 
-    @Option(help: ArgumentHelp("Reading direction: ltr or rtl (the wall is mirrored, not the images).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp("Reading direction: ltr or rtl (the wall is mirrored, not the images).", valueName: "dir"))
     var direction: Direction = defaults.direction
 
-    @Option(help: ArgumentHelp("Masonry: columns within this many pixels of the shortest count as level; the leftmost wins.", valueName: "px"))
+    @Option(
+        help: ArgumentHelp(
+            "Masonry: columns within this many pixels of the shortest count as level; the leftmost wins.",
+            valueName: "px"))
     var tieTolerance = defaults.tieTolerance
 
     @Option(help: ArgumentHelp("Grid: the cell shape.", valueName: "W:H"))
     var cellAspect = defaults.cellAspect
 
-    @Option(help: ArgumentHelp("Grid: cover (fill and crop) or contain (letterbox on the background).", valueName: "fit"))
+    @Option(
+        help: ArgumentHelp("Grid: cover (fill and crop) or contain (letterbox on the background).", valueName: "fit"))
     var fit: Fit = defaults.fit
 
-    @Option(help: ArgumentHelp("Which part cropped images keep: center, north, south, east, west, northeast, northwest, southeast, southwest.", valueName: "gravity"))
+    @Option(
+        help: ArgumentHelp(
+            "Which part cropped images keep: center, north, south, east, west, northeast, northwest, southeast, southwest.",
+            valueName: "gravity"))
     var gravity: Gravity = defaults.gravity
 
-    @Option(parsing: .singleValue, help: ArgumentHelp("Grid: extra space after row ROW (1-based); repeatable.", valueName: "ROW:PX"))
+    @Option(
+        parsing: .singleValue,
+        help: ArgumentHelp("Grid: extra space after row ROW (1-based); repeatable.", valueName: "ROW:PX"))
     var rowGapAfter: [RowGapAfter] = []
 
     @Option(help: ArgumentHelp("Justified and strip: the target image height of a row.", valueName: "px"))
     var rowHeight = defaults.rowHeight
 
-    @Option(help: ArgumentHelp("Justified: rows never grow past this times --row-height; their images are cropped.", valueName: "ratio"))
+    @Option(
+        help: ArgumentHelp(
+            "Justified: rows never grow past this times --row-height; their images are cropped.", valueName: "ratio"))
     var maxRowHeightRatio = defaults.maxRowHeightRatio
 
-    @Option(help: ArgumentHelp("Justified: a short last row is set left, center, or stretched (justify).", valueName: "mode"))
+    @Option(
+        help: ArgumentHelp(
+            "Justified: a short last row is set left, center, or stretched (justify).", valueName: "mode"))
     var lastRow: LastRow = defaults.lastRow
 
-    @Option(help: ArgumentHelp("Masonry, columns, justified: the first N images span the full width above the wall.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Masonry, columns, justified: the first N images span the full width above the wall.", valueName: "n"))
     var hero = defaults.hero
 
-    @Option(help: ArgumentHelp("none, or folder: one section per input folder, each under a header band.", valueName: "grouping"))
+    @Option(
+        help: ArgumentHelp(
+            "none, or folder: one section per input folder, each under a header band.", valueName: "grouping"))
     var groupBy: Grouping = WallOptions().grouping
 
     @Option(help: ArgumentHelp("Height of each section's header band with --group-by folder.", valueName: "px"))
@@ -118,7 +142,8 @@ struct LayoutOptions: ParsableArguments {
         c.columnGap = columnGap ?? gap
         c.rowGap = rowGap ?? gap
         let all = padding ?? gap
-        c.padding = Insets(top: paddingTop ?? all, right: paddingRight ?? all, bottom: paddingBottom ?? all, left: paddingLeft ?? all)
+        c.padding = Insets(
+            top: paddingTop ?? all, right: paddingRight ?? all, bottom: paddingBottom ?? all, left: paddingLeft ?? all)
         c.captionHeight = captionHeight
         c.direction = direction
         c.tieTolerance = tieTolerance
@@ -138,7 +163,9 @@ struct LayoutOptions: ParsableArguments {
 
     func validate() throws {
         if gap < 0 { throw ValidationError("--gap cannot be negative (got \(gap))") }
-        if let bad = columns.values.first(where: { $0 < 1 }) { throw ValidationError("--columns must be at least 1 (got \(bad))") }
+        if let bad = columns.values.first(where: { $0 < 1 }) {
+            throw ValidationError("--columns must be at least 1 (got \(bad))")
+        }
         for variant in variants {
             do {
                 try variant.validate()

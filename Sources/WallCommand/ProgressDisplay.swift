@@ -54,16 +54,19 @@ final class ProgressDisplay: Sendable {
             let rate = phaseTime > 0 ? Double(update.done) / phaseTime : 0
             switch style {
             case .json:
-                return String(format: "{\"phase\":\"%@\",\"done\":%d,\"total\":%d,\"rate\":%.1f,\"elapsed\":%.2f}\n",
-                              update.phase.rawValue, update.done, update.total, rate, time - start)
+                return String(
+                    format: "{\"phase\":\"%@\",\"done\":%d,\"total\":%d,\"rate\":%.1f,\"elapsed\":%.2f}\n",
+                    update.phase.rawValue, update.done, update.total, rate, time - start)
             default:
                 state.drewBar = true
                 let width = 24
                 let filled = update.total > 0 ? min(width, width * update.done / update.total) : 0
                 let eta = rate > 0 && update.total > update.done ? Double(update.total - update.done) / rate : 0
                 let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-                return String(format: "\r\u{1B}[2K%@ %@ %d/%d  %.1f/s  ETA %d:%02d", update.phase.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0),
-                              bar, update.done, update.total, rate, Int(eta) / 60, Int(eta) % 60)
+                return String(
+                    format: "\r\u{1B}[2K%@ %@ %d/%d  %.1f/s  ETA %d:%02d",
+                    update.phase.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0),
+                    bar, update.done, update.total, rate, Int(eta) / 60, Int(eta) % 60)
             }
         }
         if let line { Console.raw(line) }

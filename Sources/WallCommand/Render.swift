@@ -1,10 +1,10 @@
 import ArgumentParser
-import Foundation
 import CProcessShim
+import Foundation
 import ImageWall
 import WallCodecs
-import WallCore
 import WallCompositor
+import WallCore
 import WallLayout
 
 #if canImport(Glibc)
@@ -56,17 +56,23 @@ extension ImageWallCommand {
         @OptionGroup(title: "Inputs")
         var input: InputOptions
 
-        @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
-            "The PNG file to write; {page}, {columns}, {width} and {layout} are replaced per page and variant.",
-            valueName: "OUT.png"))
+        @Option(
+            name: [.short, .customLong("output")],
+            help: ArgumentHelp(
+                "The PNG file to write; {page}, {columns}, {width} and {layout} are replaced per page and variant.",
+                valueName: "OUT.png"))
         var output: String?
 
-        @Option(help: ArgumentHelp(
-            "Render exactly the layout this manifest records again (tiles, rectangles, crops, options), from its sources as they are now; pages go to -o or to the recorded files.",
-            valueName: "M.json"))
+        @Option(
+            help: ArgumentHelp(
+                "Render exactly the layout this manifest records again (tiles, rectangles, crops, options), from its sources as they are now; pages go to -o or to the recorded files.",
+                valueName: "M.json"))
         var fromManifest: String?
 
-        @Option(help: ArgumentHelp("Also write a small HTML page showing the sheet, each tile linking to its source.", valueName: "file.html"))
+        @Option(
+            help: ArgumentHelp(
+                "Also write a small HTML page showing the sheet, each tile linking to its source.",
+                valueName: "file.html"))
         var html: String?
 
         @Flag(name: [.short, .long], help: "Print nothing but errors.")
@@ -78,35 +84,45 @@ extension ImageWallCommand {
         @Flag(help: "Print the time each stage took (probe, layout, decode, resample, cells, encode) at the end.")
         var profile = false
 
-        @Option(help: ArgumentHelp("Progress on stderr: auto (a bar on a terminal), json (one object a line), none.", valueName: "style"))
+        @Option(
+            help: ArgumentHelp(
+                "Progress on stderr: auto (a bar on a terminal), json (one object a line), none.", valueName: "style"))
         var progress: ProgressStyle = .auto
 
         @OptionGroup(title: "Layout")
         var layout: LayoutOptions
 
-        @Option(help: ArgumentHelp(
-            "Sheet colour: #rrggbb, #rgb, #rrggbbaa, a name (white, black, gray, charcoal, …) or transparent for an RGBA sheet.",
-            valueName: "color"))
+        @Option(
+            help: ArgumentHelp(
+                "Sheet colour: #rrggbb, #rgb, #rrggbbaa, a name (white, black, gray, charcoal, …) or transparent for an RGBA sheet.",
+                valueName: "color"))
         var background: RGBAColor = defaults.background
 
         @Option(help: ArgumentHelp("Also write the JSON manifest of the layout here.", valueName: "file.json"))
         var manifest: String?
 
-        @Option(help: ArgumentHelp(
-            "Caption under each image, from fields {name} {stem} {path} {index} {width} {height} {format} {date}.",
-            valueName: "template"))
+        @Option(
+            help: ArgumentHelp(
+                "Caption under each image, from fields {name} {stem} {path} {index} {width} {height} {format} {date}.",
+                valueName: "template"))
         var caption: String?
 
         @Option(help: ArgumentHelp("A title across the top of the first page.", valueName: "text"))
         var title: String?
 
-        @Option(help: ArgumentHelp("Font for captions, title and headers: a file or a name like \"DejaVu Serif\".", valueName: "path|name"))
+        @Option(
+            help: ArgumentHelp(
+                "Font for captions, title and headers: a file or a name like \"DejaVu Serif\".", valueName: "path|name")
+        )
         var font: String?
 
         @Option(help: ArgumentHelp("Caption text size (default: from --caption-height, or 13).", valueName: "px"))
         var fontSize: Int?
 
-        @Option(help: ArgumentHelp("Colour of captions, title and headers (default: contrasting with the background).", valueName: "color"))
+        @Option(
+            help: ArgumentHelp(
+                "Colour of captions, title and headers (default: contrasting with the background).", valueName: "color")
+        )
         var captionColor: RGBAColor?
 
         @Option(help: ArgumentHelp("Round each image's corners (anti-aliased).", valueName: "px"))
@@ -124,35 +140,53 @@ extension ImageWallCommand {
         @Option(help: ArgumentHelp("Refuse a page bigger than this many pixels unless it is split.", valueName: "n"))
         var maxSheetPixels = defaults.maxSheetPixels
 
-        @Option(help: ArgumentHelp("What to do with unreadable inputs: skip (report and go on) or fail.", valueName: "policy"))
+        @Option(
+            help: ArgumentHelp(
+                "What to do with unreadable inputs: skip (report and go on) or fail.", valueName: "policy"))
         var onError: ErrorPolicy = defaults.onError
 
         @Flag(help: "Treat damaged but partly readable files (truncated, bad checksums) as errors, not warnings.")
         var strict = false
 
-        @Option(help: ArgumentHelp("Threads working at once, decoding and encoding (default: the number of cores); 1 keeps the render on one core.", valueName: "n"))
+        @Option(
+            help: ArgumentHelp(
+                "Threads working at once, decoding and encoding (default: the number of cores); 1 keeps the render on one core.",
+                valueName: "n"))
         var threads: Int?
 
-        @Option(help: ArgumentHelp("How the sheet is deflated: rle (zlib's run-length strategy: fast, near libpng's default size) or an LZ77 level 0 (stored) to 9 (smallest); 6 with --png-filter adaptive is libpng's default.", valueName: "rle|0-9"))
+        @Option(
+            help: ArgumentHelp(
+                "How the sheet is deflated: rle (zlib's run-length strategy: fast, near libpng's default size) or an LZ77 level 0 (stored) to 9 (smallest); 6 with --png-filter adaptive is libpng's default.",
+                valueName: "rle|0-9"))
         var compression: PNGCompression = defaults.rendering.compression
 
-        @Option(help: ArgumentHelp("PNG row filter: adaptive (libpng's default), none, sub, up, average, paeth.", valueName: "filter"))
+        @Option(
+            help: ArgumentHelp(
+                "PNG row filter: adaptive (libpng's default), none, sub, up, average, paeth.", valueName: "filter"))
         var pngFilter: PNGFilter = defaults.rendering.pngFilter
 
         @Option(help: ArgumentHelp("Refuse inputs with more pixels than this, from their header.", valueName: "n"))
         var maxImagePixels = defaults.maxImagePixels
 
-        @Flag(help: "Faster, slightly softer: decode images to their tile size rather than twice it, and read progressive JPEGs shrunk to 1/8 only to their first DC scan.")
+        @Flag(
+            help:
+                "Faster, slightly softer: decode images to their tile size rather than twice it, and read progressive JPEGs shrunk to 1/8 only to their first DC scan."
+        )
         var fast = false
 
-        @Option(help: ArgumentHelp("Megabytes the images decoded at once may hold; an image needing more (a huge progressive JPEG) is decoded alone.", valueName: "MB"))
+        @Option(
+            help: ArgumentHelp(
+                "Megabytes the images decoded at once may hold; an image needing more (a huge progressive JPEG) is decoded alone.",
+                valueName: "MB"))
         var decodeMemory = defaults.decodeMemory >> 20
 
         public init() {}
 
         public func validate() throws {
             if fromManifest != nil {
-                if input.hasInputs { throw ValidationError("--from-manifest takes its inputs from the manifest: give no input files") }
+                if input.hasInputs {
+                    throw ValidationError("--from-manifest takes its inputs from the manifest: give no input files")
+                }
                 return
             }
             if !input.hasInputs { throw ValidationError("no input images: give image files or folders") }
@@ -161,10 +195,13 @@ extension ImageWallCommand {
             if variants.count > 1 {
                 let paths = variants.map { VariantNaming.path(output, for: $0) }
                 if Set(paths).count < paths.count {
-                    throw ValidationError("-o \(output) names every variant the same: add {columns} and/or {width} (e.g. sheet-{columns}x{width}.png)")
+                    throw ValidationError(
+                        "-o \(output) names every variant the same: add {columns} and/or {width} (e.g. sheet-{columns}x{width}.png)"
+                    )
                 }
                 if let manifest, Set(variants.map { VariantNaming.path(manifest, for: $0) }).count < paths.count {
-                    throw ValidationError("--manifest \(manifest) names every variant the same: add {columns} and/or {width}")
+                    throw ValidationError(
+                        "--manifest \(manifest) names every variant the same: add {columns} and/or {width}")
                 }
                 if let html, Set(variants.map { VariantNaming.path(html, for: $0) }).count < paths.count {
                     throw ValidationError("--html \(html) names every variant the same: add {columns} and/or {width}")
@@ -174,7 +211,9 @@ extension ImageWallCommand {
             if maxImagePixels < 1 { throw ValidationError("--max-image-pixels must be at least 1") }
             if decodeMemory < 1 { throw ValidationError("--decode-memory must be at least 1 (MB)") }
             if maxSheetPixels < 1 { throw ValidationError("--max-sheet-pixels must be at least 1") }
-            if cornerRadius < 0 || border < 0 { throw ValidationError("--corner-radius and --border cannot be negative") }
+            if cornerRadius < 0 || border < 0 {
+                throw ValidationError("--corner-radius and --border cannot be negative")
+            }
             if let fontSize, fontSize < 1 { throw ValidationError("--font-size must be at least 1 (got \(fontSize))") }
             if let caption {
                 do { _ = try CaptionTemplate(caption) } catch { throw ValidationError(error.message) }
@@ -229,7 +268,8 @@ extension ImageWallCommand {
             do {
                 if let fromManifest {
                     let recorded = try Wall.readManifest(fromManifest)
-                    let result = try Wall.render(from: recorded, to: output, manifest: manifest, options: options, hooks: hooks)
+                    let result = try Wall.render(
+                        from: recorded, to: output, manifest: manifest, options: options, hooks: hooks)
                     if let html { try GalleryPage.write(result, to: html) }
                     display.clear()
                     if !quiet { summarize([result], seconds: ProgressDisplay.now() - started) }
@@ -247,7 +287,8 @@ extension ImageWallCommand {
                 let results = try Wall(inputs: inputs).render(variants: jobs, manifests: manifests, hooks: hooks)
                 if let html {
                     for (result, variant) in zip(results, variants) {
-                        try GalleryPage.write(result, to: results.count > 1 ? VariantNaming.path(html, for: variant) : html)
+                        try GalleryPage.write(
+                            result, to: results.count > 1 ? VariantNaming.path(html, for: variant) : html)
                     }
                 }
                 display.clear()
@@ -267,7 +308,9 @@ extension ImageWallCommand {
         private func report(_ profile: StageProfile) {
             var usage = rusage()
             getrusage(RUSAGE_SELF.rawValue, &usage)
-            let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+            let cpu =
+                Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(
+                    usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
             let totals = profile.totals
             var line = "profile:"
             for stage in StageProfile.Stage.allCases {
@@ -283,14 +326,18 @@ extension ImageWallCommand {
                 for page in result.pages {
                     var status = stat()
                     if stat(page.file, &status) == 0 { bytes += Int(status.st_size) }
-                    if verbose || results.count > 1 || result.pages.count > 1 { Console.error("\(page.file): \(page.width)x\(page.height)") }
+                    if verbose || results.count > 1 || result.pages.count > 1 {
+                        Console.error("\(page.file): \(page.width)x\(page.height)")
+                    }
                 }
             }
             guard let first = results.first else { return }
             let pages = results.reduce(0) { $0 + $1.pages.count }
             let skipped = first.skipped.isEmpty ? "" : ", \(first.skipped.count) skipped"
             let sheets = results.count > 1 ? "\(results.count) variants, " : ""
-            let where_ = first.pages.count == 1 && results.count == 1 ? "\(first.pages[0].file) \(first.width)x\(first.height), " : ""
+            let where_ =
+                first.pages.count == 1 && results.count == 1
+                ? "\(first.pages[0].file) \(first.width)x\(first.height), " : ""
             Console.error(
                 "\(first.tiles.count) images\(skipped): \(where_)\(sheets)\(pages) page\(pages == 1 ? "" : "s"), "
                     + String(format: "%.1f MB in %.1f s", Double(bytes) / 1_048_576, seconds))

@@ -160,7 +160,8 @@ public enum SamplePicture {
             height: max(1, g.size.height - top - 2))
     }
 
-    private static func drawLabel(_ label: String, on bitmap: inout Bitmap, geometry g: Geometry, font: FontFace) throws {
+    private static func drawLabel(_ label: String, on bitmap: inout Bitmap, geometry g: Geometry, font: FontFace) throws
+    {
         let band = labelBand(g)
         var pixelSize = max(8, min(band.height * 8 / 10, min(g.size.width, g.size.height) / 7))
         var mask = try font.render(label, pixelSize: pixelSize)

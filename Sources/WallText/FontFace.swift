@@ -1,8 +1,9 @@
+import CFreeType
+import WallCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import CFreeType
-import WallCore
 
 /// A font that cannot be opened or a glyph FreeType cannot render.
 public struct TextError: WallError, Equatable {
@@ -84,7 +85,8 @@ public final class FontFace: Sendable {
             return
         }
         guard let path = FontFace.find(nameOrPath) else {
-            throw TextError(path: nameOrPath, reason: "no font of that name under \(FontFace.fontFolders.joined(separator: ", "))")
+            throw TextError(
+                path: nameOrPath, reason: "no font of that name under \(FontFace.fontFolders.joined(separator: ", "))")
         }
         try self.init(path: path)
     }
@@ -141,7 +143,8 @@ public final class FontFace: Sendable {
                     }
                 }
             }
-            return TextMask(mask: CoverageMask(size: Size(width: width, height: height), coverage: coverage), baseline: ascender)
+            return TextMask(
+                mask: CoverageMask(size: Size(width: width, height: height), coverage: coverage), baseline: ascender)
         }
     }
 
@@ -157,7 +160,11 @@ public final class FontFace: Sendable {
         var low = 0, high = characters.count  // longest prefix that fits, by bisection
         while low < high {
             let mid = (low + high + 1) / 2
-            if try measure(String(characters[..<mid]) + "…", pixelSize: pixelSize) <= width { low = mid } else { high = mid - 1 }
+            if try measure(String(characters[..<mid]) + "…", pixelSize: pixelSize) <= width {
+                low = mid
+            } else {
+                high = mid - 1
+            }
         }
         if low == 0 { return try measure("…", pixelSize: pixelSize) <= width ? "…" : "" }
         return String(characters[..<low]).trimmingTrailingSpaces() + "…"
@@ -198,12 +205,16 @@ public final class FontFace: Sendable {
                             for column in 0..<width { pixels[row * width + column] = buffer[row * pitch + column] }
                         }
                     }
-                    glyph = Glyph(left: Int(slot.bitmap_left), top: Int(slot.bitmap_top), width: width, rows: rows, advance: Int(slot.advance.x), pixels: pixels)
+                    glyph = Glyph(
+                        left: Int(slot.bitmap_left), top: Int(slot.bitmap_top), width: width, rows: rows,
+                        advance: Int(slot.advance.x), pixels: pixels)
                     state.glyphs[size, default: [:]][index] = glyph
                 }
                 if hasKerning, previous != 0, index != 0 {
                     var delta = FT_Vector()
-                    if FT_Get_Kerning(face, previous, index, FT_UInt(FT_KERNING_DEFAULT.rawValue), &delta) == 0, let last = glyphs.indices.last {
+                    if FT_Get_Kerning(face, previous, index, FT_UInt(FT_KERNING_DEFAULT.rawValue), &delta) == 0,
+                        let last = glyphs.indices.last
+                    {
                         glyphs[last].advance += Int(delta.x)
                     }
                 }

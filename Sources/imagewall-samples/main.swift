@@ -54,7 +54,9 @@ func writeJPEG(_ spec: SampleSpec, _ picture: Bitmap, path: String) throws {
     switch color {
     case .gray:
         options = JPEGEncodeOptions(storage: .gray)
-        samples = (0..<count).map { i in SamplePicture.luma(image.pixels[4 * i], image.pixels[4 * i + 1], image.pixels[4 * i + 2]) }
+        samples = (0..<count).map { i in
+            SamplePicture.luma(image.pixels[4 * i], image.pixels[4 * i + 1], image.pixels[4 * i + 2])
+        }
     case .ycbcr, .rgb:
         options = JPEGEncodeOptions(storage: color == .rgb ? .rgb : .ycbcr)
         samples.reserveCapacity(3 * count)
@@ -109,7 +111,9 @@ func writePNG(_ spec: SampleSpec, _ picture: Bitmap, path: String) throws {
             options.palette.append((0, 0, 0))
             options.paletteAlpha = [0]
         }
-        for r in 0..<6 { for g in 0..<6 { for b in 0..<6 { options.palette.append((UInt8(r * 51), UInt8(g * 51), UInt8(b * 51))) } } }
+        for r in 0..<6 {
+            for g in 0..<6 { for b in 0..<6 { options.palette.append((UInt8(r * 51), UInt8(g * 51), UInt8(b * 51))) } }
+        }
         for i in 0..<count {
             if transparency && px[4 * i + 3] < 128 {
                 values.append(0)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ImageWall
 import Testing
+import WallCodecs
 import WallCommand
 import WallCore
 import _WallTestSupport
@@ -23,15 +24,20 @@ struct CommandTests {
         #expect(options.onError == .fail && options.threads == 2 && options.rendering.compression == .deflate(level: 3))
     }
 
-    @Test("bad command lines are refused with the reason", arguments: [
-        (["x.jpg", "-o", "o.png", "--columns", "0"], "--columns must be at least 1"),
-        (["x.jpg", "-o", "o.png", "--width", "30", "--columns", "4"], "under 1 px"),
-        (["x.jpg", "-o", "o.png", "--gap=-3"], "--gap cannot be negative"),
-        (["x.jpg", "-o", "o.png", "--compression", "12"], "The value '12' is invalid for '--compression <rle|0-9>'"),
-        (["-o", "o.png"], "no input images"),
-        (["x.jpg", "-o", "o.png", "--background", "purplish"], "purplish"),
-        (["x.jpg"], "Missing expected argument '--output"),
-    ])
+    @Test(
+        "bad command lines are refused with the reason",
+        arguments: [
+            (["x.jpg", "-o", "o.png", "--columns", "0"], "--columns must be at least 1"),
+            (["x.jpg", "-o", "o.png", "--width", "30", "--columns", "4"], "under 1 px"),
+            (["x.jpg", "-o", "o.png", "--gap=-3"], "--gap cannot be negative"),
+            (
+                ["x.jpg", "-o", "o.png", "--compression", "12"],
+                "The value '12' is invalid for '--compression <rle|0-9>'"
+            ),
+            (["-o", "o.png"], "no input images"),
+            (["x.jpg", "-o", "o.png", "--background", "purplish"], "purplish"),
+            (["x.jpg"], "Missing expected argument '--output"),
+        ])
     func refused(arguments: [String], message: String) {
         do {
             _ = try ImageWallCommand.Render.parse(arguments)
@@ -46,8 +52,11 @@ struct CommandTests {
     @Test("help shows every option and examples")
     func help() {
         let help = ImageWallCommand.helpMessage(for: ImageWallCommand.Render.self)
-        for option in ["--output", "--width", "--columns", "--gap", "--column-gap", "--row-gap", "--padding",
-                       "--background", "--manifest", "--on-error", "--threads", "--compression", "EXAMPLES", "imagewall render SampleImages"] {
+        for option in [
+            "--output", "--width", "--columns", "--gap", "--column-gap", "--row-gap", "--padding",
+            "--background", "--manifest", "--on-error", "--threads", "--compression", "EXAMPLES",
+            "imagewall render SampleImages",
+        ] {
             #expect(help.contains(option), "\(option)")
         }
         #expect(ImageWallCommand.helpMessage().contains("EXIT STATUS"))
@@ -56,7 +65,9 @@ struct CommandTests {
     @Test("render runs in-process and writes the sheet and manifest")
     func runRender() throws {
         let output = folder.file("sheet.png"), manifest = folder.file("sheet.json")
-        let command = try ImageWallCommand.Render.parse([Fixtures.sampleImages, "-o", output, "--manifest", manifest, "--width", "600", "--threads", "2"])
+        let command = try ImageWallCommand.Render.parse([
+            Fixtures.sampleImages, "-o", output, "--manifest", manifest, "--width", "600", "--threads", "2",
+        ])
         try command.run()
         #expect(Fixtures.read(output).map { ImageFormat.sniffPNG($0) } == true)
         #expect(Fixtures.read(manifest)?.isEmpty == false)
@@ -66,7 +77,9 @@ struct CommandTests {
     func runFail() throws {
         folder.write(Array("junk".utf8), to: "junk.jpg")
         let output = folder.file("sheet.png")
-        let command = try ImageWallCommand.Render.parse([folder.path, Fixtures.sample("png-rgb.png"), "-o", output, "--on-error", "fail"])
+        let command = try ImageWallCommand.Render.parse([
+            folder.path, Fixtures.sample("png-rgb.png"), "-o", output, "--on-error", "fail",
+        ])
         #expect(throws: ExitCode(1)) { try command.run() }
         #expect(Fixtures.read(output) == nil)
     }
@@ -80,8 +93,6 @@ struct CommandTests {
         #expect(throws: ExitCode(1)) { try bad.run() }
     }
 }
-
-import WallCodecs
 
 extension ImageFormat {
     static func sniffPNG(_ bytes: [UInt8]) -> Bool { sniff(bytes) == .png }

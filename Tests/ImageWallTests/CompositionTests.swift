@@ -56,10 +56,14 @@ struct CompositionTests {
         #expect(title.text == "Contact sheet" && title.box.y == 10 && title.box.height == 47)
         #expect(manifest.tiles[0].y == title.box.y + title.box.height + 10)
         let sheet = try decode(output)
-        #expect(sheet.mean(in: Rect(x: title.box.x, y: title.box.y, width: title.box.width, height: title.box.height))[0] > 5)
+        #expect(
+            sheet.mean(in: Rect(x: title.box.x, y: title.box.y, width: title.box.width, height: title.box.height))[0]
+                > 5)
     }
 
-    @Test("pages: split at the height asked, no tile cut, every tile on its page", arguments: [LayoutKind.masonry, .columns, .justified, .grid, .mosaic])
+    @Test(
+        "pages: split at the height asked, no tile cut, every tile on its page",
+        arguments: [LayoutKind.masonry, .columns, .justified, .grid, .mosaic])
     func pages(kind: LayoutKind) throws {
         var options = options()
         options.layout.kind = kind
@@ -68,7 +72,9 @@ struct CompositionTests {
         let output = folder.file("\(kind)-{page}.png")
         let manifest = try Wall(inputs: [Fixtures.sampleImages]).render(to: output, options: options)
         #expect(manifest.pages.count > 1)
-        #expect(manifest.pages.map(\.file) == (1...manifest.pages.count).map { folder.file("\(kind)-\(String(format: "%03d", $0)).png") })
+        #expect(
+            manifest.pages.map(\.file)
+                == (1...manifest.pages.count).map { folder.file("\(kind)-\(String(format: "%03d", $0)).png") })
         for (number, page) in manifest.pages.enumerated() {
             #expect(page.height <= 700)
             let sheet = try decode(page.file)
@@ -97,7 +103,9 @@ struct CompositionTests {
     func cap() throws {
         var options = options()
         options.maxSheetPixels = 100_000
-        #expect(throws: SheetSizeError.self) { try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("big.png"), options: options) }
+        #expect(throws: SheetSizeError.self) {
+            try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("big.png"), options: options)
+        }
         #expect(Fixtures.files(in: folder.path).isEmpty && Fixtures.hiddenFiles(in: folder.path).isEmpty)
     }
 
@@ -106,7 +114,8 @@ struct CompositionTests {
         let good = Fixtures.read(Fixtures.sample("png-rgb.png"))!
         for i in 0..<6 { folder.write(good, to: "img\(i).png") }
         var broken = good
-        broken.replaceSubrange(60..<good.count, with: [UInt8](repeating: 0, count: good.count - 60))  // header fine, data gone
+        // The header is fine, the data gone.
+        broken.replaceSubrange(60..<good.count, with: [UInt8](repeating: 0, count: good.count - 60))
         folder.write(broken, to: "img9.png")
         var options = options(width: 300, columns: 1)
         options.layout.maxPageHeight = 300
@@ -148,14 +157,17 @@ struct CaptionTemplateTests {
         func u16(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8)] }
         func u32(_ v: Int) -> [UInt8] { u16(v & 0xFFFF) + u16(v >> 16) }
         var tiff: [UInt8] = [0x49, 0x49] + u16(42) + u32(8)
-        tiff += u16(2) + u16(0x0112) + u16(3) + u32(1) + u16(6) + u16(0) + u16(0x8769) + u16(4) + u32(1) + u32(38) + u32(0)
+        tiff +=
+            u16(2) + u16(0x0112) + u16(3) + u32(1) + u16(6) + u16(0) + u16(0x8769) + u16(4) + u32(1) + u32(38) + u32(0)
         tiff += u16(1) + u16(0x9003) + u16(2) + u32(20) + u32(56) + u32(0)
         tiff += Array("2024:05:01 14:03:22".utf8) + [0]
         var options = JPEGEncodeOptions(storage: .ycbcr)
         options.app1 = Array("Exif".utf8) + [0, 0] + tiff
         let folder = TemporaryFolder()
         let path = folder.file("dated.jpg")
-        try JPEGEncoder.write(samples: [UInt8](repeating: 90, count: 16 * 8 * 3), size: Size(width: 16, height: 8), options: options, to: path)
+        try JPEGEncoder.write(
+            samples: [UInt8](repeating: 90, count: 16 * 8 * 3), size: Size(width: 16, height: 8), options: options,
+            to: path)
         let info = try ImageProbe().probe(path: path)
         #expect(info.orientation == .right && info.dateTaken == "2024:05:01 14:03:22")
         var wall = WallOptions()

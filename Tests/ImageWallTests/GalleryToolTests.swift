@@ -37,7 +37,11 @@ struct InputOrderTests {
         let sorted = try plan([folder.path]) { $0.sort = .natural }
         #expect(names(sorted) == ["b.png", "IMG1.png", "img2.png", "img10.png"])
         #expect(sorted.images.allSatisfy { $0.sortKey != nil })
-        #expect(names(try plan([folder.path]) { $0.sort = .natural; $0.reverse = true }) == ["img10.png", "img2.png", "IMG1.png", "b.png"])
+        #expect(
+            names(
+                try plan([folder.path]) {
+                    $0.sort = .natural; $0.reverse = true
+                }) == ["img10.png", "img2.png", "IMG1.png", "b.png"])
     }
 
     @Test("recursion, include and exclude globs, hidden files skipped")
@@ -47,16 +51,29 @@ struct InputOrderTests {
         #expect(names(try plan([folder.path]) { $0.scan.recursive = true }).contains("deep.png"))
         #expect(!names(try plan([folder.path])).contains("deep.png"))
         #expect(names(try plan([folder.path]) { $0.scan.include = ["img*"] }) == ["img10.png", "img2.png"])
-        #expect(names(try plan([folder.path]) { $0.scan.exclude = ["img*", "*/sub/*"]; $0.scan.recursive = true }) == ["IMG1.png", "b.png"])
+        #expect(
+            names(
+                try plan([folder.path]) {
+                    $0.scan.exclude = ["img*", "*/sub/*"]; $0.scan.recursive = true
+                }) == ["IMG1.png", "b.png"])
         #expect(!names(try plan([folder.path]) { $0.scan.recursive = true }).contains(".hidden.png"))
     }
 
     @Test("random order is the same for a seed, whatever the input order, and differs across seeds")
     func random() throws {
         let inputs = SampleCatalog.paths
-        let a = names(try plan(inputs) { $0.sort = .random; $0.seed = 7 })
-        let b = names(try plan(inputs.reversed()) { $0.sort = .random; $0.seed = 7 })
-        let c = names(try plan(inputs) { $0.sort = .random; $0.seed = 8 })
+        let a = names(
+            try plan(inputs) {
+                $0.sort = .random; $0.seed = 7
+            })
+        let b = names(
+            try plan(inputs.reversed()) {
+                $0.sort = .random; $0.seed = 7
+            })
+        let c = names(
+            try plan(inputs) {
+                $0.sort = .random; $0.seed = 8
+            })
         #expect(a == b)
         #expect(a != c)
         #expect(Set(a) == Set(c))
@@ -72,13 +89,20 @@ struct InputOrderTests {
         #expect(byAspect.images.first?.path.hasSuffix("tall-1x3-progressive-444.jpg") == true)
         // No EXIF dates in the samples: date falls back to the modification time.
         let byDate = try plan(SampleCatalog.paths) { $0.sort = .date }
-        #expect(byDate.images.allSatisfy { if case .text(let t) = $0.sortKey! { return t.count == 19 } else { return false } })
+        #expect(
+            byDate.images.allSatisfy {
+                if case .text(let t) = $0.sortKey! { return t.count == 19 } else { return false }
+            })
     }
 
     @Test("--files-from takes 100,000 inputs")
     func manyInputs() throws {
-        let list = folder.write(Array(String(repeating: Fixtures.sample("png-gray.png") + "\n", count: 100_000).utf8), to: "list.txt")
-        let command = try ImageWallCommand.Layout.parse(["--files-from", list, "--layout", "grid", "--columns", "100", "--width", "2010", "--gap", "0", "--padding", "5"])
+        let list = folder.write(
+            Array(String(repeating: Fixtures.sample("png-gray.png") + "\n", count: 100_000).utf8), to: "list.txt")
+        let command = try ImageWallCommand.Layout.parse([
+            "--files-from", list, "--layout", "grid", "--columns", "100", "--width", "2010", "--gap", "0", "--padding",
+            "5",
+        ])
         _ = command  // parsed; the library does the work below
         let inputs = try String(contentsOfFile: list, encoding: .utf8).split(separator: "\n").map(String.init)
         var options = WallOptions()
@@ -94,7 +118,6 @@ extension SampleCatalog {
     static var paths: [String] { all.map { Fixtures.sample($0.fileName) } }
 }
 
-
 @Suite("Batch variants, progress, cancellation")
 struct VariantTests {
     let folder = TemporaryFolder()
@@ -107,17 +130,23 @@ struct VariantTests {
 
     @Test("every variant is rendered with its own geometry; one decode serves them all")
     func variants() throws {
-        let jobs = [3, 5].flatMap { c in [400, 700].map { w in (output: folder.file("v\(c)x\(w).png"), options: options(columns: c, width: w)) } }
-        let manifests = try Wall(inputs: [Fixtures.sampleImages]).render(variants: jobs, manifests: jobs.map { $0.output + ".json" })
+        let jobs = [3, 5].flatMap { c in
+            [400, 700].map { w in (output: folder.file("v\(c)x\(w).png"), options: options(columns: c, width: w)) }
+        }
+        let manifests = try Wall(inputs: [Fixtures.sampleImages]).render(
+            variants: jobs, manifests: jobs.map { $0.output + ".json" })
         #expect(manifests.count == 4)
         for (manifest, job) in zip(manifests, jobs) {
             let single = try Wall(inputs: [Fixtures.sampleImages]).plan(options: job.options)
-            #expect(manifest.tiles.map { [$0.x, $0.y, $0.width, $0.height] } == single.arrangement.placements.map { [$0.image.x, $0.image.y, $0.image.width, $0.image.height] })
+            #expect(
+                manifest.tiles.map { [$0.x, $0.y, $0.width, $0.height] }
+                    == single.arrangement.placements.map { [$0.image.x, $0.image.y, $0.image.width, $0.image.height] })
             let sheet = try SheetDiff.load(job.output)
             #expect(sheet.size == Size(width: manifest.width, height: manifest.height))
             // Same pixels as a render of its own, within resampling from a larger decode.
             try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("single.png"), options: job.options)
-            let (result, _, _) = try SheetDiff.compare(sheet, try SheetDiff.load(folder.file("single.png")), tolerance: 40)
+            let (result, _, _) = try SheetDiff.compare(
+                sheet, try SheetDiff.load(folder.file("single.png")), tolerance: 40)
             #expect(result.changedFraction < 0.001)
             #expect(Fixtures.read(job.output + ".json") != nil)
         }
@@ -128,12 +157,14 @@ struct VariantTests {
         // 600 px at 2 columns: ~296 px tiles, twice the ~146 px of 4 columns, so the 4-column
         // tiles are resampled from the 2-column ones; 8 columns from the 4-column ones.
         let jobs = [2, 4, 8].map { c in (output: folder.file("f\(c).png"), options: options(columns: c)) }
-        let manifests = try Wall(inputs: [Fixtures.sampleImages]).render(variants: jobs, manifests: jobs.map { $0.output + ".json" })
+        let manifests = try Wall(inputs: [Fixtures.sampleImages]).render(
+            variants: jobs, manifests: jobs.map { $0.output + ".json" })
         #expect(manifests[0].tiles.allSatisfy { $0.via == nil })
         #expect(manifests[1].tiles.contains { $0.via?.count == 1 && $0.decodedFor != nil })
         #expect(manifests[2].tiles.contains { $0.via?.count == 2 })
         for job in jobs {
-            let again = try Wall.render(from: try Wall.readManifest(job.output + ".json"), to: folder.file("again.png"), options: WallOptions())
+            let again = try Wall.render(
+                from: try Wall.readManifest(job.output + ".json"), to: folder.file("again.png"), options: WallOptions())
             #expect(Fixtures.read(folder.file("again.png")) == Fixtures.read(job.output), "\(job.output)")
             #expect(again.tiles.map(\.via) == (try Wall.readManifest(job.output + ".json")).tiles.map(\.via))
         }
@@ -151,9 +182,18 @@ struct VariantTests {
 
     @Test("the command refuses variant outputs that would overwrite each other")
     func collision() {
-        #expect(throws: (any Error).self) { try ImageWallCommand.Render.parse(["x", "-o", "s.png", "--columns", "3,4"]) }
-        #expect(throws: (any Error).self) { try ImageWallCommand.Render.parse(["x", "-o", "s-{columns}.png", "--columns", "3,4", "--manifest", "m.json"]) }
-        #expect((try? ImageWallCommand.Render.parse(["x", "-o", "s-{columns}x{width}.png", "--columns", "3,4", "--width", "900,1200"])) != nil)
+        #expect(throws: (any Error).self) {
+            try ImageWallCommand.Render.parse(["x", "-o", "s.png", "--columns", "3,4"])
+        }
+        #expect(throws: (any Error).self) {
+            try ImageWallCommand.Render.parse([
+                "x", "-o", "s-{columns}.png", "--columns", "3,4", "--manifest", "m.json",
+            ])
+        }
+        #expect(
+            (try? ImageWallCommand.Render.parse([
+                "x", "-o", "s-{columns}x{width}.png", "--columns", "3,4", "--width", "900,1200",
+            ])) != nil)
     }
 
     @Test("progress goes through every phase and ends complete")
@@ -161,7 +201,8 @@ struct VariantTests {
         let seen = Mutex<[ProgressUpdate]>([])
         let options = options(columns: 4)
         let hooks = RunHooks(progress: ProgressReporter { update in seen.withLock { $0.append(update) } })
-        try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("p.png"), manifest: folder.file("p.json"), options: options, hooks: hooks)
+        try Wall(inputs: [Fixtures.sampleImages]).render(
+            to: folder.file("p.png"), manifest: folder.file("p.json"), options: options, hooks: hooks)
         let updates = seen.withLock { $0 }
         let phases = updates.map(\.phase).reduce(into: [Phase]()) { if $0.last != $1 { $0.append($1) } }
         #expect(phases == [.probe, .layout, .render, .write])
@@ -175,7 +216,8 @@ struct VariantTests {
         var options = options(columns: 4)
         options.layout.maxPageHeight = 900
         let hooks = RunHooks(
-            progress: ProgressReporter { _ in count.add(1, ordering: .relaxed) }, isCancelled: { count.load(ordering: .relaxed) > 40 })
+            progress: ProgressReporter { _ in count.add(1, ordering: .relaxed) },
+            isCancelled: { count.load(ordering: .relaxed) > 40 })
         #expect(throws: WallRunError.cancelled) {
             try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("c.png"), options: options, hooks: hooks)
         }
@@ -186,15 +228,20 @@ struct VariantTests {
     func async() async throws {
         let updates = Atomic<Int>(0)
         let manifest = try await Wall(inputs: [Fixtures.sampleImages]).render(
-            to: folder.file("a.png"), options: options(columns: 4), progress: { _ in updates.add(1, ordering: .relaxed) })
+            to: folder.file("a.png"), options: options(columns: 4),
+            progress: { _ in updates.add(1, ordering: .relaxed) })
         #expect(manifest.tiles.count == 29 && updates.load(ordering: .relaxed) > 29)
         var finished = false
-        for try await event in Wall(inputs: [Fixtures.sampleImages]).events(rendering: folder.file("e.png"), options: options(columns: 3)) {
+        for try await event in Wall(inputs: [Fixtures.sampleImages]).events(
+            rendering: folder.file("e.png"), options: options(columns: 3))
+        {
             if case .finished(let m) = event { finished = m.tiles.count == 29 }
         }
         #expect(finished)
         let target = folder.file("x.png"), big = options(columns: 2, width: 4000)
-        let task = Task { try await Wall(inputs: [Fixtures.sampleImages]).render(to: target, options: big, progress: { _ in }) }
+        let task = Task {
+            try await Wall(inputs: [Fixtures.sampleImages]).render(to: target, options: big, progress: { _ in })
+        }
         task.cancel()
         await #expect(throws: WallRunError.cancelled) { _ = try await task.value }
         #expect(Fixtures.read(folder.file("x.png")) == nil)
@@ -209,7 +256,8 @@ struct FixtureToolTests {
     func render(_ inputs: [String], to name: String) throws -> Manifest {
         var options = WallOptions()
         (options.layout.width, options.layout.columns) = (500, 3)
-        return try Wall(inputs: inputs).render(to: folder.file(name), manifest: folder.file(name + ".json"), options: options)
+        return try Wall(inputs: inputs).render(
+            to: folder.file(name), manifest: folder.file(name + ".json"), options: options)
     }
 
     @Test("diff counts changed pixels, draws them, names the tiles, and exits 0, 1 or 2")
@@ -218,15 +266,21 @@ struct FixtureToolTests {
         mkdir(sources, 0o755)
         defer { for f in Fixtures.files(in: sources) { unlink(sources + "/" + f) }; rmdir(sources) }
         for name in ["a.png", "b.png", "c.png"] {
-            FileManager.default.createFile(atPath: sources + "/" + name, contents: Data(Fixtures.read(Fixtures.sample("png-rgb.png"))!))
+            FileManager.default.createFile(
+                atPath: sources + "/" + name, contents: Data(Fixtures.read(Fixtures.sample("png-rgb.png"))!))
         }
         let before = try render([sources], to: "before.png")
         // Paint a red block into b.png: same size, different pixels.
         var changed = try SheetDiff.load(sources + "/b.png")
-        for y in 100..<150 { for x in 100..<150 { changed.pixels.replaceSubrange((y * 420 + x) * 3..<(y * 420 + x) * 3 + 3, with: [255, 0, 0]) } }
+        for y in 100..<150 {
+            for x in 100..<150 {
+                changed.pixels.replaceSubrange((y * 420 + x) * 3..<(y * 420 + x) * 3 + 3, with: [255, 0, 0])
+            }
+        }
         try PNGEncoder.write(changed, to: sources + "/b.png")
         _ = try render([sources], to: "after.png")
-        let (result, mask, picture) = try SheetDiff.compare(try SheetDiff.load(folder.file("before.png")), try SheetDiff.load(folder.file("after.png")), tolerance: 2)
+        let (result, mask, picture) = try SheetDiff.compare(
+            try SheetDiff.load(folder.file("before.png")), try SheetDiff.load(folder.file("after.png")), tolerance: 2)
         #expect(result.changedPixels > 100 && result.maxDelta > 100)
         #expect(picture.pixels.contains(255))
         let after = try Wall.readManifest(folder.file("after.png.json"))
@@ -235,15 +289,23 @@ struct FixtureToolTests {
         // Exit statuses.
         let same = try ImageWallCommand.Diff.parse([folder.file("before.png"), folder.file("before.png")])
         try same.run()
-        let different = try ImageWallCommand.Diff.parse([folder.file("before.png"), folder.file("after.png"), "-o", folder.file("d.png")])
+        let different = try ImageWallCommand.Diff.parse([
+            folder.file("before.png"), folder.file("after.png"), "-o", folder.file("d.png"),
+        ])
         #expect(throws: ExitCode(1)) { try different.run() }
         #expect(Fixtures.read(folder.file("d.png")) != nil)
-        let allowed = try ImageWallCommand.Diff.parse([folder.file("before.png"), folder.file("after.png"), "--max-diff-pixels", "5%"])
+        let allowed = try ImageWallCommand.Diff.parse([
+            folder.file("before.png"), folder.file("after.png"), "--max-diff-pixels", "5%",
+        ])
         try allowed.run()
         _ = try render([Fixtures.sample("png-rgba.png")], to: "other.png")
         let mismatch = try ImageWallCommand.Diff.parse([folder.file("before.png"), folder.file("other.png")])
         #expect(throws: ExitCode(2)) { try mismatch.run() }
-        #expect(throws: SheetDiff.SizeMismatch.self) { try SheetDiff.compare(Bitmap(size: Size(width: 1, height: 1), alpha: .none), Bitmap(size: Size(width: 2, height: 1), alpha: .none), tolerance: 0) }
+        #expect(throws: SheetDiff.SizeMismatch.self) {
+            try SheetDiff.compare(
+                Bitmap(size: Size(width: 1, height: 1), alpha: .none),
+                Bitmap(size: Size(width: 2, height: 1), alpha: .none), tolerance: 0)
+        }
     }
 
     @Test("--from-manifest renders the recorded layout again, even after a source changed size")
@@ -252,22 +314,29 @@ struct FixtureToolTests {
         (options.layout.kind, options.layout.width, options.layout.columns) = (.grid, 600, 3)
         options.rendering.caption = try CaptionTemplate("{stem}")
         options.rendering.style = TileStyle(cornerRadius: 6)
-        let manifest = try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("first.png"), manifest: folder.file("first.json"), options: options)
-        let again = try Wall.render(from: try Wall.readManifest(folder.file("first.json")), to: folder.file("again.png"), options: WallOptions())
+        let manifest = try Wall(inputs: [Fixtures.sampleImages]).render(
+            to: folder.file("first.png"), manifest: folder.file("first.json"), options: options)
+        let again = try Wall.render(
+            from: try Wall.readManifest(folder.file("first.json")), to: folder.file("again.png"), options: WallOptions()
+        )
         #expect(Fixtures.read(folder.file("first.png")) == Fixtures.read(folder.file("again.png")))
         #expect(again.tiles.map(\.cell) == manifest.tiles.map(\.cell))
         // A source replaced by a bigger picture keeps its rectangle.
         let source = folder.file("grow.png")
         FileManager.default.createFile(atPath: source, contents: Data(Fixtures.read(Fixtures.sample("png-rgb.png"))!))
-        let small = try Wall(inputs: [source]).render(to: folder.file("g1.png"), manifest: folder.file("g1.json"), options: options)
-        FileManager.default.createFile(atPath: source, contents: Data(Fixtures.read(Fixtures.sample("panorama-4x1.jpg"))!))
-        let redone = try Wall.render(from: try Wall.readManifest(folder.file("g1.json")), to: folder.file("g2.png"), options: WallOptions())
+        let small = try Wall(inputs: [source]).render(
+            to: folder.file("g1.png"), manifest: folder.file("g1.json"), options: options)
+        FileManager.default.createFile(
+            atPath: source, contents: Data(Fixtures.read(Fixtures.sample("panorama-4x1.jpg"))!))
+        let redone = try Wall.render(
+            from: try Wall.readManifest(folder.file("g1.json")), to: folder.file("g2.png"), options: WallOptions())
         #expect(redone.tiles[0].cell == small.tiles[0].cell && redone.tiles[0].sourceWidth == 800)
     }
 
     @Test("the HTML page maps every tile to its source with relative, escaped links")
     func html() throws {
-        let manifest = try render([Fixtures.sample("png-rgb.png"), Fixtures.sample("orientation-6.jpg")], to: "sheet one.png")
+        let manifest = try render(
+            [Fixtures.sample("png-rgb.png"), Fixtures.sample("orientation-6.jpg")], to: "sheet one.png")
         let page = GalleryPage.html(manifest, at: folder.file("index.html"))
         #expect(page.contains("src=\"sheet%20one.png\""))
         #expect(page.components(separatedBy: "<area ").count - 1 == 2)
@@ -280,12 +349,18 @@ struct FixtureToolTests {
 
     @Test("every command's help has examples; --version answers")
     func help() {
-        for command in [ImageWallCommand.Render.self, ImageWallCommand.Layout.self, ImageWallCommand.Probe.self, ImageWallCommand.Diff.self] as [any ParsableCommand.Type] {
+        for command in [
+            ImageWallCommand.Render.self, ImageWallCommand.Layout.self, ImageWallCommand.Probe.self,
+            ImageWallCommand.Diff.self,
+        ] as [any ParsableCommand.Type] {
             #expect(ImageWallCommand.helpMessage(for: command).contains("EXAMPLES"), "\(command)")
         }
         #expect(ImageWallCommand.configuration.version == Wall.version)
         let render = ImageWallCommand.helpMessage(for: ImageWallCommand.Render.self)
-        for option in ["--recursive", "--include", "--exclude", "--files-from", "--sort", "--reverse", "--seed", "--quiet", "--verbose", "--progress", "--from-manifest", "--html", "{columns}"] {
+        for option in [
+            "--recursive", "--include", "--exclude", "--files-from", "--sort", "--reverse", "--seed", "--quiet",
+            "--verbose", "--progress", "--from-manifest", "--html", "{columns}",
+        ] {
             #expect(render.contains(option), "\(option)")
         }
     }

@@ -7,14 +7,18 @@ import _WallTestSupport
 struct InterruptTests {
     static let binary = Fixtures.packageRoot + "/.build/debug/imagewall"
 
-    @Test("SIGINT stops the render with status 130 and leaves nothing behind", .enabled(if: FileManager.default.isExecutableFile(atPath: binary)))
+    @Test(
+        "SIGINT stops the render with status 130 and leaves nothing behind",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: binary)))
     func interrupt() throws {
         let folder = TemporaryFolder()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         // A sheet big enough to take seconds: 6000 px wide, two columns of upscaled tiles.
-        process.arguments = ["render", Fixtures.sampleImages, "-o", folder.file("big.png"), "--manifest", folder.file("big.json"),
-                             "--width", "6000", "--columns", "2", "--threads", "1", "-q"]
+        process.arguments = [
+            "render", Fixtures.sampleImages, "-o", folder.file("big.png"), "--manifest", folder.file("big.json"),
+            "--width", "6000", "--columns", "2", "--threads", "1", "-q",
+        ]
         process.standardError = FileHandle.nullDevice
         try process.run()
         Thread.sleep(forTimeInterval: 1.5)

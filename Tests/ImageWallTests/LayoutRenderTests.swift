@@ -43,14 +43,17 @@ struct LayoutRenderTests {
         #expect(manifest.tiles.count == 29)
         for tile in manifest.tiles {
             // Tile centres are painted (no sample is the background colour there).
-            #expect(sheet.pixel(x: tile.x + tile.width / 2, y: tile.y + tile.height / 2) != [1, 2, 3], "\(tile.source)")
+            #expect(
+                sheet.pixel(x: tile.x + tile.width / 2, y: tile.y + tile.height / 2) != [1, 2, 3], "\(tile.source)")
         }
         #expect(sheet.pixel(x: 0, y: 0) == [1, 2, 3])
     }
 
-    @Test("cover crops keep the part gravity names", arguments: [
-        (Gravity.center, [0, 255, 0]), (.west, [255, 0, 0]), (.east, [0, 0, 255]),
-    ])
+    @Test(
+        "cover crops keep the part gravity names",
+        arguments: [
+            (Gravity.center, [0, 255, 0]), (.west, [255, 0, 0]), (.east, [0, 0, 255]),
+        ])
     func gravity(gravity: Gravity, expected: [UInt8]) throws {
         var layout = LayoutConfiguration(kind: .grid)
         (layout.width, layout.columns, layout.padding, layout.gravity) = (100, 1, Insets(all: 0), gravity)
@@ -102,7 +105,8 @@ struct LayoutRenderTests {
         // The headers carry their folder's name in dark text on the white background.
         let sheet = try decode(folder.file("sections.png"))
         for section in manifest.sections {
-            let band = Rect(x: section.header.x, y: section.header.y, width: section.header.width, height: section.header.height)
+            let band = Rect(
+                x: section.header.x, y: section.header.y, width: section.header.width, height: section.header.height)
             #expect(sheet.mean(in: band)[0] < 250, "header \(section.index) has no text")
         }
     }
@@ -110,12 +114,14 @@ struct LayoutRenderTests {
     @Test("imagewall layout prints the manifest without decoding")
     func layoutCommand() throws {
         let sizes = folder.write(Array("# w h\n4000 3000\n3000 4000\n\n6000 1500\n".utf8), to: "sizes.txt")
-        let json = folder.write(Array(#"[{"width": 4000, "height": 3000}, {"width": 3000, "height": 4000}]"#.utf8), to: "sizes.json")
+        let json = folder.write(
+            Array(#"[{"width": 4000, "height": 3000}, {"width": 3000, "height": 4000}]"#.utf8), to: "sizes.json")
         for file in [sizes, json] {
             let command = try ImageWallCommand.Layout.parse(["--sizes", file, "--layout", "justified", "--json"])
             try command.run()
         }
-        let manifest = try Wall.manifest(ofSizes: [Size(width: 4000, height: 3000), Size(width: 3000, height: 4000)], options: WallOptions())
+        let manifest = try Wall.manifest(
+            ofSizes: [Size(width: 4000, height: 3000), Size(width: 3000, height: 4000)], options: WallOptions())
         #expect(manifest.tiles.map(\.source) == ["sizes[0]", "sizes[1]"])
         #expect(manifest.pages.isEmpty)
         let bad = folder.write(Array("4000 x\n".utf8), to: "bad.txt")
@@ -126,7 +132,8 @@ struct LayoutRenderTests {
     @Test("layout options reach the configuration")
     func layoutOptions() throws {
         let command = try ImageWallCommand.Render.parse([
-            "x", "-o", "o.png", "--layout", "grid", "--cell-aspect", "4:3", "--fit", "contain", "--row-gap-after", "2:30",
+            "x", "-o", "o.png", "--layout", "grid", "--cell-aspect", "4:3", "--fit", "contain", "--row-gap-after",
+            "2:30",
             "--row-gap-after", "3:5", "--gravity", "north", "--direction", "rtl", "--caption-height", "18",
             "--padding-top", "40", "--column-width", "300", "--max-columns", "5", "--group-by", "folder",
         ])
@@ -136,8 +143,12 @@ struct LayoutRenderTests {
         #expect(c.captionHeight == 18 && c.padding.top == 40 && c.padding.left == 10)
         #expect(c.resolvedColumns == 5)
         #expect(command.options.grouping == .folder)
-        #expect(throws: (any Error).self) { try ImageWallCommand.Render.parse(["x", "-o", "o.png", "--cell-aspect", "4x3"]) }
-        #expect(throws: (any Error).self) { try ImageWallCommand.Render.parse(["x", "-o", "o.png", "--layout", "mosaic", "--columns", "1"]) }
+        #expect(throws: (any Error).self) {
+            try ImageWallCommand.Render.parse(["x", "-o", "o.png", "--cell-aspect", "4x3"])
+        }
+        #expect(throws: (any Error).self) {
+            try ImageWallCommand.Render.parse(["x", "-o", "o.png", "--layout", "mosaic", "--columns", "1"])
+        }
     }
 
     @Test("manifest layouts decode back to the same configuration")

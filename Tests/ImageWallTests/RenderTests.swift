@@ -51,8 +51,12 @@ struct RenderTests {
             }
             // The arrow head is white above the disc centre and not white below it.
             let g = SamplePicture.Geometry(size: spec.displayedSize)
-            let up = sheet.pixel(x: tile.x + Int(Double(g.insideArrowHead.x) * scale), y: tile.y + Int(Double(g.insideArrowHead.y) * scale))
-            let down = sheet.pixel(x: tile.x + Int(Double(g.mirroredArrowHead.x) * scale), y: tile.y + Int(Double(g.mirroredArrowHead.y) * scale))
+            let up = sheet.pixel(
+                x: tile.x + Int(Double(g.insideArrowHead.x) * scale),
+                y: tile.y + Int(Double(g.insideArrowHead.y) * scale))
+            let down = sheet.pixel(
+                x: tile.x + Int(Double(g.mirroredArrowHead.x) * scale),
+                y: tile.y + Int(Double(g.mirroredArrowHead.y) * scale))
             #expect(up.allSatisfy { $0 > 220 }, "\(spec.fileName): arrow head \(up)")
             #expect(!down.allSatisfy { $0 > 220 }, "\(spec.fileName): upside down? \(down)")
         }
@@ -75,7 +79,9 @@ struct RenderTests {
         let sheet = try decodeSheet(output)
         var covered = [Bool](repeating: false, count: sheet.size.width * sheet.size.height)
         for tile in manifest.tiles {
-            for y in tile.y..<(tile.y + tile.height) { for x in tile.x..<(tile.x + tile.width) { covered[y * sheet.size.width + x] = true } }
+            for y in tile.y..<(tile.y + tile.height) {
+                for x in tile.x..<(tile.x + tile.width) { covered[y * sheet.size.width + x] = true }
+            }
         }
         for y in 0..<sheet.size.height {
             for x in 0..<sheet.size.width where !covered[y * sheet.size.width + x] {
@@ -91,8 +97,10 @@ struct RenderTests {
     @Test("the same render gives the same bytes with 1 and 2 threads")
     func deterministic() throws {
         let one = folder.file("one.png"), two = folder.file("two.png")
-        let m1 = try Wall(inputs: [Fixtures.sampleImages]).render(to: one, manifest: folder.file("one.json"), options: options(threads: 1))
-        let m2 = try Wall(inputs: [Fixtures.sampleImages]).render(to: two, manifest: folder.file("two.json"), options: options(threads: 2))
+        let m1 = try Wall(inputs: [Fixtures.sampleImages]).render(
+            to: one, manifest: folder.file("one.json"), options: options(threads: 1))
+        let m2 = try Wall(inputs: [Fixtures.sampleImages]).render(
+            to: two, manifest: folder.file("two.json"), options: options(threads: 2))
         #expect(Fixtures.read(one) == Fixtures.read(two))
         #expect(m1.tiles == m2.tiles)
         let json1 = String(decoding: try ManifestWriter.encode(m1), as: UTF8.self)
@@ -124,7 +132,9 @@ struct RenderTests {
         #expect(ImageDecoder().workingMemory(info: p444, target: nil) == 3 * area(p444) + 6 * area(p444))
         // A quarter-size target decodes at 1/2 (twice the target): a quarter of the pixels.
         let small = Size(width: baseline.storedSize.width / 4, height: baseline.storedSize.height / 4)
-        #expect(ImageDecoder().workingMemory(info: baseline, target: small) <= 3 * area(baseline) / 4 + 3 * baseline.storedSize.width)
+        #expect(
+            ImageDecoder().workingMemory(info: baseline, target: small) <= 3 * area(baseline) / 4 + 3
+                * baseline.storedSize.width)
         // Turning upright copies the pixels.
         let turned = try info("orientation-6.jpg")
         #expect(turned.isProgressive && turned.chromaSubsampling == "4:2:0")
@@ -133,21 +143,30 @@ struct RenderTests {
 
     @Test("--fast: the same layout, pixels close to the default, recorded so --from-manifest repeats it")
     func fast() throws {
-        let inputs = ["landscape-baseline-420.jpg", "portrait-progressive-420.jpg", "png-rgb.png", "orientation-6.jpg"].map(Fixtures.sample)
+        let inputs = ["landscape-baseline-420.jpg", "portrait-progressive-420.jpg", "png-rgb.png", "orientation-6.jpg"]
+            .map(Fixtures.sample)
         var options = options(width: 400, columns: 2)
-        let normal = try Wall(inputs: inputs).render(to: folder.file("normal.png"), manifest: folder.file("normal.json"), options: options)
+        let normal = try Wall(inputs: inputs).render(
+            to: folder.file("normal.png"), manifest: folder.file("normal.json"), options: options)
         options.rendering.fast = true
-        let quick = try Wall(inputs: inputs).render(to: folder.file("quick.png"), manifest: folder.file("quick.json"), options: options)
+        let quick = try Wall(inputs: inputs).render(
+            to: folder.file("quick.png"), manifest: folder.file("quick.json"), options: options)
         #expect(normal.render?.fast == false && quick.render?.fast == true)
         // The key is written only for --fast renders, so older manifests read the same.
         let json = String(decoding: Fixtures.read(folder.file("normal.json")) ?? [], as: UTF8.self)
-        #expect(!json.contains("\"fast\"") && String(decoding: Fixtures.read(folder.file("quick.json")) ?? [], as: UTF8.self).contains("\"fast\" : true"))
+        #expect(
+            !json.contains("\"fast\"")
+                && String(decoding: Fixtures.read(folder.file("quick.json")) ?? [], as: UTF8.self).contains(
+                    "\"fast\" : true")
+        )
         #expect(normal.tiles.map(\.cell) == quick.tiles.map(\.cell))
         let a = try decodeSheet(folder.file("normal.png")), b = try decodeSheet(folder.file("quick.png"))
         #expect(a.pixels != b.pixels)  // the sources are shrunk further before the resample
         let differences = zip(a.pixels, b.pixels).map { abs(Int($0) - Int($1)) }
         #expect(Double(differences.reduce(0, +)) / Double(differences.count) < 4)
-        try Wall.render(from: try Wall.readManifest(folder.file("quick.json")), to: folder.file("again.png"), options: WallOptions())
+        try Wall.render(
+            from: try Wall.readManifest(folder.file("quick.json")), to: folder.file("again.png"), options: WallOptions()
+        )
         #expect(Fixtures.read(folder.file("again.png")) == Fixtures.read(folder.file("quick.png")))
     }
 
@@ -156,7 +175,8 @@ struct RenderTests {
         let output = folder.file("clear.png")
         var options = options(width: 600, columns: 3)
         options.background = .transparent
-        _ = try Wall(inputs: [Fixtures.sample("png-rgba.png"), Fixtures.sample("orientation-6.jpg")]).render(to: output, options: options)
+        _ = try Wall(inputs: [Fixtures.sample("png-rgba.png"), Fixtures.sample("orientation-6.jpg")]).render(
+            to: output, options: options)
         let sheet = try decodeSheet(output)
         #expect(sheet.alpha == .straight)
         #expect(sheet.pixel(x: 0, y: 0)[3] == 0)
@@ -165,12 +185,16 @@ struct RenderTests {
     @Test("the manifest follows the documented schema")
     func manifestSchema() throws {
         let path = folder.file("m.json")
-        try Wall(inputs: [Fixtures.sample("orientation-6.jpg")]).render(to: folder.file("m.png"), manifest: path, options: options())
+        try Wall(inputs: [Fixtures.sample("orientation-6.jpg")]).render(
+            to: folder.file("m.png"), manifest: path, options: options())
         let json = try JSONSerialization.jsonObject(with: Data(Fixtures.read(path)!)) as! [String: Any]
         #expect(json["version"] as? Int == 1)
         for key in ["width", "height", "layout", "pages", "tiles", "skipped"] { #expect(json[key] != nil, "\(key)") }
         let tile = (json["tiles"] as! [[String: Any]])[0]
-        for key in ["index", "page", "source", "x", "y", "width", "height", "sourceWidth", "sourceHeight", "orientation", "crop"] {
+        for key in [
+            "index", "page", "source", "x", "y", "width", "height", "sourceWidth", "sourceHeight", "orientation",
+            "crop",
+        ] {
             #expect(tile[key] != nil, "\(key)")
         }
         #expect(tile["crop"] is NSNull)
@@ -268,17 +292,25 @@ struct ErrorPolicyTests {
 
     @Test("no images at all is a clear error")
     func noImages() {
-        #expect(throws: WallRunError.noInputs) { try Wall(inputs: []).render(to: folder.file("x.png"), options: options(.skip)) }
-        #expect(throws: WallRunError.noImages(tried: 0)) { try Wall(inputs: [folder.path]).render(to: folder.file("x.png"), options: options(.skip)) }
+        #expect(throws: WallRunError.noInputs) {
+            try Wall(inputs: []).render(to: folder.file("x.png"), options: options(.skip))
+        }
+        #expect(throws: WallRunError.noImages(tried: 0)) {
+            try Wall(inputs: [folder.path]).render(to: folder.file("x.png"), options: options(.skip))
+        }
         folder.write([1, 2, 3], to: "bad.png")
-        #expect(throws: WallRunError.noImages(tried: 1)) { try Wall(inputs: [folder.path]).render(to: folder.file("x.png"), options: options(.skip)) }
+        #expect(throws: WallRunError.noImages(tried: 1)) {
+            try Wall(inputs: [folder.path]).render(to: folder.file("x.png"), options: options(.skip))
+        }
     }
 
     @Test("an output that is one of the inputs is refused, and the input left alone")
     func outputIsInput() {
         let input = folder.write(Fixtures.read(Fixtures.sample("png-rgb.png"))!, to: "in.png")
         let before = Fixtures.read(input)
-        #expect(throws: WallRunError.outputIsInput(input)) { try Wall(inputs: [folder.path]).render(to: input, options: options(.skip)) }
+        #expect(throws: WallRunError.outputIsInput(input)) {
+            try Wall(inputs: [folder.path]).render(to: input, options: options(.skip))
+        }
         #expect(Fixtures.read(input) == before)
     }
 
@@ -304,11 +336,15 @@ struct StrictTests {
         var options = WallOptions()
         options.strict = true
         let manifest = try Wall(inputs: [folder.path]).render(to: folder.file("s.png"), options: options)
-        #expect(manifest.tiles[0].warnings.first?.hasPrefix("not decoded, drawn grey: damaged (--strict): Premature end") == true)
+        #expect(
+            manifest.tiles[0].warnings.first?.hasPrefix("not decoded, drawn grey: damaged (--strict): Premature end")
+                == true)
         let sheet = try SheetDiff.load(folder.file("s.png"))
         #expect(sheet.pixel(x: manifest.tiles[0].x + 30, y: manifest.tiles[0].y + 30) == [128, 128, 128])
         options.onError = .fail
-        #expect(throws: CodecError.self) { try Wall(inputs: [folder.path]).render(to: folder.file("f.png"), options: options) }
+        #expect(throws: CodecError.self) {
+            try Wall(inputs: [folder.path]).render(to: folder.file("f.png"), options: options)
+        }
         #expect(Fixtures.read(folder.file("f.png")) == nil)
     }
 }

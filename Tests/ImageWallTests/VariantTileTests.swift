@@ -10,7 +10,9 @@ import WallLayout
 struct VariantTileTests {
     let image = ProbedImage(
         path: "photo.jpg",
-        info: ImageInfo(format: .jpeg, storedSize: Size(width: 800, height: 600), colorModel: .rgb, bitDepth: 8, hasAlpha: false, isProgressive: false))
+        info: ImageInfo(
+            format: .jpeg, storedSize: Size(width: 800, height: 600), colorModel: .rgb, bitDepth: 8, hasAlpha: false,
+            isProgressive: false))
 
     /// An 800x600 decode with detail everywhere (diagonal stripes and a ramp).
     var decoded: Bitmap {
@@ -27,7 +29,9 @@ struct VariantTileTests {
     }
 
     func placement(_ width: Int, _ height: Int, crop: Region? = nil) -> Placement {
-        Placement(cell: Rect(x: 0, y: 0, width: width, height: height), image: Rect(x: 0, y: 0, width: width, height: height), crop: crop)
+        Placement(
+            cell: Rect(x: 0, y: 0, width: width, height: height), image: Rect(x: 0, y: 0, width: width, height: height),
+            crop: crop)
     }
 
     @Test("a smaller variant's tile is made from a larger variant's when that is at least twice its size")
@@ -38,10 +42,11 @@ struct VariantTileTests {
         let recipes = TileRecipe.shared(by: image, placements: placements, margin: 2)
         let bigSize = Size(width: 200, height: 150)
         // 100x75 is not twice 60x45; the 200x150 tile is, and is the smallest such.
-        #expect(recipes == [
-            TileRecipe(decodedFor: bigSize, via: [bigSize]), TileRecipe(decodedFor: bigSize),
-            TileRecipe(decodedFor: bigSize, via: [bigSize]),
-        ])
+        #expect(
+            recipes == [
+                TileRecipe(decodedFor: bigSize, via: [bigSize]), TileRecipe(decodedFor: bigSize),
+                TileRecipe(decodedFor: bigSize, via: [bigSize]),
+            ])
         let tiles = TileMaker.resample(decoded, of: image, into: placements, recipes: recipes, linear: false)
         #expect(tiles.map(\.size) == [Size(width: 100, height: 75), bigSize, Size(width: 60, height: 45)])
         #expect(tiles[1] == TileMaker.resample(decoded, of: image, into: big, linear: false))

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import Testing
 import WallCodecs
 import WallCore
 import _WallTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite("Bad input is reported, never fatal")
 struct BadInputTests {
@@ -104,7 +105,7 @@ struct BadInputTests {
             _ = try ImageDecoder().decode(path: bad, info: try ImageProbe().probe(path: bad))
             Issue.record("an IDAT CRC error was accepted")
         } catch {
-            #expect((error as? CodecError)?.reason == "corrupt PNG: IDAT: CRC error", "\(error)")
+            #expect(error.stage == .decode && error.reason == "corrupt PNG: IDAT: CRC error", "\(error)")
         }
         // A tEXt chunk with a wrong CRC, before the image data: libpng warns and goes on.
         let good = Fixtures.read(Fixtures.sample("png-rgb.png"))!

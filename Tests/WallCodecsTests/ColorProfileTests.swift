@@ -11,8 +11,13 @@ struct ColorProfileTests {
 
     /// Adobe RGB (1998) → XYZ (D65) → sRGB by the published matrices, independent of LittleCMS.
     static func expectedSRGB(_ adobe: [UInt8]) -> [Double] {
-        let toXYZ = [[0.5767309, 0.1855540, 0.1881852], [0.2973769, 0.6273491, 0.0752741], [0.0270343, 0.0706872, 0.9911085]]
-        let toSRGB = [[3.2404542, -1.5371385, -0.4985314], [-0.9692660, 1.8760108, 0.0415560], [0.0556434, -0.2040259, 1.0572252]]
+        let toXYZ = [
+            [0.5767309, 0.1855540, 0.1881852], [0.2973769, 0.6273491, 0.0752741], [0.0270343, 0.0706872, 0.9911085],
+        ]
+        let toSRGB = [
+            [3.2404542, -1.5371385, -0.4985314], [-0.9692660, 1.8760108, 0.0415560],
+            [0.0556434, -0.2040259, 1.0572252],
+        ]
         let linear = adobe.map { pow(Double($0) / 255, 563.0 / 256.0) }
         let xyz = toXYZ.map { row in zip(row, linear).map(*).reduce(0, +) }
         return toSRGB.map { row in
@@ -42,7 +47,8 @@ struct ColorProfileTests {
         var plain = ImageDecoder()
         plain.convertsToSRGB = false
         let raw = try plain.decode(path: path, info: info).bitmap
-        #expect(abs(raw.mean(in: Rect(x: 16, y: 20, width: 32, height: 8))[0] - 200) <= 3)  // untouched without conversion
+        // Untouched without conversion.
+        #expect(abs(raw.mean(in: Rect(x: 16, y: 20, width: 32, height: 8))[0] - 200) <= 3)
     }
 
     @Test("an Adobe RGB PNG (iCCP) comes out in sRGB")
@@ -71,15 +77,22 @@ struct ColorProfileTests {
 
     @Test("an sRGB-described profile is left alone, a broken one is reported and ignored")
     func skips() throws {
-        let srgb = try #require(ColorProfile.rgb(white: (0.3127, 0.3290), red: (0.64, 0.33), green: (0.30, 0.60), blue: (0.15, 0.06), gamma: 2.2, description: "sRGB-like test"))
+        let srgb = try #require(
+            ColorProfile.rgb(
+                white: (0.3127, 0.3290), red: (0.64, 0.33), green: (0.30, 0.60), blue: (0.15, 0.06), gamma: 2.2,
+                description: "sRGB-like test"))
         let (samples, size) = stripes()
-        for (name, icc, warns) in [("srgb.jpg", srgb.data, false), ("broken.jpg", [UInt8](repeating: 7, count: 300), true)] {
+        for (name, icc, warns) in [
+            ("srgb.jpg", srgb.data, false), ("broken.jpg", [UInt8](repeating: 7, count: 300), true),
+        ] {
             var options = JPEGEncodeOptions(storage: .ycbcr)
             (options.quality, options.subsampling, options.icc) = (98, .s444, icc)
             let path = folder.file(name)
             try JPEGEncoder.write(samples: samples, size: size, options: options, to: path)
             let decoded = try ImageDecoder().decode(path: path, info: try ImageProbe().probe(path: path))
-            #expect(decoded.warnings.contains { $0.contains("ICC profile ignored") } == warns, "\(name): \(decoded.warnings)")
+            #expect(
+                decoded.warnings.contains { $0.contains("ICC profile ignored") } == warns,
+                "\(name): \(decoded.warnings)")
             let pixel = decoded.bitmap.pixel(x: 3, y: 20)
             #expect(zip(pixel, [200, 60, 40] as [UInt8]).allSatisfy { abs(Int($0) - Int($1)) <= 3 }, "\(pixel)")
         }

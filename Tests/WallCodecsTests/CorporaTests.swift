@@ -12,7 +12,9 @@ struct CorporaTests {
         Fixtures.files(in: root + "/" + folder).filter { $0.lowercased().hasSuffix(suffix) }
     }
 
-    @Test("every valid PngSuite image decodes at its header's size", arguments: images("pngsuite", ".png").filter { !$0.hasPrefix("x") })
+    @Test(
+        "every valid PngSuite image decodes at its header's size",
+        arguments: images("pngsuite", ".png").filter { !$0.hasPrefix("x") })
     func pngSuite(name: String) throws {
         let path = Self.root + "/pngsuite/" + name
         let info = try ImageProbe().probe(path: path)
@@ -28,7 +30,9 @@ struct CorporaTests {
         #expect(decoded.bitmap.size == info.storedSize)
     }
 
-    @Test("every corrupt PngSuite image (x*) is refused with a reason", arguments: images("pngsuite", ".png").filter { $0.hasPrefix("x") })
+    @Test(
+        "every corrupt PngSuite image (x*) is refused with a reason",
+        arguments: images("pngsuite", ".png").filter { $0.hasPrefix("x") })
     func pngSuiteCorrupt(name: String) {
         let path = Self.root + "/pngsuite/" + name
         do {
@@ -42,7 +46,8 @@ struct CorporaTests {
         }
     }
 
-    @Test("EXIF orientation examples all display upright like their untagged twin", arguments: ["Landscape", "Portrait"])
+    @Test(
+        "EXIF orientation examples all display upright like their untagged twin", arguments: ["Landscape", "Portrait"])
     func exifOrientation(kind: String) throws {
         let folder = Self.root + "/exif-orientation/"
         let referencePath = folder + kind + "_0.jpg"

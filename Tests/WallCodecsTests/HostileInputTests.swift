@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import Testing
 import WallCodecs
 import WallCore
 import _WallTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The traps of libpng 1.6.39 and libjpeg-turbo 2.1.5 named in the hostile-input issue, built
 /// here, and bad paths.
@@ -36,7 +37,10 @@ struct HostileInputTests {
     func hugeChunk() throws {
         let ihdr: [UInt8] = [0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png += Self.chunk("IHDR", ihdr) + Array(Self.chunk("zTXt", Array("Comment\0\0".utf8) + [0x78, 0x9C, 0x63], length: 0x3FFF_FFFF).dropLast(4))
+        png +=
+            Self.chunk("IHDR", ihdr)
+            + Array(
+                Self.chunk("zTXt", Array("Comment\0\0".utf8) + [0x78, 0x9C, 0x63], length: 0x3FFF_FFFF).dropLast(4))
         let path = folder.write(png, to: "bomb-chunk.png")
         #expect(png.count < 64)
         let info = try ImageProbe().probe(path: path)  // the header itself is fine
@@ -93,7 +97,9 @@ struct HostileInputTests {
         }
         // A name with a byte that is not UTF-8, made through the C API.
         var raw = Array(folder.path.utf8) + Array("/bad-".utf8) + [0xFF, 0xFE] + Array(".png".utf8) + [0]
-        let fd = raw.withUnsafeMutableBufferPointer { $0.withMemoryRebound(to: CChar.self) { creat($0.baseAddress!, 0o644) } }
+        let fd = raw.withUnsafeMutableBufferPointer {
+            $0.withMemoryRebound(to: CChar.self) { creat($0.baseAddress!, 0o644) }
+        }
         #expect(fd >= 0)
         _ = png.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
@@ -109,7 +115,9 @@ struct HostileInputTests {
         let path = folder.write(Fixtures.read(Fixtures.sample("png-rgb.png"))!, to: "secret.png")
         chmod(path, 0)
         defer { chmod(path, 0o644) }
-        #expect(throws: CodecError(.probe, path: path, reason: "Permission denied")) { try ImageProbe().probe(path: path) }
+        #expect(throws: CodecError(.probe, path: path, reason: "Permission denied")) {
+            try ImageProbe().probe(path: path)
+        }
     }
 }
 
@@ -127,7 +135,9 @@ struct HostileCorporaTests {
     @Test("never crash, hang or balloon", arguments: folders)
     func survive(folder: String) {
         var decoded = 0, warned = 0, refused = 0
-        let files = Fixtures.files(in: Self.root + "/" + folder).filter { !$0.hasSuffix(".txt") && !$0.hasSuffix(".tsv") }
+        let files = Fixtures.files(in: Self.root + "/" + folder).filter {
+            !$0.hasSuffix(".txt") && !$0.hasSuffix(".tsv")
+        }
         for name in files {
             let path = Self.root + "/" + folder + "/" + name
             var status = stat()
@@ -152,18 +162,23 @@ struct HostileCorporaTests {
         for name in Fixtures.files(in: suite) where name.count == 12 && Array(name)[3] == "i" {
             let twin = String(name.prefix(3)) + "n" + String(name.dropFirst(4))
             guard Fixtures.files(in: suite).contains(twin) else { continue }
-            let a = try ImageDecoder().decode(path: suite + name, info: try ImageProbe().probe(path: suite + name)).bitmap
-            let b = try ImageDecoder().decode(path: suite + twin, info: try ImageProbe().probe(path: suite + twin)).bitmap
+            let a = try ImageDecoder().decode(path: suite + name, info: try ImageProbe().probe(path: suite + name))
+                .bitmap
+            let b = try ImageDecoder().decode(path: suite + twin, info: try ImageProbe().probe(path: suite + twin))
+                .bitmap
             #expect(a == b, "\(name) differs from \(twin)")
             pairs += 1
         }
         #expect(pairs >= 15)
         // oi1..oi9: the same image with its IDAT split 1, 2, 4 or 9 ways.
         for depth in ["n0g16", "n2c16"] {
-            let reference = try ImageDecoder().decode(path: suite + "bas\(depth).png", info: try ImageProbe().probe(path: suite + "bas\(depth).png")).bitmap
+            let reference = try ImageDecoder().decode(
+                path: suite + "bas\(depth).png", info: try ImageProbe().probe(path: suite + "bas\(depth).png")
+            ).bitmap
             for split in ["oi1", "oi2", "oi4", "oi9"] {
                 let path = suite + split + depth + ".png"
-                #expect(try ImageDecoder().decode(path: path, info: try ImageProbe().probe(path: path)).bitmap == reference)
+                #expect(
+                    try ImageDecoder().decode(path: path, info: try ImageProbe().probe(path: path)).bitmap == reference)
             }
         }
     }
@@ -178,14 +193,18 @@ struct HostileCorporaTests {
                 guard Fixtures.read(reference) != nil else { continue }
                 var decoder = ImageDecoder()
                 decoder.convertsToSRGB = false
-                guard let info = try? ImageProbe().probe(path: base + name), let jpeg = try? decoder.decode(path: base + name, info: info) else {
+                guard let info = try? ImageProbe().probe(path: base + name),
+                    let jpeg = try? decoder.decode(path: base + name, info: info)
+                else {
                     continue  // refused cleanly (the suite has deliberately broken files)
                 }
                 let png = try decoder.decode(path: reference, info: try ImageProbe().probe(path: reference)).bitmap
                 #expect(jpeg.bitmap.size == png.size, "\(name)")
                 guard jpeg.bitmap.size == png.size, jpeg.warnings.isEmpty else { continue }
-                let mean = zip(jpeg.bitmap.mean(in: Rect(x: 0, y: 0, width: png.size.width, height: png.size.height)),
-                               png.mean(in: Rect(x: 0, y: 0, width: png.size.width, height: png.size.height))).map { abs($0 - $1) }.max()!
+                let mean = zip(
+                    jpeg.bitmap.mean(in: Rect(x: 0, y: 0, width: png.size.width, height: png.size.height)),
+                    png.mean(in: Rect(x: 0, y: 0, width: png.size.width, height: png.size.height))
+                ).map { abs($0 - $1) }.max()!
                 #expect(mean < 3, "\(name): mean differs by \(mean)")
                 checked += 1
             }

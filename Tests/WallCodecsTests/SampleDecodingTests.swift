@@ -31,7 +31,9 @@ struct SampleDecodingTests {
             #expect(info.format == .png)
             #expect(info.isProgressive == interlaced)
             #expect(info.bitDepth == depth)
-            let expected: ColorModel = [.gray: .gray, .grayAlpha: .grayAlpha, .rgb: .rgb, .rgba: .rgba, .palette: .palette][color]!
+            let expected: ColorModel = [
+                .gray: .gray, .grayAlpha: .grayAlpha, .rgb: .rgb, .rgba: .rgba, .palette: .palette,
+            ][color]!
             #expect(info.colorModel == expected)
         }
     }
@@ -56,7 +58,9 @@ struct SampleDecodingTests {
         }
     }
 
-    @Test("JPEG shrink-on-load keeps at least twice the target and the orientation", arguments: SampleCatalog.all.filter { $0.encoding.isLossy })
+    @Test(
+        "JPEG shrink-on-load keeps at least twice the target and the orientation",
+        arguments: SampleCatalog.all.filter { $0.encoding.isLossy })
     func shrinkOnLoad(spec: SampleSpec) throws {
         let path = Fixtures.sample(spec.fileName)
         let info = try ImageProbe().probe(path: path)

@@ -32,7 +32,9 @@ struct ShrinkOnLoadTests {
         return out
     }
 
-    @Test("rows are box-averaged as they arrive, matching a full decode averaged afterwards", arguments: ["png-rgb.png", "png-rgba.png", "png-rgb-16bit.png", "png-gray-alpha.png", "png-palette-trns.png"])
+    @Test(
+        "rows are box-averaged as they arrive, matching a full decode averaged afterwards",
+        arguments: ["png-rgb.png", "png-rgba.png", "png-rgb-16bit.png", "png-gray-alpha.png", "png-palette-trns.png"])
     func matchesReference(name: String) throws {
         let path = Fixtures.sample(name)
         let info = try ImageProbe().probe(path: path)
@@ -64,7 +66,11 @@ struct ShrinkOnLoadTests {
 
 @Suite("Progressive JPEG at 1/8")
 struct ProgressiveDCTests {
-    @Test("stopping once the DC coefficients are complete matches a full 1/8 decode", arguments: ["portrait-progressive-420.jpg", "tall-1x3-progressive-444.jpg", "orientation-3.jpg", "orientation-6.jpg"])
+    @Test(
+        "stopping once the DC coefficients are complete matches a full 1/8 decode",
+        arguments: [
+            "portrait-progressive-420.jpg", "tall-1x3-progressive-444.jpg", "orientation-3.jpg", "orientation-6.jpg",
+        ])
     func dcOnly(name: String) throws {
         let path = Fixtures.sample(name)
         let info = try ImageProbe().probe(path: path)
@@ -94,12 +100,15 @@ struct FastDecodingTests {
         #expect(ImageDecoder.jpegScaleNumerator(stored: stored, target: Size(width: 501, height: 375), margin: 1) == 2)
         var fast = ImageDecoder()
         fast.fast = true
-        let info = ImageInfo(format: .jpeg, storedSize: stored, colorModel: .ycbcr, bitDepth: 8, hasAlpha: false, isProgressive: false)
+        let info = ImageInfo(
+            format: .jpeg, storedSize: stored, colorModel: .ycbcr, bitDepth: 8, hasAlpha: false, isProgressive: false)
         #expect(fast.workingMemory(info: info, target: target) == 500 * 375 * 3)
         #expect(ImageDecoder().workingMemory(info: info, target: target) == 1000 * 750 * 3)
     }
 
-    @Test("a progressive JPEG at 1/8 is read only to its first DC scan, close to the full decode", arguments: ["portrait-progressive-420.jpg", "tall-1x3-progressive-444.jpg", "orientation-6.jpg"])
+    @Test(
+        "a progressive JPEG at 1/8 is read only to its first DC scan, close to the full decode",
+        arguments: ["portrait-progressive-420.jpg", "tall-1x3-progressive-444.jpg", "orientation-6.jpg"])
     func firstDCScan(name: String) throws {
         let bytes = Fixtures.read(Fixtures.sample(name))!
         // Cut the file just after its first scan (at the second start-of-scan marker): the

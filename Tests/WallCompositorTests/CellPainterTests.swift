@@ -44,7 +44,8 @@ struct CellPainterTests {
     @Test("text never leaves its clip box")
     func clipping() {
         let mask = CoverageMask(size: Size(width: 30, height: 10), coverage: [UInt8](repeating: 255, count: 300))
-        let stamp = TextStamp(mask: mask, origin: Point(x: -5, y: 2), color: .white, clip: Rect(x: 0, y: 4, width: 20, height: 5))
+        let stamp = TextStamp(
+            mask: mask, origin: Point(x: -5, y: 2), color: .white, clip: Rect(x: 0, y: 4, width: 20, height: 5))
         let cell = CellPainter.paint(size: Size(width: 40, height: 20), image: nil, texts: [stamp])
         for y in 0..<20 {
             for x in 0..<40 {
@@ -59,7 +60,9 @@ struct CellPainterTests {
 struct LinearLightTests {
     func checkerboard() -> Bitmap {
         var image = Bitmap(size: Size(width: 64, height: 64), alpha: .none)
-        for y in 0..<64 { for x in 0..<64 where (x + y) % 2 == 0 { for c in 0..<3 { image.pixels[(y * 64 + x) * 3 + c] = 255 } } }
+        for y in 0..<64 {
+            for x in 0..<64 where (x + y) % 2 == 0 { for c in 0..<3 { image.pixels[(y * 64 + x) * 3 + c] = 255 } }
+        }
         return image
     }
 
@@ -67,7 +70,8 @@ struct LinearLightTests {
     func averagesLight() {
         let linear = Resampler.resize(checkerboard(), to: Size(width: 8, height: 8), linear: true)
         let encoded = Resampler.resize(checkerboard(), to: Size(width: 8, height: 8))
-        #expect(linear.pixels.allSatisfy { abs(Int($0) - 188) <= 2 }, "\(linear.pixels.min()!)...\(linear.pixels.max()!)")
+        #expect(
+            linear.pixels.allSatisfy { abs(Int($0) - 188) <= 2 }, "\(linear.pixels.min()!)...\(linear.pixels.max()!)")
         #expect(encoded.pixels.allSatisfy { abs(Int($0) - 128) <= 2 })
     }
 

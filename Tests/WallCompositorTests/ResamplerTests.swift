@@ -1,10 +1,13 @@
+import Synchronization
+import Testing
+import WallCore
+import _WallTestSupport
+
+@testable import WallCompositor
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import Testing
-@testable import WallCompositor
-import WallCore
-import _WallTestSupport
 
 @Suite("Resampler")
 struct ResamplerTests {
@@ -20,7 +23,11 @@ struct ResamplerTests {
         let image = Bitmap(size: from, alpha: .none, fill: [200, 17, 99])
         let result = Resampler.resize(image, to: to)
         #expect(result.size == to)
-        #expect(Set(stride(from: 0, to: result.pixels.count, by: 3).map { result.pixel(x: ($0 / 3) % to.width, y: ($0 / 3) / to.width) }) == [[200, 17, 99]])
+        #expect(
+            Set(
+                stride(from: 0, to: result.pixels.count, by: 3).map {
+                    result.pixel(x: ($0 / 3) % to.width, y: ($0 / 3) / to.width)
+                }) == [[200, 17, 99]])
     }
 
     @Test("a fine checkerboard averages to mid-grey")
@@ -83,15 +90,19 @@ struct ResamplerTests {
             if p[3] > 8 { #expect(p[0] >= 250 && p[1] >= 250 && p[2] >= 250, "x=\(x): \(p)") }
         }
         // Flattened over white it stays white everywhere.
-        let flat = Alpha.flattened(Resampler.resize(Alpha.premultiplied(image), to: Size(width: 37, height: 9)), over: .white)
+        let flat = Alpha.flattened(
+            Resampler.resize(Alpha.premultiplied(image), to: Size(width: 37, height: 9)), over: .white)
         #expect(flat.pixels.allSatisfy { $0 >= 254 })
     }
 
     @Test("a source region crops before scaling")
     func region() {
         var image = Bitmap(size: Size(width: 100, height: 100), alpha: .none, fill: [0, 0, 255])
-        for y in 0..<100 { for x in 50..<100 { image.pixels[(y * 100 + x) * 3] = 255; image.pixels[(y * 100 + x) * 3 + 2] = 0 } }
-        let right = Resampler.resize(image, to: Size(width: 10, height: 10), region: Region(x: 60, y: 0, width: 40, height: 100))
+        for y in 0..<100 {
+            for x in 50..<100 { image.pixels[(y * 100 + x) * 3] = 255; image.pixels[(y * 100 + x) * 3 + 2] = 0 }
+        }
+        let right = Resampler.resize(
+            image, to: Size(width: 10, height: 10), region: Region(x: 60, y: 0, width: 40, height: 100))
         #expect(right.pixels.enumerated().allSatisfy { $0.offset % 3 != 0 || $0.element == 255 })
     }
 }
@@ -115,8 +126,9 @@ extension ResamplerTests {
         return image
     }
 
-    @Test("the box average is each block's rounded mean; blocks cut by the edges average what they have",
-          arguments: [(3, 2, 3), (4, 5, 3), (1, 3, 4), (7, 7, 4), (2, 2, 3)])
+    @Test(
+        "the box average is each block's rounded mean; blocks cut by the edges average what they have",
+        arguments: [(3, 2, 3), (4, 5, 3), (1, 3, 4), (7, 7, 4), (2, 2, 3)])
     func boxMeans(kx: Int, ky: Int, channels: Int) {
         let image = Self.noise(Size(width: 37, height: 23), channels: channels, seed: UInt64(kx * 10 + ky))
         let result = BoxShrink.shrink(image, byX: kx, y: ky)
@@ -142,7 +154,9 @@ extension ResamplerTests {
             let scale = extent / Double(target), reach = 3 * max(1, scale)
             return (0..<target).map { i in
                 let centre = start + (Double(i) + 0.5) * scale
-                let taps = (max(0, Int((centre - reach).rounded(.down)))..<min(length, Int((centre + reach).rounded(.up)))).map { j -> (Int, Double) in
+                let taps =
+                    (max(0, Int((centre - reach).rounded(.down)))..<min(length, Int((centre + reach).rounded(.up)))).map
+                { j -> (Int, Double) in
                     let x = (Double(j) + 0.5 - centre) / max(1, scale)
                     let value = x == 0 ? 1 : abs(x) >= 3 ? 0 : 3 * sin(.pi * x) * sin(.pi * x / 3) / (.pi * .pi * x * x)
                     return (j, value)
@@ -160,7 +174,9 @@ extension ResamplerTests {
                 for c in 0..<channels {
                     var sum = 0.0
                     for (sy, wy) in down[y] {
-                        for (sx, wx) in across[x] { sum += wy * wx * Double(image.pixels[(sy * image.size.width + sx) * channels + c]) }
+                        for (sx, wx) in across[x] {
+                            sum += wy * wx * Double(image.pixels[(sy * image.size.width + sx) * channels + c])
+                        }
                     }
                     out.append(min(255, max(0, sum)))
                 }
@@ -169,13 +185,17 @@ extension ResamplerTests {
         return out
     }
 
-    @Test("the fixed-point passes agree with double-precision Lanczos3 on noise, whole images and regions",
-          arguments: [
+    @Test(
+        "the fixed-point passes agree with double-precision Lanczos3 on noise, whole images and regions",
+        arguments: [
             (Size(width: 90, height: 70), Size(width: 31, height: 29), nil as Region?, 3),
-            (Size(width: 90, height: 70), Size(width: 40, height: 17), Region(x: 23.5, y: 11, width: 50, height: 40), 3),
+            (
+                Size(width: 90, height: 70), Size(width: 40, height: 17), Region(x: 23.5, y: 11, width: 50, height: 40),
+                3
+            ),
             (Size(width: 64, height: 64), Size(width: 27, height: 20), Region(x: 30, y: 9, width: 34, height: 50), 4),
             (Size(width: 20, height: 15), Size(width: 47, height: 33), nil, 4),
-          ])
+        ])
     func agreesWithReference(from: Size, to: Size, region: Region?, channels: Int) {
         let image = Self.noise(from, channels: channels, seed: 7, mild: true)
         let whole = region ?? Region(x: 0, y: 0, width: Double(from.width), height: Double(from.height))
@@ -193,10 +213,12 @@ struct SheetRendererTests {
     func collect(_ renderer: SheetRenderer, tiles: [Bitmap]) throws -> [UInt8] {
         var rows: [UInt8] = []
         var bands: [Int] = []
-        try renderer.render(tile: { tiles[$0] }, emit: { buffer, count in
-            rows += buffer
-            bands.append(count)
-        })
+        try renderer.render(
+            tile: { tiles[$0] },
+            emit: { buffer, count in
+                rows += buffer
+                bands.append(count)
+            })
         #expect(bands.reduce(0, +) == renderer.canvas.height)
         return rows
     }
@@ -209,7 +231,8 @@ struct SheetRendererTests {
             Bitmap(size: frames[1].size, alpha: .none, fill: [0, 255, 0]),
         ]
         for threads in [1, 2] {
-            let renderer = SheetRenderer(canvas: Size(width: 8, height: 310), frames: frames, background: .black, threads: threads)
+            let renderer = SheetRenderer(
+                canvas: Size(width: 8, height: 310), frames: frames, background: .black, threads: threads)
             let sheet = Bitmap(size: renderer.canvas, alpha: .none, pixels: try collect(renderer, tiles: tiles))
             #expect(sheet.pixel(x: 0, y: 0) == [0, 0, 0])
             #expect(sheet.pixel(x: 1, y: 1) == [255, 0, 0])
@@ -226,7 +249,9 @@ struct SheetRendererTests {
     func transparent() throws {
         var tile = Bitmap(size: Size(width: 2, height: 2), alpha: .premultiplied)
         tile.pixels = [128, 0, 0, 128, 255, 255, 255, 255, 0, 0, 0, 0, 0, 0, 128, 128]
-        let renderer = SheetRenderer(canvas: Size(width: 3, height: 2), frames: [Rect(x: 1, y: 0, width: 2, height: 2)], background: .transparent)
+        let renderer = SheetRenderer(
+            canvas: Size(width: 3, height: 2), frames: [Rect(x: 1, y: 0, width: 2, height: 2)], background: .transparent
+        )
         #expect(renderer.hasAlpha)
         let sheet = Bitmap(size: renderer.canvas, alpha: .straight, pixels: try collect(renderer, tiles: [tile]))
         #expect(sheet.pixel(x: 0, y: 0) == [0, 0, 0, 0])
@@ -239,11 +264,13 @@ struct SheetRendererTests {
     func once() throws {
         let frames = (0..<50).map { Rect(x: 0, y: $0 * 37, width: 4, height: 60) }
         let counter = Counter()
-        let renderer = SheetRenderer(canvas: Size(width: 4, height: 50 * 37 + 60), frames: frames, background: .white, threads: 2)
-        try renderer.render(tile: { i in
-            counter.add(i)
-            return Bitmap(size: frames[i].size, alpha: .none)
-        }, emit: { _, _ in })
+        let renderer = SheetRenderer(
+            canvas: Size(width: 4, height: 50 * 37 + 60), frames: frames, background: .white, threads: 2)
+        try renderer.render(
+            tile: { i in
+                counter.add(i)
+                return Bitmap(size: frames[i].size, alpha: .none)
+            }, emit: { _, _ in })
         #expect(counter.counts == Array(repeating: 1, count: 50))
     }
 
@@ -254,14 +281,16 @@ struct SheetRendererTests {
             let caller = pthread_self()
             let workers = Mutex<Set<pthread_t>>([])
             let onCaller = Mutex(0)
-            let renderer = SheetRenderer(canvas: Size(width: 4, height: 50 * 37 + 60), frames: frames, background: .white, threads: threads)
-            try renderer.render(tile: { i in
-                let me = pthread_self()
-                workers.withLock { _ = $0.insert(me) }
-                if pthread_equal(me, caller) != 0 { onCaller.withLock { $0 += 1 } }
-                usleep(2000)  // slow enough that the caller always finds a tile not ready
-                return Bitmap(size: frames[i].size, alpha: .none)
-            }, emit: { _, _ in })
+            let renderer = SheetRenderer(
+                canvas: Size(width: 4, height: 50 * 37 + 60), frames: frames, background: .white, threads: threads)
+            try renderer.render(
+                tile: { i in
+                    let me = pthread_self()
+                    workers.withLock { _ = $0.insert(me) }
+                    if pthread_equal(me, caller) != 0 { onCaller.withLock { $0 += 1 } }
+                    usleep(2000)  // slow enough that the caller always finds a tile not ready
+                    return Bitmap(size: frames[i].size, alpha: .none)
+                }, emit: { _, _ in })
             let count = workers.withLock { $0.count }
             #expect(count <= threads)
             if threads == 1 { #expect(onCaller.withLock { $0 } == 50) }
@@ -269,8 +298,6 @@ struct SheetRendererTests {
         }
     }
 }
-
-import Synchronization
 
 final class Counter: Sendable {
     private let storage = Mutex<[Int]>(Array(repeating: 0, count: 50))
@@ -286,14 +313,16 @@ struct RendererStopTests {
     func stopEarly() {
         let frames = (0..<40).map { Rect(x: 0, y: $0 * 10, width: 4, height: 10) }
         for attempt in 0..<200 {
-            var renderer = SheetRenderer(canvas: Size(width: 4, height: 400), frames: frames, background: .white, threads: 2)
+            var renderer = SheetRenderer(
+                canvas: Size(width: 4, height: 400), frames: frames, background: .white, threads: 2)
             renderer.bandHeight = 10
             let failAt = attempt % 7
             #expect(throws: Stop.self) {
-                try renderer.render(tile: { i in
-                    if i == failAt { throw Stop() }
-                    return Bitmap(size: frames[i].size, alpha: .none)
-                }, emit: { _, _ in })
+                try renderer.render(
+                    tile: { i in
+                        if i == failAt { throw Stop() }
+                        return Bitmap(size: frames[i].size, alpha: .none)
+                    }, emit: { _, _ in })
             }
         }
     }

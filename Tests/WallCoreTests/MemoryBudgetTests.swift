@@ -14,7 +14,9 @@ struct MemoryBudgetTests {
         DispatchQueue.concurrentPerform(iterations: sizes.count * 4) { i in
             let bytes = sizes[i % sizes.count]
             budget.withReservation(bytes) {
-                let now = holding.withLock { $0 += bytes; return $0 }
+                let now = holding.withLock {
+                    $0 += bytes; return $0
+                }
                 peak.withLock { $0 = max($0, now) }
                 // Alone, or within the budget.
                 #expect(now == bytes || now <= 100, "\(now) held with a \(bytes) reservation")

@@ -49,11 +49,13 @@ struct OrientationTests {
 
 @Suite("Colours and geometry")
 struct ColorTests {
-    @Test("colour notations", arguments: [
-        ("#fff", RGBAColor.white), ("#FFFFFF", .white), ("white", .white), ("Transparent", .transparent),
-        ("#20202080", RGBAColor(red: 32, green: 32, blue: 32, alpha: 128)),
-        ("#123456", RGBAColor(red: 0x12, green: 0x34, blue: 0x56)),
-    ])
+    @Test(
+        "colour notations",
+        arguments: [
+            ("#fff", RGBAColor.white), ("#FFFFFF", .white), ("white", .white), ("Transparent", .transparent),
+            ("#20202080", RGBAColor(red: 32, green: 32, blue: 32, alpha: 128)),
+            ("#123456", RGBAColor(red: 0x12, green: 0x34, blue: 0x56)),
+        ])
     func parses(text: String, color: RGBAColor) {
         #expect(RGBAColor(parsing: text) == color)
     }

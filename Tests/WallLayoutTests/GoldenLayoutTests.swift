@@ -6,7 +6,9 @@ import _WallTestSupport
 /// Small walls whose frames are worked out by hand.
 @Suite("Layouts: literal frames")
 struct GoldenLayoutTests {
-    func config(_ kind: LayoutKind, width: Int? = 100, columns: Int = 3, gap: Int = 10, padding: Int = 5) -> LayoutConfiguration {
+    func config(_ kind: LayoutKind, width: Int? = 100, columns: Int = 3, gap: Int = 10, padding: Int = 5)
+        -> LayoutConfiguration
+    {
         var c = LayoutConfiguration(kind: kind)
         c.width = width
         c.columns = columns
@@ -21,20 +23,23 @@ struct GoldenLayoutTests {
         return [a.x - b.x, a.y - b.y, a.width - b.width, a.height - b.height].allSatisfy { abs($0) < 1e-9 }
     }
 
-    let five = [Size(width: 100, height: 100), Size(width: 200, height: 100), Size(width: 100, height: 300),
-                Size(width: 100, height: 50), Size(width: 10, height: 10)]
+    let five = [
+        Size(width: 100, height: 100), Size(width: 200, height: 100), Size(width: 100, height: 300),
+        Size(width: 100, height: 50), Size(width: 10, height: 10),
+    ]
 
     @Test("masonry: shortest column, leftmost on ties")
     func masonry() throws {
         // 100 - 2*5 padding - 2*10 gaps = 70 px for 3 columns: 23, 23, 24.
         let result = try config(.masonry).arrange(five)
-        #expect(result.frames == [
-            Rect(x: 5, y: 5, width: 23, height: 23),
-            Rect(x: 38, y: 5, width: 23, height: 12),  // 11.5 rounds up
-            Rect(x: 71, y: 5, width: 24, height: 72),
-            Rect(x: 38, y: 27, width: 23, height: 12),  // column 1 ends highest (17 + 10)
-            Rect(x: 5, y: 38, width: 23, height: 23),  // then column 0 (28 + 10 = 38 < 49)
-        ])
+        #expect(
+            result.frames == [
+                Rect(x: 5, y: 5, width: 23, height: 23),
+                Rect(x: 38, y: 5, width: 23, height: 12),  // 11.5 rounds up
+                Rect(x: 71, y: 5, width: 24, height: 72),
+                Rect(x: 38, y: 27, width: 23, height: 12),  // column 1 ends highest (17 + 10)
+                Rect(x: 5, y: 38, width: 23, height: 23),  // then column 0 (28 + 10 = 38 < 49)
+            ])
         #expect(result.canvas == Size(width: 100, height: 82))  // column 2: 5 + 72 + 5 padding
     }
 
@@ -43,7 +48,10 @@ struct GoldenLayoutTests {
         // Heights 30, 31, 30: the next image goes to column 0 (30) or, with tolerance 0, also 0;
         // heights 31, 30, 30 go to column 1 without tolerance and column 0 with 1 px of it.
         var c = config(.masonry, width: 90, gap: 0, padding: 0)
-        let sizes = [Size(width: 30, height: 31), Size(width: 30, height: 30), Size(width: 30, height: 30), Size(width: 30, height: 30)]
+        let sizes = [
+            Size(width: 30, height: 31), Size(width: 30, height: 30), Size(width: 30, height: 30),
+            Size(width: 30, height: 30),
+        ]
         #expect(try c.arrange(sizes).frames[3].x == 30)
         c.tieTolerance = 1
         #expect(try c.arrange(sizes).frames[3].x == 0)
@@ -63,7 +71,11 @@ struct GoldenLayoutTests {
         c.rowGapsAfter = [1: 7]
         let sizes = [Size(width: 300, height: 100), Size(width: 30, height: 20), Size(width: 100, height: 100)]
         let cover = try c.arrange(sizes)
-        #expect(cover.frames == [Rect(x: 0, y: 0, width: 30, height: 20), Rect(x: 40, y: 0, width: 30, height: 20), Rect(x: 0, y: 37, width: 30, height: 20)])
+        #expect(
+            cover.frames == [
+                Rect(x: 0, y: 0, width: 30, height: 20), Rect(x: 40, y: 0, width: 30, height: 20),
+                Rect(x: 0, y: 37, width: 30, height: 20),
+            ])
         #expect(cover.placements[0].crop == Region(x: 75, y: 0, width: 150, height: 100))  // 3:2 out of 3:1, centred
         #expect(cover.placements[1].crop == nil)
         #expect(close(cover.placements[2].crop, Region(x: 0, y: 100.0 / 6, width: 100, height: 100.0 * 2 / 3)))
@@ -83,15 +95,22 @@ struct GoldenLayoutTests {
         var c = config(.justified, width: 210, gap: 10, padding: 0)
         c.rowHeight = 100
         // Two 1:1 images fill 210 at exactly 100 px (100 + 10 + 100); the third is alone.
-        let result = try c.arrange([Size(width: 50, height: 50), Size(width: 80, height: 80), Size(width: 150, height: 100)])
-        #expect(result.frames == [
-            Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 110, y: 0, width: 100, height: 100),
-            Rect(x: 0, y: 110, width: 150, height: 100),
+        let result = try c.arrange([
+            Size(width: 50, height: 50), Size(width: 80, height: 80), Size(width: 150, height: 100),
         ])
+        #expect(
+            result.frames == [
+                Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 110, y: 0, width: 100, height: 100),
+                Rect(x: 0, y: 110, width: 150, height: 100),
+            ])
         c.lastRow = .center
-        #expect(try c.arrange([Size(width: 50, height: 50), Size(width: 80, height: 80), Size(width: 150, height: 100)]).frames[2].x == 30)
+        #expect(
+            try c.arrange([Size(width: 50, height: 50), Size(width: 80, height: 80), Size(width: 150, height: 100)])
+                .frames[2].x == 30)
         c.lastRow = .justify
-        let stretched = try c.arrange([Size(width: 50, height: 50), Size(width: 80, height: 80), Size(width: 150, height: 100)])
+        let stretched = try c.arrange([
+            Size(width: 50, height: 50), Size(width: 80, height: 80), Size(width: 150, height: 100),
+        ])
         #expect(stretched.frames[2] == Rect(x: 0, y: 110, width: 210, height: 140))
     }
 
@@ -114,7 +133,8 @@ struct GoldenLayoutTests {
         #expect(f[0] == Rect(x: 0, y: 0, width: 210, height: 210))
         #expect(f[1] == Rect(x: 220, y: 0, width: 100, height: 100))
         #expect(f[2] == Rect(x: 220, y: 110, width: 100, height: 100))
-        #expect(f[3...8].map { [$0.x, $0.y] } == [[0, 220], [110, 220], [220, 220], [0, 330], [110, 330], [220, 330]])
+        #expect(
+            f[3...8].map { [$0.x, $0.y] } == [[0, 220], [110, 220], [220, 220], [0, 330], [110, 330], [220, 330]])
         #expect(f[9] == Rect(x: 0, y: 440, width: 100, height: 100))
         #expect(f[10] == Rect(x: 110, y: 440, width: 210, height: 210))
         #expect(f[11] == Rect(x: 0, y: 550, width: 100, height: 100))
@@ -129,7 +149,11 @@ struct GoldenLayoutTests {
         c.rowHeight = 50
         let sizes = [Size(width: 200, height: 100), Size(width: 100, height: 100), Size(width: 300, height: 100)]
         let one = try c.arrange(sizes)
-        #expect(one.frames == [Rect(x: 5, y: 5, width: 100, height: 50), Rect(x: 115, y: 5, width: 50, height: 50), Rect(x: 175, y: 5, width: 150, height: 50)])
+        #expect(
+            one.frames == [
+                Rect(x: 5, y: 5, width: 100, height: 50), Rect(x: 115, y: 5, width: 50, height: 50),
+                Rect(x: 175, y: 5, width: 150, height: 50),
+            ])
         #expect(one.canvas == Size(width: 330, height: 60))
         c.width = 200  // content at most 190 wide
         let wrapped = try c.arrange(sizes)
@@ -197,7 +221,9 @@ struct GoldenLayoutTests {
     }
 
     // Justified rows are clamped by maxRowHeightRatio, so they cannot run away like these.
-    @Test("walls too tall or too wide to count are refused, not overflowed", arguments: [LayoutKind.masonry, .columns, .strip])
+    @Test(
+        "walls too tall or too wide to count are refused, not overflowed",
+        arguments: [LayoutKind.masonry, .columns, .strip])
     func hugeWalls(kind: LayoutKind) {
         var c = config(kind, width: kind == .strip ? nil : 1_000_000, columns: 1, gap: 0, padding: 0)
         c.rowHeight = 1_000_000

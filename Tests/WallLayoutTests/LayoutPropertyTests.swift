@@ -21,7 +21,8 @@ struct LayoutPropertyTests {
         c.rowHeight = Int.random(in: 20...400, using: &random)
         c.direction = Bool.random(using: &random) ? .rtl : .ltr
         c.tieTolerance = Int.random(in: 0...5, using: &random)
-        c.cellAspect = AspectRatio(width: Int.random(in: 1...4, using: &random), height: Int.random(in: 1...4, using: &random))
+        c.cellAspect = AspectRatio(
+            width: Int.random(in: 1...4, using: &random), height: Int.random(in: 1...4, using: &random))
         c.fit = Bool.random(using: &random) ? .cover : .contain
         c.lastRow = LastRow.allCases.randomElement(using: &random)!
         if [.masonry, .columns, .justified].contains(kind) { c.hero = Int.random(in: 0...2, using: &random) }
@@ -54,7 +55,9 @@ struct LayoutPropertyTests {
         #expect(try config.arrange(sizes) == result)
     }
 
-    @Test("layouts that never crop keep each image's aspect ratio within rounding", arguments: [LayoutKind.masonry, .columns, .strip], seeds)
+    @Test(
+        "layouts that never crop keep each image's aspect ratio within rounding",
+        arguments: [LayoutKind.masonry, .columns, .strip], seeds)
     func aspect(kind: LayoutKind, seed: Int) throws {
         var (config, sizes) = Self.randomWall(kind: kind, seed: seed)
         config.hero = 0
@@ -64,20 +67,29 @@ struct LayoutPropertyTests {
             // The short side is rounded from the long one: off by at most half a pixel of it.
             let exactHeight = Double(p.image.width) * Double(size.height) / Double(size.width)
             let exactWidth = Double(p.image.height) * Double(size.width) / Double(size.height)
-            #expect(abs(Double(p.image.height) - exactHeight) <= 0.5 + 1e-9 || abs(Double(p.image.width) - exactWidth) <= 0.5 + 1e-9 || p.image.height == 1 || p.image.width == 1)
+            #expect(
+                abs(Double(p.image.height) - exactHeight) <= 0.5 + 1e-9
+                    || abs(Double(p.image.width) - exactWidth) <= 0.5 + 1e-9 || p.image.height == 1
+                    || p.image.width == 1)
         }
     }
 
-    @Test("column layouts: widths within a pixel adding up to the width, the promised column each time", arguments: [LayoutKind.masonry, .columns], seeds)
+    @Test(
+        "column layouts: widths within a pixel adding up to the width, the promised column each time",
+        arguments: [LayoutKind.masonry, .columns], seeds)
     func columnRules(kind: LayoutKind, seed: Int) throws {
         var (config, sizes) = Self.randomWall(kind: kind, seed: seed)
         config.hero = 0
         config.direction = .ltr
         let result = try config.arrange(sizes)
-        let grid = try ColumnGrid(width: config.width!, columns: config.columns, gap: config.columnGap, left: config.padding.left, right: config.padding.right)
+        let grid = try ColumnGrid(
+            width: config.width!, columns: config.columns, gap: config.columnGap, left: config.padding.left,
+            right: config.padding.right)
         let widths = grid.spans.map(\.width)
         #expect(widths.max()! - widths.min()! <= 1)
-        #expect(config.padding.left + config.padding.right + widths.reduce(0, +) + (config.columns - 1) * config.columnGap == config.width!)
+        #expect(
+            config.padding.left + config.padding.right + widths.reduce(0, +) + (config.columns - 1) * config.columnGap
+                == config.width!)
         var bottoms = grid.spans.map { _ in config.padding.top }
         for (i, p) in result.placements.enumerated() {
             let column = grid.spans.firstIndex { $0.x == p.cell.x }!
@@ -125,7 +137,9 @@ struct LayoutPropertyTests {
             Size(width: Int.random(in: 100...4000, using: &random), height: Int.random(in: 100...4000, using: &random))
         }
         let result = try config.arrange(sizes)
-        let starts = Set(result.placements.map(\.cell.y)).sorted().map { y in result.placements.firstIndex { $0.cell.y == y }! }
+        let starts = Set(result.placements.map(\.cell.y)).sorted().map { y in
+            result.placements.firstIndex { $0.cell.y == y }!
+        }
         let rows = zip(starts, starts.dropFirst() + [sizes.count]).map { $0..<$1 }
         #expect(abs(cost(rows, sizes, config) - bruteForceBest(sizes, config)) < 1e-6)
     }
@@ -177,7 +191,9 @@ struct LayoutPropertyTests {
             for _ in 0..<50 {
                 let x = Int.random(in: -50...result.canvas.width, using: &random)
                 let y = Int.random(in: -50...result.canvas.height, using: &random)
-                let rect = Rect(x: x, y: y, width: Int.random(in: 1...400, using: &random), height: Int.random(in: 1...400, using: &random))
+                let rect = Rect(
+                    x: x, y: y, width: Int.random(in: 1...400, using: &random),
+                    height: Int.random(in: 1...400, using: &random))
                 let expected = result.placements.indices.filter { result.placements[$0].cell.intersects(rect) }
                 #expect(result.tiles(intersecting: rect) == expected)
             }

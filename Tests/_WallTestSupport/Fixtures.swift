@@ -1,7 +1,8 @@
+import WallCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import WallCore
 
 /// Where the project's and the shared test images are.
 public enum Fixtures {

@@ -1,10 +1,11 @@
+import WallCodecs
+import WallCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import WallCodecs
-import WallCore
 
 /// The first stage of a run: inputs scanned, every header read, and the readable images put
 /// in the order asked for.
@@ -16,18 +17,19 @@ enum InputProbe {
         let candidates = InputScanner.candidates(for: inputs, options: scan)
         let probe = ImageProbe(maxImagePixels: maxImagePixels)
         progress?.begin(.probe, total: candidates.count)
-        let results = (try? parallelMap(candidates.count, threads: threads) { (i: Int) -> Result<ProbedImage, CodecError> in
-            defer { progress?.advance(.probe) }
-            return Result { () throws(CodecError) -> ProbedImage in
-                let path = candidates[i].path
-                let info = try probe.probe(path: path)
-                var status = stat()
-                _ = stat(path, &status)
-                return ProbedImage(
-                    path: path, info: info, fileSize: Int(status.st_size),
-                    modified: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
-            }
-        }) ?? []
+        let results =
+            (try? parallelMap(candidates.count, threads: threads) { (i: Int) -> Result<ProbedImage, CodecError> in
+                defer { progress?.advance(.probe) }
+                return Result { () throws(CodecError) -> ProbedImage in
+                    let path = candidates[i].path
+                    let info = try probe.probe(path: path)
+                    var status = stat()
+                    _ = stat(path, &status)
+                    return ProbedImage(
+                        path: path, info: info, fileSize: Int(status.st_size),
+                        modified: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
+                }
+            }) ?? []
         var images: [ProbedImage] = []
         var failures: [CodecError] = []
         for result in results {
@@ -41,10 +43,14 @@ enum InputProbe {
 
     /// Probes `inputs` and puts the readable images in the order `options` asks for;
     /// unreadable ones are thrown (``ErrorPolicy/fail``) or reported and returned as skipped.
-    static func ordered(_ inputs: [String], options: WallOptions, hooks: RunHooks) throws -> (images: [ProbedImage], skipped: [CodecError]) {
+    static func ordered(_ inputs: [String], options: WallOptions, hooks: RunHooks) throws -> (
+        images: [ProbedImage], skipped: [CodecError]
+    ) {
         guard !inputs.isEmpty else { throw WallRunError.noInputs }
         let probed = hooks.profile.measure(.probe, wall: true) {
-            probe(inputs, threads: options.threads, maxImagePixels: options.maxImagePixels, scan: options.scan, progress: hooks.progress)
+            probe(
+                inputs, threads: options.threads, maxImagePixels: options.maxImagePixels, scan: options.scan,
+                progress: hooks.progress)
         }
         try hooks.checkCancelled()
         if options.onError == .fail, let first = probed.failures.first { throw first }

@@ -1,10 +1,11 @@
+import WallCodecs
+import WallCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import WallCodecs
-import WallCore
 
 /// Turns the paths a user gave into the list of image files to read.
 ///

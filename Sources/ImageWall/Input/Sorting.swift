@@ -1,7 +1,8 @@
+import WallCodecs
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import WallCodecs
 
 /// The order of the images on the wall.
 public enum SortOrder: String, Sendable, Codable, CaseIterable {
@@ -48,7 +49,11 @@ public enum SortKey: Sendable, Hashable, Comparable, Codable, CustomStringConver
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if let value = try? c.decode(Double.self) { self = .number(value) } else { self = .text(try c.decode(String.self)) }
+        if let value = try? c.decode(Double.self) {
+            self = .number(value)
+        } else {
+            self = .text(try c.decode(String.self))
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -82,7 +87,9 @@ extension SortOrder {
     }
 
     /// `images` in this order (ties broken by path, so the order is total), with each key.
-    public func sorted(_ images: [ProbedImage], reverse: Bool = false, seed: UInt64 = 0) -> [(image: ProbedImage, key: SortKey?)] {
+    public func sorted(_ images: [ProbedImage], reverse: Bool = false, seed: UInt64 = 0) -> [(
+        image: ProbedImage, key: SortKey?
+    )] {
         let keyed = images.map { ($0, key(for: $0, seed: seed)) }
         guard self != .none else { return reverse ? keyed.reversed() : keyed }
         let sorted = keyed.sorted { a, b in
@@ -128,7 +135,8 @@ extension SortOrder {
         var parts = tm()
         gmtime_r(&time, &parts)
         func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+        return
+            "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
     }
 }
 

@@ -142,7 +142,9 @@ public struct Manifest: Codable, Sendable, Equatable {
             guard let decodedFor, decodedFor.width > 0, decodedFor.height > 0 else { return nil }
             var bound = displayed
             for size in via ?? [] {
-                guard size.width > 0, size.height > 0, size.width <= bound.width, size.height <= bound.height else { return nil }
+                guard size.width > 0, size.height > 0, size.width <= bound.width, size.height <= bound.height else {
+                    return nil
+                }
                 bound = size
             }
             return TileRecipe(decodedFor: decodedFor, via: via ?? [])
@@ -240,10 +242,14 @@ extension Manifest {
         let canvas = arrangement.canvas
         self.init(
             width: canvas.width, height: canvas.height,
-            layout: Layout(configuration: options.effectiveLayout, background: options.background, grouping: options.grouping),
+            layout: Layout(
+                configuration: options.effectiveLayout, background: options.background, grouping: options.grouping),
             pages: zip(outputs, arrangement.pages).map { Page(file: $0, width: $1.width, height: $1.height) },
             sections: arrangement.sectionHeaders.map {
-                Section(index: $0.section, title: sectionTitles.indices.contains($0.section) ? sectionTitles[$0.section] : "", page: $0.page, header: Box($0.frame))
+                Section(
+                    index: $0.section,
+                    title: sectionTitles.indices.contains($0.section) ? sectionTitles[$0.section] : "", page: $0.page,
+                    header: Box($0.frame))
             },
             title: arrangement.title.map { Title(text: options.rendering.title ?? "", box: Box($0)) },
             render: outputs.isEmpty ? nil : options.rendering,
@@ -254,8 +260,10 @@ extension Manifest {
                     index: i, page: p.page, source: source.path, x: p.image.x, y: p.image.y,
                     width: p.image.width, height: p.image.height, sourceWidth: source.displayed.width,
                     sourceHeight: source.displayed.height, orientation: source.orientation, format: source.format,
-                    crop: p.crop, cell: Box(p.cell), caption: p.caption.map(Box.init), section: p.section, warnings: warnings(i),
-                    sortKey: source.sortKey, decodedFor: recipes[i]?.decodedFor, via: recipes[i].flatMap { $0.via.isEmpty ? nil : $0.via })
+                    crop: p.crop, cell: Box(p.cell), caption: p.caption.map(Box.init), section: p.section,
+                    warnings: warnings(i),
+                    sortKey: source.sortKey, decodedFor: recipes[i]?.decodedFor,
+                    via: recipes[i].flatMap { $0.via.isEmpty ? nil : $0.via })
             },
             skipped: skipped.map { Skipped(source: $0.path, reason: $0.reason) })
     }

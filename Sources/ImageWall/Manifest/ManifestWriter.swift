@@ -1,10 +1,11 @@
+import Foundation
+import WallCodecs
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import Foundation
-import WallCodecs
 
 /// Writes a manifest as pretty, key-sorted JSON, atomically.
 public enum ManifestWriter {

@@ -9,7 +9,9 @@ enum Replay {
     /// layout and rendering settings. A source whose size changed is drawn into its recorded
     /// rectangle (its crop scaled to the new size); one that cannot be read is kept in place to
     /// be drawn grey, or stops the run, as `base.onError` says.
-    static func plan(of manifest: Manifest, options base: WallOptions, hooks: RunHooks) throws -> (plan: Plan, options: WallOptions) {
+    static func plan(of manifest: Manifest, options base: WallOptions, hooks: RunHooks) throws -> (
+        plan: Plan, options: WallOptions
+    ) {
         var options = base
         options.layout = manifest.layout.configuration
         options.grouping = manifest.layout.grouping
@@ -39,7 +41,8 @@ enum Replay {
             }
             image.sortKey = tile.sortKey
             let now = image.info.displayedSize
-            let sx = Double(now.width) / Double(max(1, recorded.width)), sy = Double(now.height) / Double(max(1, recorded.height))
+            let sx = Double(now.width) / Double(max(1, recorded.width)),
+                sy = Double(now.height) / Double(max(1, recorded.height))
             // A batch variant's tile is made the same way again, while its source is the same size.
             if now == recorded, let recipe = tile.recipe(forSourceOf: now) { recipes[images.count] = recipe }
             images.append(image)
@@ -55,10 +58,13 @@ enum Replay {
             : manifest.pages.map { Size(width: $0.width, height: $0.height) }
         let arrangement = Arrangement(
             pages: pageSizes, placements: placements,
-            sectionHeaders: manifest.sections.map { SectionHeader(section: $0.index, frame: $0.header.rect, page: $0.page) },
+            sectionHeaders: manifest.sections.map {
+                SectionHeader(section: $0.index, frame: $0.header.rect, page: $0.page)
+            },
             title: manifest.title?.box.rect)
         let titles = manifest.sections.sorted { $0.index < $1.index }.map(\.title)
-        let plan = Plan(images: images, skipped: skipped, arrangement: arrangement, sectionTitles: titles, recipes: recipes)
+        let plan = Plan(
+            images: images, skipped: skipped, arrangement: arrangement, sectionTitles: titles, recipes: recipes)
         return (plan, options)
     }
 }

@@ -34,7 +34,9 @@ public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConverti
             if var name = field {
                 if c == "}" {
                     guard CaptionTemplate.fields.contains(name) else {
-                        throw Invalid(message: "unknown caption field {\(name)}; fields are " + CaptionTemplate.fields.map { "{\($0)}" }.joined(separator: ", "))
+                        throw Invalid(
+                            message: "unknown caption field {\(name)}; fields are "
+                                + CaptionTemplate.fields.map { "{\($0)}" }.joined(separator: ", "))
                     }
                     parts.append(.field(name))
                     field = nil
@@ -50,7 +52,9 @@ public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConverti
                 pending = next
             } else if c == "}" {
                 let next = characters.next()
-                guard next == "}" else { throw Invalid(message: "unmatched } in caption \"\(pattern)\" (write }} for a brace)") }
+                guard next == "}" else {
+                    throw Invalid(message: "unmatched } in caption \"\(pattern)\" (write }} for a brace)")
+                }
                 text.append("}")
             } else {
                 text.append(c)

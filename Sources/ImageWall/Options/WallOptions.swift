@@ -67,7 +67,8 @@ public struct WallOptions: Sendable {
     public var resolvedTextColor: RGBAColor {
         if let textColor = rendering.textColor { return textColor }
         let light = Int(background.red) * 299 + Int(background.green) * 587 + Int(background.blue) * 114 >= 128_000
-        return background.alpha < 128 || light ? RGBAColor(red: 40, green: 40, blue: 40) : RGBAColor(red: 225, green: 225, blue: 225)
+        return background.alpha < 128 || light
+            ? RGBAColor(red: 40, green: 40, blue: 40) : RGBAColor(red: 225, green: 225, blue: 225)
     }
 
     /// The layout with space reserved for the caption and title when they need it.

@@ -21,7 +21,9 @@ public struct Plan: Sendable {
     }
 
     /// Lays out images already probed and ordered, grouped into sections as `options` say.
-    static func laidOut(images: [ProbedImage], skipped: [CodecError], options: WallOptions, hooks: RunHooks) throws -> Plan {
+    static func laidOut(images: [ProbedImage], skipped: [CodecError], options: WallOptions, hooks: RunHooks) throws
+        -> Plan
+    {
         hooks.progress?.begin(.layout, total: 1)
         let (sections, titles) = Plan.sections(of: images, grouping: options.grouping)
         let arrangement = try hooks.profile.measure(.layout, wall: true) {

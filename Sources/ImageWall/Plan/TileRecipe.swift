@@ -49,8 +49,12 @@ public struct TileRecipe: Hashable, Sendable {
         for v in order {
             let need = needs[v]
             // A pixel's rounding in either size does not count against the headroom.
-            let sources = made.filter { $0.size.width + margin >= margin * need.width && $0.size.height + margin >= margin * need.height }
-            if let source = sources.min(by: { $0.size.width < $1.size.width }) { recipes[v].via = source.via + [source.size] }
+            let sources = made.filter {
+                $0.size.width + margin >= margin * need.width && $0.size.height + margin >= margin * need.height
+            }
+            if let source = sources.min(by: { $0.size.width < $1.size.width }) {
+                recipes[v].via = source.via + [source.size]
+            }
             let size = placements[v].image.size
             if placements[v].crop == nil && size.width < displayed.width && size.height < displayed.height {
                 made.append((size, recipes[v].via))

@@ -31,7 +31,8 @@ struct PageWriter {
             if page == 0, let title = arrangement.title { items.append(.title(title)) }
             items += arrangement.sectionHeaders.filter { $0.page == page }.map(PageItem.header)
             let firstTile = items.count
-            let tiles = arrangement.tiles(intersecting: Rect(x: 0, y: 0, width: size.width, height: size.height), page: page)
+            let tiles = arrangement.tiles(
+                intersecting: Rect(x: 0, y: 0, width: size.width, height: size.height), page: page)
             items += tiles.map(PageItem.tile)
             var local: [Int: Int] = [:]
             for (k, tile) in tiles.enumerated() { local[tile] = firstTile + k }
@@ -43,7 +44,8 @@ struct PageWriter {
                 tilesInRows: { rows in
                     let band = Rect(x: 0, y: rows.lowerBound, width: size.width, height: rows.count)
                     let headingItems = headings.filter { frames[$0].intersects(band) }
-                    return headingItems + arrangement.tiles(intersecting: band, page: page).compactMap { localIndex[$0] }
+                    return headingItems
+                        + arrangement.tiles(intersecting: band, page: page).compactMap { localIndex[$0] }
                 })
             let file = try AtomicFile(destination: paths[page])
             let writer = try PNGStreamWriter(

@@ -34,7 +34,8 @@ struct SheetRender {
             guard job.pages.count == job.plan.arrangement.pages.count else { throw WallRunError.manifestWithoutPages }
         }
         let images = jobs[0].plan.images
-        try refuseOverwritingInputs(outputs: jobs.flatMap { $0.pages + [$0.manifest].compactMap { $0 } }, images: images)
+        try refuseOverwritingInputs(
+            outputs: jobs.flatMap { $0.pages + [$0.manifest].compactMap { $0 } }, images: images)
         let warnings = TileWarnings(images: images, diagnostics: hooks.diagnostics)
         let maker = TileMaker(images: images, options: jobs[0].options, hooks: hooks, warnings: warnings)
         let files: [AtomicFile]
@@ -63,10 +64,12 @@ struct SheetRender {
         let cells = try CellMaker(plan: plan, options: job.options)
         let hooks = self.hooks
         hooks.progress?.begin(.render, total: plan.arrangement.placements.count)
-        let writer = PageWriter(plan: plan, options: job.options, hooks: hooks, cells: cells, threads: job.options.threads)
+        let writer = PageWriter(
+            plan: plan, options: job.options, hooks: hooks, cells: cells, threads: job.options.threads)
         return try writer.write(to: job.pages) { index in
             defer { hooks.progress?.advance(.render) }
-            let pixels = try maker.tiles(index, placements: [plan.arrangement.placements[index]], recipes: [plan.recipe(for: index)])[0]
+            let pixels = try maker.tiles(
+                index, placements: [plan.arrangement.placements[index]], recipes: [plan.recipe(for: index)])[0]
             return try hooks.profile.measure(.cells) { try cells.cell(index, pixels: pixels) }
         }
     }
@@ -91,7 +94,9 @@ struct SheetRender {
         let base = jobs[0].options
         let cells = try jobs.map { try CellMaker(plan: $0.plan, options: $0.options) }
         let spills = try jobs.map { job in
-            try TileSpill(sizes: job.plan.arrangement.placements.map(\.cell.size), channels: job.options.background.isOpaque ? 3 : 4)
+            try TileSpill(
+                sizes: job.plan.arrangement.placements.map(\.cell.size),
+                channels: job.options.background.isOpaque ? 3 : 4)
         }
         let images = jobs[0].plan.images
         hooks.progress?.begin(.render, total: images.count)
@@ -99,7 +104,8 @@ struct SheetRender {
             try hooks.checkCancelled()
             defer { hooks.progress?.advance(.render) }
             let tiles = try maker.tiles(
-                index, placements: jobs.map { $0.plan.arrangement.placements[index] }, recipes: jobs.map { $0.plan.recipe(for: index) })
+                index, placements: jobs.map { $0.plan.arrangement.placements[index] },
+                recipes: jobs.map { $0.plan.recipe(for: index) })
             for v in jobs.indices {
                 let background = jobs[v].options.background
                 let finished = try hooks.profile.measure(.cells) {
@@ -111,9 +117,12 @@ struct SheetRender {
             return true
         }
         return try parallelMap(jobs.count, threads: base.threads) { v -> [AtomicFile] in
-            let writer = PageWriter(plan: jobs[v].plan, options: jobs[v].options, hooks: hooks, cells: cells[v], threads: 1)
+            let writer = PageWriter(
+                plan: jobs[v].plan, options: jobs[v].options, hooks: hooks, cells: cells[v], threads: 1)
             let spill = spills[v]
-            return try writer.write(to: jobs[v].pages) { index in try hooks.profile.measure(.spill) { try spill.load(index) } }
+            return try writer.write(to: jobs[v].pages) { index in
+                try hooks.profile.measure(.spill) { try spill.load(index) }
+            }
         }.flatMap { $0 }
     }
 

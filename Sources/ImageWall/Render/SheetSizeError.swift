@@ -10,10 +10,12 @@ public enum SheetSizeError: WallError, Equatable {
     public var message: String {
         switch self {
         case .beyondPNG(let size):
-            return "the sheet would be \(size) px, beyond PNG's limit of 2147483647 px a side; split it into pages with --max-height or --max-pixels"
+            return
+                "the sheet would be \(size) px, beyond PNG's limit of 2147483647 px a side; split it into pages with --max-height or --max-pixels"
         case .overCap(let size, let cap):
             let megapixels = (size.area ?? Int.max) / 1_000_000
-            return "the sheet would be \(size) px (\(megapixels) MP), over the \(cap / 1_000_000) MP limit; split it into pages with --max-height or --max-pixels, or raise --max-sheet-pixels"
+            return
+                "the sheet would be \(size) px (\(megapixels) MP), over the \(cap / 1_000_000) MP limit; split it into pages with --max-height or --max-pixels, or raise --max-sheet-pixels"
         }
     }
 

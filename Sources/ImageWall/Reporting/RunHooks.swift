@@ -12,7 +12,8 @@ public struct RunHooks: Sendable {
 
     /// Hooks that report nothing and never cancel, unless given.
     public init(
-        progress: ProgressReporter? = nil, profile: StageProfile? = nil, isCancelled: @escaping @Sendable () -> Bool = { false },
+        progress: ProgressReporter? = nil, profile: StageProfile? = nil,
+        isCancelled: @escaping @Sendable () -> Bool = { false },
         diagnostics: @escaping @Sendable (Diagnostic) -> Void = { _ in }
     ) {
         self.progress = progress

@@ -1,7 +1,8 @@
+import WallCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import WallCore
 
 /// Where a render's time goes: CPU seconds per stage, summed over threads (probe and layout
 /// in wall seconds), for `--profile`.

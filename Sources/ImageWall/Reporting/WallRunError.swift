@@ -22,7 +22,8 @@ public enum WallRunError: WallError, Equatable {
                 : "no input images: none of the \(tried) inputs could be read"
         case .outputIsInput(let path): return "\(path): refusing to overwrite an input image"
         case .cancelled: return "interrupted: nothing was written"
-        case .manifestWithoutPages: return "the manifest records no pages (it came from imagewall layout): give -o OUT.png"
+        case .manifestWithoutPages:
+            return "the manifest records no pages (it came from imagewall layout): give -o OUT.png"
         }
     }
 }

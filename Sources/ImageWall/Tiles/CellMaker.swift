@@ -28,14 +28,19 @@ struct CellMaker: Sendable {
         let origin = Point(x: placement.image.x - placement.cell.x, y: placement.image.y - placement.cell.y)
         var texts: [TextStamp] = []
         if let template = rendering.caption, let face = captionFace, let band = placement.caption {
-            let text = template.expand(path: image.path, index: index, info: image.info, displayed: image.info.displayedSize)
-            let box = Rect(x: band.x - placement.cell.x, y: band.y - placement.cell.y, width: band.width, height: band.height)
-            if let stamp = try stamp(text, face: face, pixelSize: rendering.captionFontSize(height: band.height), in: box, centered: true) {
+            let text = template.expand(
+                path: image.path, index: index, info: image.info, displayed: image.info.displayedSize)
+            let box = Rect(
+                x: band.x - placement.cell.x, y: band.y - placement.cell.y, width: band.width, height: band.height)
+            if let stamp = try stamp(
+                text, face: face, pixelSize: rendering.captionFontSize(height: band.height), in: box, centered: true)
+            {
                 texts.append(stamp)
             }
         }
         if placement.cell == placement.image && rendering.style.isPlain && texts.isEmpty { return pixels }
-        return CellPainter.paint(size: placement.cell.size, image: pixels, at: origin, style: rendering.style, texts: texts)
+        return CellPainter.paint(
+            size: placement.cell.size, image: pixels, at: origin, style: rendering.style, texts: texts)
     }
 
     /// The title band across the first page.
@@ -58,7 +63,9 @@ struct CellMaker: Sendable {
     }
 
     /// `text` fitted (with an ellipsis) into `box`, vertically centred, clipped to the box.
-    private func stamp(_ text: String, face: FontFace, pixelSize: Int, in box: Rect, centered: Bool) throws -> TextStamp? {
+    private func stamp(_ text: String, face: FontFace, pixelSize: Int, in box: Rect, centered: Bool) throws
+        -> TextStamp?
+    {
         let inset = min(4, box.width / 8)
         let fitted = try face.fitting(text, width: box.width - 2 * inset, pixelSize: pixelSize)
         guard !fitted.isEmpty else { return nil }

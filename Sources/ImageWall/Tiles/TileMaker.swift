@@ -46,7 +46,8 @@ struct TileMaker: Sendable {
                 }
                 try report(decoded.warnings, for: index)
                 let source = Alpha.premultiplied(decoded.bitmap)  // once for every placement
-                return TileMaker.resample(source, of: image, into: placements, recipes: recipes, linear: linear, profile: profile)
+                return TileMaker.resample(
+                    source, of: image, into: placements, recipes: recipes, linear: linear, profile: profile)
             }
         } catch {
             if onError == .fail || error is WallRunError { throw error }
@@ -59,7 +60,8 @@ struct TileMaker: Sendable {
     private func report(_ messages: [String], for index: Int) throws(CodecError) {
         guard !messages.isEmpty else { return }
         if strict {
-            throw CodecError(.decode, path: images[index].path, reason: "damaged (--strict): " + messages.joined(separator: "; "))
+            throw CodecError(
+                .decode, path: images[index].path, reason: "damaged (--strict): " + messages.joined(separator: "; "))
         }
         for message in messages { warnings.add(message, for: index) }
     }
@@ -97,7 +99,9 @@ struct TileMaker: Sendable {
     static func resample(_ decoded: Bitmap, of image: ProbedImage, into placement: Placement, linear: Bool) -> Bitmap {
         let displayed = image.info.displayedSize
         let region = placement.crop.map { crop in
-            crop.scaled(x: Double(decoded.size.width) / Double(displayed.width), y: Double(decoded.size.height) / Double(displayed.height))
+            crop.scaled(
+                x: Double(decoded.size.width) / Double(displayed.width),
+                y: Double(decoded.size.height) / Double(displayed.height))
         }
         return Resampler.resize(Alpha.premultiplied(decoded), to: placement.image.size, region: region, linear: linear)
     }

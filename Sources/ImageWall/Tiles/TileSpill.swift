@@ -1,8 +1,9 @@
+import WallCodecs
+import WallCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import WallCodecs
-import WallCore
 
 /// Finished cells of one batch variant, parked in an anonymous temporary file between
 /// decoding and painting, so that no variant has to hold its tiles in memory.
@@ -17,7 +18,9 @@ final class TileSpill: @unchecked Sendable {
         let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = (folder + "/imagewall-spill-XXXXXX").utf8CString
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw CodecError(.write, path: "temporary spill file", reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else {
+            throw CodecError(.write, path: "temporary spill file", reason: String(cString: strerror(errno)))
+        }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }  // gone when closed
         descriptor = fd
         self.sizes = sizes
@@ -38,9 +41,12 @@ final class TileSpill: @unchecked Sendable {
         try bitmap.pixels.withUnsafeBytes { bytes in
             var done = 0
             while done < bytes.count {
-                let wrote = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offsets[index] + done))
+                let wrote = pwrite(
+                    descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offsets[index] + done))
                 if wrote < 0 && errno == EINTR { continue }
-                guard wrote > 0 else { throw CodecError(.write, path: "temporary spill file", reason: String(cString: strerror(errno))) }
+                guard wrote > 0 else {
+                    throw CodecError(.write, path: "temporary spill file", reason: String(cString: strerror(errno)))
+                }
                 done += wrote
             }
         }

@@ -1,8 +1,9 @@
+import Foundation
+import WallCodecs
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import Foundation
-import WallCodecs
 
 /// A small HTML page of a rendered sheet: each page's image with an image map whose areas
 /// link every tile to its source and show its name on hover. Links are relative to the
@@ -14,13 +15,16 @@ public enum GalleryPage {
         var body = ""
         for (number, page) in manifest.pages.enumerated() {
             let name = "sheet-page-\(number + 1)"
-            body += "<figure>\n<img src=\"\(link(from: folder, to: page.file))\" width=\"\(page.width)\" height=\"\(page.height)\" usemap=\"#\(name)\" alt=\"\(escape(manifest.title?.text ?? "contact sheet")) page \(number + 1)\">\n"
+            body +=
+                "<figure>\n<img src=\"\(link(from: folder, to: page.file))\" width=\"\(page.width)\" height=\"\(page.height)\" usemap=\"#\(name)\" alt=\"\(escape(manifest.title?.text ?? "contact sheet")) page \(number + 1)\">\n"
             body += "<map name=\"\(name)\">\n"
             for tile in manifest.tiles where tile.page == number {
                 let label = escape(tile.source.split(separator: "/").last.map(String.init) ?? tile.source)
-                body += "<area shape=\"rect\" coords=\"\(tile.x),\(tile.y),\(tile.x + tile.width),\(tile.y + tile.height)\" href=\"\(link(from: folder, to: tile.source))\" title=\"\(label)\" alt=\"\(label)\" data-index=\"\(tile.index)\">\n"
+                body +=
+                    "<area shape=\"rect\" coords=\"\(tile.x),\(tile.y),\(tile.x + tile.width),\(tile.y + tile.height)\" href=\"\(link(from: folder, to: tile.source))\" title=\"\(label)\" alt=\"\(label)\" data-index=\"\(tile.index)\">\n"
             }
-            body += "</map>\n<figcaption>page \(number + 1) of \(manifest.pages.count) · \(page.width)×\(page.height)</figcaption>\n</figure>\n"
+            body +=
+                "</map>\n<figcaption>page \(number + 1) of \(manifest.pages.count) · \(page.width)×\(page.height)</figcaption>\n</figure>\n"
         }
         let title = escape(manifest.title?.text ?? "Contact sheet")
         return """

@@ -28,7 +28,9 @@ public enum SheetDiff {
     /// Compares `a` and `b` (RGB or RGBA; a missing alpha counts as opaque). Returns the result,
     /// the per-pixel change mask (1 where changed) and a picture of the changes: changed pixels
     /// in red over a faded copy of `a`.
-    public static func compare(_ a: Bitmap, _ b: Bitmap, tolerance: Int) throws(SizeMismatch) -> (result: Result, mask: [Bool], picture: Bitmap) {
+    public static func compare(_ a: Bitmap, _ b: Bitmap, tolerance: Int) throws(SizeMismatch) -> (
+        result: Result, mask: [Bool], picture: Bitmap
+    ) {
         guard a.size == b.size else { throw SizeMismatch(a: a.size, b: b.size) }
         let count = a.size.width * a.size.height
         var mask = [Bool](repeating: false, count: count)
@@ -49,7 +51,8 @@ public enum SheetDiff {
                             mask[i] = true
                             out[i * 3] = 255; out[i * 3 + 1] = 0; out[i * 3 + 2] = 0
                         } else {
-                            let luma = (299 * Int(pa[i * ca]) + 587 * Int(pa[i * ca + 1]) + 114 * Int(pa[i * ca + 2])) / 1000
+                            let luma =
+                                (299 * Int(pa[i * ca]) + 587 * Int(pa[i * ca + 1]) + 114 * Int(pa[i * ca + 2])) / 1000
                             let faded = UInt8(191 + luma / 4)  // a light grey ghost of `a`
                             out[i * 3] = faded; out[i * 3 + 1] = faded; out[i * 3 + 2] = faded
                         }

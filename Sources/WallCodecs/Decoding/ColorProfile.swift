@@ -31,7 +31,8 @@ public struct ColorProfile: Sendable, Equatable {
         let status = data.withUnsafeBufferPointer { profile in
             bitmap.pixels.withUnsafeBufferPointer { source in
                 result.pixels.withUnsafeMutableBufferPointer { target in
-                    iw_icc_to_srgb(profile.baseAddress, profile.count, kind, source.baseAddress, target.baseAddress, count)
+                    iw_icc_to_srgb(
+                        profile.baseAddress, profile.count, kind, source.baseAddress, target.baseAddress, count)
                 }
             }
         }
@@ -46,7 +47,8 @@ public struct ColorProfile: Sendable, Equatable {
         let status = data.withUnsafeBufferPointer { profile in
             cmyk.pixels.withUnsafeBufferPointer { source in
                 result.pixels.withUnsafeMutableBufferPointer { target in
-                    iw_icc_to_srgb(profile.baseAddress, profile.count, kind, source.baseAddress, target.baseAddress, count)
+                    iw_icc_to_srgb(
+                        profile.baseAddress, profile.count, kind, source.baseAddress, target.baseAddress, count)
                 }
             }
         }
@@ -71,7 +73,9 @@ public struct ColorProfile: Sendable, Equatable {
     ) -> ColorProfile? {
         var bytes = [UInt8](repeating: 0, count: 8192)
         let size = bytes.withUnsafeMutableBufferPointer {
-            iw_icc_make_rgb(white.x, white.y, red.x, red.y, green.x, green.y, blue.x, blue.y, gamma, description, $0.baseAddress, $0.count)
+            iw_icc_make_rgb(
+                white.x, white.y, red.x, red.y, green.x, green.y, blue.x, blue.y, gamma, description, $0.baseAddress,
+                $0.count)
         }
         return size > 0 ? ColorProfile(data: Array(bytes[0..<size])) : nil
     }

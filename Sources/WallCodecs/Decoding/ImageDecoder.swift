@@ -1,9 +1,10 @@
+import WallCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import WallCore
 
 /// Decoded pixels, oriented for display, and what the decoder warned about.
 public struct DecodedImage: Sendable {
@@ -108,7 +109,10 @@ public struct ImageDecoder: Sendable {
     /// The box factors a PNG is averaged by as its rows arrive: as much as keeps both sides at
     /// least `margin` times `target`'s.
     static func pngShrink(stored: Size, target: Size, margin: Int = 2) -> (x: Int, y: Int) {
-        (max(1, stored.width / (margin * max(1, target.width))), max(1, stored.height / (margin * max(1, target.height))))
+        (
+            max(1, stored.width / (margin * max(1, target.width))),
+            max(1, stored.height / (margin * max(1, target.height)))
+        )
     }
 
     /// About the most memory decoding `info` for `target` (as ``decode(path:info:target:)``

@@ -1,10 +1,11 @@
+import CJPEGShim
+import WallCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import CJPEGShim
-import WallCore
 
 /// libjpeg(-turbo) through the shim: scaled decoding to RGB, CMYK and YCCK converted here.
 enum JPEGDecoding {
@@ -19,7 +20,8 @@ enum JPEGDecoding {
     }
 
     static func decode(
-        file: UnsafeMutablePointer<FILE>, path: String, scaleNumerator: Int, maxScans: Int, profile: ColorProfile? = nil,
+        file: UnsafeMutablePointer<FILE>, path: String, scaleNumerator: Int, maxScans: Int,
+        profile: ColorProfile? = nil,
         dcOnly: DCOnly = .complete
     ) throws(CodecError) -> DecodedImage {
         guard let decoder = iw_jpeg_decoder_create(file, Int32(maxScans)) else {

@@ -1,10 +1,11 @@
+import CPNGShim
+import WallCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import CPNGShim
-import WallCore
 
 /// libpng's progressive reader through the shim: every colour type and depth expanded to 8-bit
 /// RGB or RGBA, rows kept as they arrive so a damaged or truncated file shows what it holds.
@@ -54,9 +55,12 @@ enum PNGDecoding {
         }
         try checkHeader(header, info: info, path: path)
         if header.interlaced == 0 && (shrink.x > 1 || shrink.y > 1) {
-            return (try decodeShrinking(
-                decoder: decoder, header: header, path: path, factors: (min(shrink.x, maxShrink), min(shrink.y, maxShrink)),
-                feedNext: feedNext, fatal: { fatal }), profile)
+            return (
+                try decodeShrinking(
+                    decoder: decoder, header: header, path: path,
+                    factors: (min(shrink.x, maxShrink), min(shrink.y, maxShrink)),
+                    feedNext: feedNext, fatal: { fatal }), profile
+            )
         }
         var bitmap = Bitmap(size: info.storedSize, alpha: header.channels == 4 ? .straight : .none)
         let stride = bitmap.rowBytes
@@ -111,14 +115,17 @@ enum PNGDecoding {
         feedNext: () -> Bool, fatal: () -> String?
     ) throws(CodecError) -> DecodedImage {
         let size = Size(width: Int(header.width), height: Int(header.height))
-        let sink = RowSink(BoxShrinkStream(sourceSize: size, channels: Int(header.channels), factorX: factors.x, factorY: factors.y))
+        let sink = RowSink(
+            BoxShrinkStream(sourceSize: size, channels: Int(header.channels), factorX: factors.x, factorY: factors.y))
         let context = Unmanaged.passUnretained(sink).toOpaque()
         var failure: String?
         withExtendedLifetime(sink) {
-            iw_png_set_row_sink(decoder, { context, row, _ in
-                guard let context, let row else { return }
-                Unmanaged<RowSink>.fromOpaque(context).takeUnretainedValue().stream.add(row: row)
-            }, context)
+            iw_png_set_row_sink(
+                decoder,
+                { context, row, _ in
+                    guard let context, let row else { return }
+                    Unmanaged<RowSink>.fromOpaque(context).takeUnretainedValue().stream.add(row: row)
+                }, context)
             if iw_png_feed(decoder, nil, 0) != 0 {  // the bytes held back at the header
                 failure = String(cString: iw_png_decoder_message(decoder))
             } else {

@@ -62,31 +62,33 @@ public enum JPEGEncoder {
         let icc = options.icc ?? []
         let status = app1.withUnsafeBufferPointer { app1Bytes in
             icc.withUnsafeBufferPointer { iccBytes in
-            samples.withUnsafeBufferPointer { pixels in
-                var c = iw_jpeg_encode_options()
-                c.width = UInt32(size.width)
-                c.height = UInt32(size.height)
-                c.components = Int32(components)
-                c.quality = Int32(options.quality)
-                c.progressive = options.progressive ? 1 : 0
-                switch options.subsampling {
-                case .s444: (c.luma_h_sampling, c.luma_v_sampling) = (1, 1)
-                case .s422: (c.luma_h_sampling, c.luma_v_sampling) = (2, 1)
-                case .s420: (c.luma_h_sampling, c.luma_v_sampling) = (2, 2)
+                samples.withUnsafeBufferPointer { pixels in
+                    var c = iw_jpeg_encode_options()
+                    c.width = UInt32(size.width)
+                    c.height = UInt32(size.height)
+                    c.components = Int32(components)
+                    c.quality = Int32(options.quality)
+                    c.progressive = options.progressive ? 1 : 0
+                    switch options.subsampling {
+                    case .s444: (c.luma_h_sampling, c.luma_v_sampling) = (1, 1)
+                    case .s422: (c.luma_h_sampling, c.luma_v_sampling) = (2, 1)
+                    case .s420: (c.luma_h_sampling, c.luma_v_sampling) = (2, 2)
+                    }
+                    c.keep_rgb = options.storage == .rgb ? 1 : 0
+                    c.ycck = options.storage == .ycck ? 1 : 0
+                    c.app1 = options.app1 == nil ? nil : app1Bytes.baseAddress
+                    c.app1_size = app1.count
+                    c.icc = options.icc == nil ? nil : iccBytes.baseAddress
+                    c.icc_size = icc.count
+                    return iw_jpeg_encode(
+                        file.handle, &c, pixels.baseAddress!, size.width * components, &message, 256)
                 }
-                c.keep_rgb = options.storage == .rgb ? 1 : 0
-                c.ycck = options.storage == .ycck ? 1 : 0
-                c.app1 = options.app1 == nil ? nil : app1Bytes.baseAddress
-                c.app1_size = app1.count
-                c.icc = options.icc == nil ? nil : iccBytes.baseAddress
-                c.icc_size = icc.count
-                return iw_jpeg_encode(
-                    file.handle, &c, pixels.baseAddress!, size.width * components, &message, 256)
-            }
             }
         }
         guard status == 0 else {
-            throw CodecError(.write, path: path, reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw CodecError(
+                .write, path: path,
+                reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         try file.commit()
     }

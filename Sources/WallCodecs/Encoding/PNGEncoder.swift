@@ -24,7 +24,8 @@ public struct PNGEncodeOptions: Sendable {
     public var bitDepth: Int = 8
     /// Adam7 interlacing.
     public var interlaced = false
-    /// How the data is deflated.
+    /// How the data is deflated: libpng's own default (the sample generator and general PNG
+    /// writing; the sheet's settings are the renderer's, see `RenderSettings`).
     public var compression: PNGCompression = .deflate(level: 6)
     /// Palette entries, RGB, for `.palette`.
     public var palette: [(UInt8, UInt8, UInt8)] = []
@@ -54,24 +55,24 @@ public enum PNGEncoder {
         let icc = options.icc ?? []
         let status = palette.withUnsafeBufferPointer { paletteBytes in
             icc.withUnsafeBufferPointer { iccBytes in
-            options.paletteAlpha.withUnsafeBufferPointer { alphaBytes in
-                var c = iw_png_encode_options()
-                c.width = UInt32(size.width)
-                c.height = UInt32(size.height)
-                c.color_type = options.colorType.rawValue
-                c.bit_depth = Int32(options.bitDepth)
-                c.interlaced = options.interlaced ? 1 : 0
-                (c.compression_level, c.run_length) = options.compression.zlibSettings
-                c.filters = -1
-                c.palette = paletteBytes.baseAddress
-                c.palette_count = Int32(options.palette.count)
-                c.trns = alphaBytes.baseAddress
-                c.trns_count = Int32(options.paletteAlpha.count)
-                c.icc = options.icc == nil ? nil : iccBytes.baseAddress
-                c.icc_size = icc.count
-                guard iw_png_write_header(encoder, &c) == 0 else { return Int32(1) }
-                return rows.withUnsafeBufferPointer { iw_png_write_image(encoder, $0.baseAddress!, rowBytes) }
-            }
+                options.paletteAlpha.withUnsafeBufferPointer { alphaBytes in
+                    var c = iw_png_encode_options()
+                    c.width = UInt32(size.width)
+                    c.height = UInt32(size.height)
+                    c.color_type = options.colorType.rawValue
+                    c.bit_depth = Int32(options.bitDepth)
+                    c.interlaced = options.interlaced ? 1 : 0
+                    (c.compression_level, c.run_length) = options.compression.zlibSettings
+                    c.filters = -1
+                    c.palette = paletteBytes.baseAddress
+                    c.palette_count = Int32(options.palette.count)
+                    c.trns = alphaBytes.baseAddress
+                    c.trns_count = Int32(options.paletteAlpha.count)
+                    c.icc = options.icc == nil ? nil : iccBytes.baseAddress
+                    c.icc_size = icc.count
+                    guard iw_png_write_header(encoder, &c) == 0 else { return Int32(1) }
+                    return rows.withUnsafeBufferPointer { iw_png_write_image(encoder, $0.baseAddress!, rowBytes) }
+                }
             }
         }
         guard status == 0, iw_png_write_end(encoder) == 0 else {

@@ -37,8 +37,8 @@ public final class PNGStreamWriter {
     ///   - compression: run-length or LZ77 deflate at a level.
     ///   - software: written as a `tEXt` Software chunk when given.
     public init(
-        file: AtomicFile, size: Size, hasAlpha: Bool, compression: PNGCompression = .deflate(level: 6),
-        filter: PNGFilter = .adaptive, software: String? = nil
+        file: AtomicFile, size: Size, hasAlpha: Bool, compression: PNGCompression,
+        filter: PNGFilter, software: String? = nil
     ) throws(CodecError) {
         guard let encoder = iw_png_encoder_create(file.handle) else {
             throw CodecError(.write, path: file.destination, reason: "out of memory")

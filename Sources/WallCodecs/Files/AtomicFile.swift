@@ -1,9 +1,10 @@
+import CProcessShim
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import CProcessShim
 
 /// An output written to a temporary file beside its destination and renamed into place only
 /// when complete, so a reader never sees half a file and an existing file is replaced only by

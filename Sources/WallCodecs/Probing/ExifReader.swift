@@ -26,7 +26,9 @@ enum ExifReader {
             return littleEndian ? a | b << 8 : a << 8 | b
         }
         func u32(_ at: Int) -> Int? {
-            guard let low = u16(littleEndian ? at : at + 2), let high = u16(littleEndian ? at + 2 : at) else { return nil }
+            guard let low = u16(littleEndian ? at : at + 2), let high = u16(littleEndian ? at + 2 : at) else {
+                return nil
+            }
             return high << 16 | low
         }
         /// The entries of the IFD at `offset`: tag → (type, count, offset of the value field).

@@ -35,13 +35,16 @@ enum JPEGHeader {
             guard prefix.count == 4 else { break }
             let length = Int(prefix[2]) << 8 | Int(prefix[3])
             guard length >= 2 else {
-                throw CodecError(.probe, path: path, reason: "corrupt JPEG: marker segment shorter than its length field")
+                throw CodecError(
+                    .probe, path: path, reason: "corrupt JPEG: marker segment shorter than its length field")
             }
             if try !visit(marker, offset + 4, length - 2) { break }
             offset += 2 + length
         }
         if segments >= maxSegments {
-            throw CodecError(.probe, path: path, reason: "corrupt JPEG: more than \(maxSegments) marker segments before the image data")
+            throw CodecError(
+                .probe, path: path,
+                reason: "corrupt JPEG: more than \(maxSegments) marker segments before the image data")
         }
         return offset
     }

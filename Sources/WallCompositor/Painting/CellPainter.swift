@@ -51,7 +51,10 @@ public struct TextStamp: Sendable {
 public enum CellPainter {
     /// A premultiplied RGBA bitmap `size` big, with `image` (RGB or premultiplied RGBA) at
     /// `origin`, decorated by `style`, and `texts` blended on top.
-    public static func paint(size: Size, image: Bitmap?, at origin: Point = Point(x: 0, y: 0), style: TileStyle = TileStyle(), texts: [TextStamp] = []) -> Bitmap {
+    public static func paint(
+        size: Size, image: Bitmap?, at origin: Point = Point(x: 0, y: 0), style: TileStyle = TileStyle(),
+        texts: [TextStamp] = []
+    ) -> Bitmap {
         var cell = Bitmap(size: size, alpha: .premultiplied)
         if let image { place(image, at: origin, style: style, into: &cell) }
         for text in texts { blend(text, into: &cell) }
@@ -99,10 +102,16 @@ public enum CellPainter {
                             continue
                         }
                         let outer = roundedCoverage(x: x, y: y, width: w, height: h, radius: radius)
-                        let inner = border == 0 ? outer : roundedCoverage(x: x - border, y: y - border, width: w - 2 * border, height: h - 2 * border, radius: innerRadius)
+                        let inner =
+                            border == 0
+                            ? outer
+                            : roundedCoverage(
+                                x: x - border, y: y - border, width: w - 2 * border, height: h - 2 * border,
+                                radius: innerRadius)
                         let ring = max(0, outer - inner)
                         for c in 0..<3 {
-                            dst[d + c] = UInt8(min(255, (Double(src[s + c]) * inner + borderPremultiplied[c] * ring).rounded()))
+                            dst[d + c] = UInt8(
+                                min(255, (Double(src[s + c]) * inner + borderPremultiplied[c] * ring).rounded()))
                         }
                         dst[d + 3] = UInt8(min(255, (a * inner + borderPremultiplied[3] * ring).rounded()))
                     }

@@ -30,9 +30,10 @@ public struct SheetRenderer: Sendable {
         self.frames = frames
         self.background = background
         self.threads = max(1, threads)
-        self.tilesInRows = tilesInRows ?? { [frames] rows in
-            frames.indices.filter { frames[$0].y < rows.upperBound && frames[$0].maxY > rows.lowerBound }
-        }
+        self.tilesInRows =
+            tilesInRows ?? { [frames] rows in
+                frames.indices.filter { frames[$0].y < rows.upperBound && frames[$0].maxY > rows.lowerBound }
+            }
     }
 
     /// `true` when the sheet needs an alpha channel: the background is not opaque.

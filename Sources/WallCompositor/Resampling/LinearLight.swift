@@ -75,8 +75,10 @@ enum LinearLight {
                 x: region.x / Double(boxX), y: region.y / Double(boxY),
                 width: region.width / Double(boxX), height: region.height / Double(boxY))
         }
-        let vertical = Contributions(sourceLength: source.height, start: region.y, extent: region.height, targetLength: size.height)
-        let horizontal = Contributions(sourceLength: source.width, start: region.x, extent: region.width, targetLength: size.width)
+        let vertical = Contributions(
+            sourceLength: source.height, start: region.y, extent: region.height, targetLength: size.height)
+        let horizontal = Contributions(
+            sourceLength: source.width, start: region.x, extent: region.width, targetLength: size.width)
         let scale = 1 / Float(Contributions.one)
         let rows = vertical.sourceRange
         // Horizontal pass over the rows the vertical pass reads.

@@ -13,8 +13,10 @@ public enum Resampler {
     public static func resize(_ image: Bitmap, to size: Size, region: Region? = nil, linear: Bool = false) -> Bitmap {
         precondition(image.alpha != .straight, "premultiply before resampling")
         precondition(!size.isEmpty && !image.size.isEmpty)
-        var region = region ?? Region(
-            x: 0, y: 0, width: Double(image.size.width), height: Double(image.size.height))
+        var region =
+            region
+            ?? Region(
+                x: 0, y: 0, width: Double(image.size.width), height: Double(image.size.height))
         if region == Region(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
             && image.size == size
         {
@@ -117,7 +119,10 @@ public enum Resampler {
                         for x in 0..<width {
                             let count = weights.counts[x]
                             let base = weights.offsets[x]
-                            var sums = (Int32(Contributions.half), Int32(Contributions.half), Int32(Contributions.half), Int32(Contributions.half))
+                            var sums = (
+                                Int32(Contributions.half), Int32(Contributions.half), Int32(Contributions.half),
+                                Int32(Contributions.half)
+                            )
                             var p = srcRow + (weights.firsts[x] - columnOffset) * channels
                             if channels == 4 {
                                 for k in 0..<count {

@@ -58,12 +58,17 @@ protocol LayoutStrategy: Sendable {
     /// header is kept on the page of its first row).
     func firstRowHeight(of index: Int, in engine: LayoutEngine) -> Int
     /// Writes the options only this layout reads into the manifest's layout object.
-    func encodeOptions(of configuration: LayoutConfiguration, to container: inout KeyedEncodingContainer<LayoutConfiguration.CodingKeys>) throws
+    func encodeOptions(
+        of configuration: LayoutConfiguration,
+        to container: inout KeyedEncodingContainer<LayoutConfiguration.CodingKeys>) throws
 }
 
 extension LayoutStrategy {
     var minimumColumns: Int? { 1 }
     var widthFollowsContent: Bool { false }
     var allowsHeroes: Bool { false }
-    func encodeOptions(of configuration: LayoutConfiguration, to container: inout KeyedEncodingContainer<LayoutConfiguration.CodingKeys>) throws {}
+    func encodeOptions(
+        of configuration: LayoutConfiguration,
+        to container: inout KeyedEncodingContainer<LayoutConfiguration.CodingKeys>
+    ) throws {}
 }

@@ -99,12 +99,16 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
         } else {
             try require(kind.strategy.widthFollowsContent, "width is required for the \(kind.rawValue) layout")
         }
-        for (name, value) in [("column gap", columnGap), ("row gap", rowGap), ("caption height", captionHeight),
-                              ("tie tolerance", tieTolerance), ("hero", hero), ("section header height", sectionHeaderHeight),
-                              ("title height", titleHeight)] {
+        for (name, value) in [
+            ("column gap", columnGap), ("row gap", rowGap), ("caption height", captionHeight),
+            ("tie tolerance", tieTolerance), ("hero", hero), ("section header height", sectionHeaderHeight),
+            ("title height", titleHeight),
+        ] {
             try require(value >= 0, "\(name) cannot be negative (got \(value))")
         }
-        for (side, value) in [("top", padding.top), ("right", padding.right), ("bottom", padding.bottom), ("left", padding.left)] {
+        for (side, value) in [
+            ("top", padding.top), ("right", padding.right), ("bottom", padding.bottom), ("left", padding.left),
+        ] {
             try require(value >= 0, "\(side) padding cannot be negative (got \(value))")
         }
         if let inner = innerWidth {
@@ -112,11 +116,17 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
         }
         try require(rowHeight >= 1, "row height must be at least 1 px (got \(rowHeight))")
         try require(rowHeight <= Self.maxSide, "row height must be at most \(Self.maxSide) px")
-        try require(maxRowHeightRatio >= 1 && maxRowHeightRatio.isFinite, "max row height ratio must be at least 1 (got \(maxRowHeightRatio))")
-        try require(minColumns >= 1 && maxColumns >= minColumns, "column limits must satisfy 1 ≤ min ≤ max (got \(minColumns)...\(maxColumns))")
+        try require(
+            maxRowHeightRatio >= 1 && maxRowHeightRatio.isFinite,
+            "max row height ratio must be at least 1 (got \(maxRowHeightRatio))")
+        try require(
+            minColumns >= 1 && maxColumns >= minColumns,
+            "column limits must satisfy 1 ≤ min ≤ max (got \(minColumns)...\(maxColumns))")
         if let columnWidth { try require(columnWidth >= 1, "column width must be at least 1 px (got \(columnWidth))") }
         for (row, extra) in rowGapsAfter {
-            try require(row >= 1 && extra >= 0, "row gap after row \(row) must be a row ≥ 1 and pixels ≥ 0 (got \(row):\(extra))")
+            try require(
+                row >= 1 && extra >= 0,
+                "row gap after row \(row) must be a row ≥ 1 and pixels ≥ 0 (got \(row):\(extra))")
         }
         try require(cellAspect.width > 0 && cellAspect.height > 0, "cell aspect must be positive (got \(cellAspect))")
         if maxPagePixels != nil {
@@ -124,19 +134,26 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
         }
         if let limit = pageHeightLimit {
             let least = padding.top + padding.bottom + 1
-            try require(limit >= least, "pages of at most \(limit) px cannot hold \(padding.top)+\(padding.bottom) px of padding and an image")
+            try require(
+                limit >= least,
+                "pages of at most \(limit) px cannot hold \(padding.top)+\(padding.bottom) px of padding and an image")
         }
         if hero > 0 {
             let allowed = LayoutKind.withHeroes.map(\.rawValue)
             try require(
                 kind.strategy.allowsHeroes,
-                "hero images need the \(allowed.dropLast().joined(separator: ", ")) or \(allowed.last ?? "") layout, not \(kind.rawValue)")
+                "hero images need the \(allowed.dropLast().joined(separator: ", ")) or \(allowed.last ?? "") layout, not \(kind.rawValue)"
+            )
         }
         if let least = kind.strategy.minimumColumns {
             let columns = resolvedColumns
             try require(columns >= 1, "columns must be at least 1 (got \(columns))")
-            if least > 1 { try require(columns >= least, "the \(kind.rawValue) layout needs at least \(least) columns (got \(columns))") }
-            _ = try ColumnGrid(width: width ?? 0, columns: columns, gap: columnGap, left: padding.left, right: padding.right)
+            if least > 1 {
+                try require(
+                    columns >= least, "the \(kind.rawValue) layout needs at least \(least) columns (got \(columns))")
+            }
+            _ = try ColumnGrid(
+                width: width ?? 0, columns: columns, gap: columnGap, left: padding.left, right: padding.right)
         }
     }
 }
@@ -166,12 +183,15 @@ extension LayoutConfiguration {
         config.fit = try c.decodeIfPresent(Fit.self, forKey: .fit) ?? .cover
         config.gravity = try c.decodeIfPresent(Gravity.self, forKey: .gravity) ?? .center
         let gaps = try c.decodeIfPresent([String: Int].self, forKey: .rowGapsAfter) ?? [:]
-        config.rowGapsAfter = Dictionary(uniqueKeysWithValues: gaps.compactMap { key, value in Int(key).map { ($0, value) } })
+        config.rowGapsAfter = Dictionary(
+            uniqueKeysWithValues: gaps.compactMap { key, value in Int(key).map { ($0, value) } })
         config.rowHeight = try c.decodeIfPresent(Int.self, forKey: .rowHeight) ?? config.rowHeight
-        config.maxRowHeightRatio = try c.decodeIfPresent(Double.self, forKey: .maxRowHeightRatio) ?? config.maxRowHeightRatio
+        config.maxRowHeightRatio =
+            try c.decodeIfPresent(Double.self, forKey: .maxRowHeightRatio) ?? config.maxRowHeightRatio
         config.lastRow = try c.decodeIfPresent(LastRow.self, forKey: .lastRow) ?? .left
         config.hero = try c.decodeIfPresent(Int.self, forKey: .hero) ?? 0
-        config.sectionHeaderHeight = try c.decodeIfPresent(Int.self, forKey: .sectionHeaderHeight) ?? config.sectionHeaderHeight
+        config.sectionHeaderHeight =
+            try c.decodeIfPresent(Int.self, forKey: .sectionHeaderHeight) ?? config.sectionHeaderHeight
         config.titleHeight = try c.decodeIfPresent(Int.self, forKey: .titleHeight) ?? 0
         config.maxPageHeight = try c.decodeIfPresent(Int.self, forKey: .maxPageHeight)
         config.maxPagePixels = try c.decodeIfPresent(Int.self, forKey: .maxPagePixels)

@@ -68,7 +68,8 @@ public struct AspectRatio: Hashable, Sendable, Codable, CustomStringConvertible 
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = AspectRatio(parsing: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not W:H: \(text)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not W:H: \(text)"))
         }
         self = value
     }

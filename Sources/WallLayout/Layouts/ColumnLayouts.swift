@@ -12,7 +12,10 @@ struct MasonryLayout: LayoutStrategy {
 
     func firstRowHeight(of index: Int, in engine: LayoutEngine) -> Int { engine.firstColumnTileHeight(of: index) }
 
-    func encodeOptions(of configuration: LayoutConfiguration, to container: inout KeyedEncodingContainer<LayoutConfiguration.CodingKeys>) throws {
+    func encodeOptions(
+        of configuration: LayoutConfiguration,
+        to container: inout KeyedEncodingContainer<LayoutConfiguration.CodingKeys>
+    ) throws {
         try container.encode(configuration.tieTolerance, forKey: .tieTolerance)
     }
 }
@@ -58,13 +61,13 @@ extension LayoutEngine {
                 }
             }
             let parts = cell(x: spans[column].x, y: bottoms[column], width: spans[column].width, imageHeight: height)
-            try put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, section: section), at: index)
+            try put(
+                Placement(cell: parts.cell, image: parts.image, caption: parts.caption, section: section), at: index)
             bottoms[column] = parts.cell.maxY + config.rowGap
             bottom = max(bottom, parts.cell.maxY)
         }
         try endBlock(at: bottom)
     }
-
 
     /// The height of image `index` in the first column, caption included.
     func firstColumnTileHeight(of index: Int) -> Int {

@@ -19,7 +19,8 @@ enum Fitting {
         let scale = min(Double(cell.width) / Double(source.width), Double(cell.height) / Double(source.height))
         let width = min(cell.width, max(1, Int((Double(source.width) * scale).rounded())))
         let height = min(cell.height, max(1, Int((Double(source.height) * scale).rounded())))
-        return Rect(x: cell.x + (cell.width - width) / 2, y: cell.y + (cell.height - height) / 2, width: width, height: height)
+        return Rect(
+            x: cell.x + (cell.width - width) / 2, y: cell.y + (cell.height - height) / 2, width: width, height: height)
     }
 
     /// `height` scaled by `width / source.width`, rounded half up, at least 1.

@@ -15,7 +15,10 @@ struct GridLayout: LayoutStrategy {
         return max(1, base * config.cellAspect.height / config.cellAspect.width) + config.captionHeight
     }
 
-    func encodeOptions(of configuration: LayoutConfiguration, to container: inout KeyedEncodingContainer<LayoutConfiguration.CodingKeys>) throws {
+    func encodeOptions(
+        of configuration: LayoutConfiguration,
+        to container: inout KeyedEncodingContainer<LayoutConfiguration.CodingKeys>
+    ) throws {
         try container.encode(configuration.cellAspect, forKey: .cellAspect)
         try container.encode(configuration.fit, forKey: .fit)
         let gaps = Dictionary(uniqueKeysWithValues: configuration.rowGapsAfter.map { (String($0.key), $0.value) })
@@ -38,7 +41,8 @@ extension LayoutEngine {
             var rowBottom = cursor
             for (c, index) in items[start..<min(items.count, start + columns)].enumerated() {
                 let parts = cell(x: spans[c].x, y: cursor, width: spans[c].width, imageHeight: imageHeight)
-                var placement = Placement(cell: parts.cell, image: parts.image, caption: parts.caption, section: section)
+                var placement = Placement(
+                    cell: parts.cell, image: parts.image, caption: parts.caption, section: section)
                 switch config.fit {
                 case .cover: placement.crop = Fitting.cover(sizes[index], in: parts.image.size, gravity: config.gravity)
                 case .contain: placement.image = Fitting.contain(sizes[index], in: parts.image)

@@ -10,9 +10,14 @@ struct JustifiedLayout: LayoutStrategy {
         try engine.placeJustified(items, section: section)
     }
 
-    func firstRowHeight(of index: Int, in engine: LayoutEngine) -> Int { engine.config.rowHeight + engine.config.captionHeight }
+    func firstRowHeight(of index: Int, in engine: LayoutEngine) -> Int {
+        engine.config.rowHeight + engine.config.captionHeight
+    }
 
-    func encodeOptions(of configuration: LayoutConfiguration, to container: inout KeyedEncodingContainer<LayoutConfiguration.CodingKeys>) throws {
+    func encodeOptions(
+        of configuration: LayoutConfiguration,
+        to container: inout KeyedEncodingContainer<LayoutConfiguration.CodingKeys>
+    ) throws {
         try container.encode(configuration.rowHeight, forKey: .rowHeight)
         try container.encode(configuration.maxRowHeightRatio, forKey: .maxRowHeightRatio)
         try container.encode(configuration.lastRow, forKey: .lastRow)
@@ -67,7 +72,8 @@ extension LayoutEngine {
             j = i
         }
         for row in rows.reversed() {
-            try placeJustifiedRow(row, items: items, prefix: prefix, inner: inner, isLast: row.upperBound == n, section: section)
+            try placeJustifiedRow(
+                row, items: items, prefix: prefix, inner: inner, isLast: row.upperBound == n, section: section)
         }
     }
 
@@ -89,7 +95,9 @@ extension LayoutEngine {
             // Set at the target height without stretching.
             height = target
             edges = [0]
-            for k in row { edges.append(edges.last! + max(1, Int((Double(prefix[k + 1] - prefix[k]) * target).rounded()))) }
+            for k in row {
+                edges.append(edges.last! + max(1, Int((Double(prefix[k + 1] - prefix[k]) * target).rounded())))
+            }
             let used = edges.last! + (count - 1) * gap
             if used <= inner {
                 if config.lastRow == .center { offset = (inner - used) / 2 }
@@ -104,7 +112,8 @@ extension LayoutEngine {
         }
         var imageHeight = max(1, Int(height.rounded()))
         if let pageLimit {  // a lone tall row shrinks (cropping more) rather than overflow a page
-            imageHeight = max(1, min(imageHeight, pageLimit - config.padding.top - config.padding.bottom - config.captionHeight))
+            imageHeight = max(
+                1, min(imageHeight, pageLimit - config.padding.top - config.padding.bottom - config.captionHeight))
             crops = crops || Double(imageHeight) < height.rounded()
         }
         try ensureRoom(imageHeight + config.captionHeight)
@@ -115,7 +124,9 @@ extension LayoutEngine {
             let x = left + offset + edges[m] + m * gap
             let parts = cell(x: x, y: top, width: edges[m + 1] - edges[m], imageHeight: imageHeight)
             let crop = crops ? Fitting.cover(sizes[index], in: parts.image.size, gravity: config.gravity) : nil
-            try put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, crop: crop, section: section), at: index)
+            try put(
+                Placement(cell: parts.cell, image: parts.image, caption: parts.caption, crop: crop, section: section),
+                at: index)
             rowBottom = parts.cell.maxY
         }
         try endBlock(at: rowBottom)

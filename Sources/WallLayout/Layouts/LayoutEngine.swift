@@ -150,7 +150,8 @@ struct LayoutEngine {
     /// A cell of `image` size plus the caption band under it.
     func cell(x: Int, y: Int, width: Int, imageHeight: Int) -> (cell: Rect, image: Rect, caption: Rect?) {
         let image = Rect(x: x, y: y, width: width, height: imageHeight)
-        let caption = config.captionHeight > 0
+        let caption =
+            config.captionHeight > 0
             ? Rect(x: x, y: y + imageHeight, width: width, height: config.captionHeight) : nil
         return (Rect(x: x, y: y, width: width, height: imageHeight + config.captionHeight), image, caption)
     }
@@ -168,7 +169,10 @@ struct LayoutEngine {
         let first = members.first.map { firstRowHeight(of: $0) } ?? 0
         try ensureRoom(config.sectionHeaderHeight + config.rowGap + first)
         let width = innerWidth ?? max(1, right - left)
-        headers.append(SectionHeader(section: section, frame: Rect(x: left, y: cursor, width: width, height: config.sectionHeaderHeight), page: page))
+        headers.append(
+            SectionHeader(
+                section: section, frame: Rect(x: left, y: cursor, width: width, height: config.sectionHeaderHeight),
+                page: page))
         pageHasContent = true
         try endBlock(at: cursor + config.sectionHeaderHeight)
     }
@@ -185,12 +189,16 @@ struct LayoutEngine {
             let natural = Fitting.scaledHeight(of: sizes[index], toWidth: width)
             var height = min(natural, width)
             if let pageLimit {  // a hero shrinks to fit a page rather than refuse it
-                height = max(1, min(height, pageLimit - config.padding.top - config.padding.bottom - config.captionHeight))
+                height = max(
+                    1, min(height, pageLimit - config.padding.top - config.padding.bottom - config.captionHeight))
             }
             try ensureRoom(height + config.captionHeight)
             let parts = cell(x: left, y: cursor, width: width, imageHeight: height)
-            let crop = height < natural ? Fitting.cover(sizes[index], in: parts.image.size, gravity: config.gravity) : nil
-            try put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, crop: crop, section: section), at: index)
+            let crop =
+                height < natural ? Fitting.cover(sizes[index], in: parts.image.size, gravity: config.gravity) : nil
+            try put(
+                Placement(cell: parts.cell, image: parts.image, caption: parts.caption, crop: crop, section: section),
+                at: index)
             try endBlock(at: parts.cell.maxY)
         }
     }

@@ -37,9 +37,13 @@ extension LayoutEngine {
                 let index = items[next]
                 next += 1
                 let imageHeight = c.big ? 2 * rowHeight + gap - config.captionHeight : side
-                let parts = cell(x: c.x, y: cursor + c.row * (rowHeight + gap), width: c.width, imageHeight: imageHeight)
+                let parts = cell(
+                    x: c.x, y: cursor + c.row * (rowHeight + gap), width: c.width, imageHeight: imageHeight)
                 let crop = Fitting.cover(sizes[index], in: parts.image.size, gravity: config.gravity)
-                try put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, crop: crop, section: section), at: index)
+                try put(
+                    Placement(
+                        cell: parts.cell, image: parts.image, caption: parts.caption, crop: crop, section: section),
+                    at: index)
                 blockBottom = max(blockBottom, parts.cell.maxY)
             }
             try endBlock(at: blockBottom)
@@ -47,8 +51,12 @@ extension LayoutEngine {
         }
     }
 
-    static func mosaicBlock(_ pattern: Int, spans: [(x: Int, width: Int)], columns: Int) -> [(x: Int, width: Int, row: Int, big: Bool)] {
-        func small(_ c: Int, _ row: Int) -> (x: Int, width: Int, row: Int, big: Bool) { (spans[c].x, spans[c].width, row, false) }
+    static func mosaicBlock(_ pattern: Int, spans: [(x: Int, width: Int)], columns: Int) -> [(
+        x: Int, width: Int, row: Int, big: Bool
+    )] {
+        func small(_ c: Int, _ row: Int) -> (x: Int, width: Int, row: Int, big: Bool) {
+            (spans[c].x, spans[c].width, row, false)
+        }
         func big(_ c: Int) -> (x: Int, width: Int, row: Int, big: Bool) {
             (spans[c].x, spans[c + 1].x + spans[c + 1].width - spans[c].x, 0, true)
         }

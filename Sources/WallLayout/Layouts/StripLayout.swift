@@ -10,9 +10,14 @@ struct StripLayout: LayoutStrategy {
         try engine.placeStrip(items, section: section)
     }
 
-    func firstRowHeight(of index: Int, in engine: LayoutEngine) -> Int { engine.config.rowHeight + engine.config.captionHeight }
+    func firstRowHeight(of index: Int, in engine: LayoutEngine) -> Int {
+        engine.config.rowHeight + engine.config.captionHeight
+    }
 
-    func encodeOptions(of configuration: LayoutConfiguration, to container: inout KeyedEncodingContainer<LayoutConfiguration.CodingKeys>) throws {
+    func encodeOptions(
+        of configuration: LayoutConfiguration,
+        to container: inout KeyedEncodingContainer<LayoutConfiguration.CodingKeys>
+    ) throws {
         try container.encode(configuration.rowHeight, forKey: .rowHeight)
     }
 }
@@ -49,7 +54,9 @@ extension LayoutEngine {
             var rowBottom = cursor
             for item in row {
                 let parts = cell(x: left + x, y: cursor, width: item.width, imageHeight: item.height)
-                try put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, section: section), at: item.index)
+                try put(
+                    Placement(cell: parts.cell, image: parts.image, caption: parts.caption, section: section),
+                    at: item.index)
                 x += item.width + gap
                 rowBottom = max(rowBottom, parts.cell.maxY)
             }

@@ -33,7 +33,9 @@ struct IntervalIndex: Sendable {
     private static func fillMaxEnds(_ subtreeMax: inout [Int], ends: [Int], lo: Int, hi: Int) -> Int {
         guard lo < hi else { return Int.min }
         let mid = (lo + hi) / 2
-        let below = max(fillMaxEnds(&subtreeMax, ends: ends, lo: lo, hi: mid), fillMaxEnds(&subtreeMax, ends: ends, lo: mid + 1, hi: hi))
+        let below = max(
+            fillMaxEnds(&subtreeMax, ends: ends, lo: lo, hi: mid),
+            fillMaxEnds(&subtreeMax, ends: ends, lo: mid + 1, hi: hi))
         subtreeMax[mid] = max(ends[mid], below)
         return subtreeMax[mid]
     }

@@ -1,0 +1,65 @@
+import ImageWall
+import Testing
+import WallCore
+import WallLayout
+import _WallTestSupport
+
+/// FNV-1a over a file's bytes: enough to notice any change in an output.
+func digest(_ path: String) -> String {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in Fixtures.read(path) ?? [] {
+        hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+    return String(hash, radix: 16)
+}
+
+@Suite("One render sequence")
+struct RenderPathTests {
+    let folder = TemporaryFolder()
+
+    func options(columns: Int = 4) -> WallOptions {
+        var layout = LayoutConfiguration()
+        (layout.width, layout.columns) = (600, columns)
+        var options = WallOptions(layout: layout)
+        options.threads = 2
+        return options
+    }
+
+    @Test("a render, the same as a one-variant batch, and its manifest rendered again give the same bytes")
+    func samePaths() throws {
+        let wall = Wall(inputs: [Fixtures.sampleImages])
+        try wall.render(to: folder.file("a.png"), manifest: folder.file("a.json"), options: options())
+        try wall.render(variants: [(folder.file("b.png"), options())])
+        try Wall.render(
+            from: try Wall.readManifest(folder.file("a.json")), to: folder.file("c.png"), options: WallOptions())
+        #expect(digest(folder.file("a.png")) == digest(folder.file("b.png")))
+        #expect(digest(folder.file("a.png")) == digest(folder.file("c.png")))
+    }
+
+    /// Sheets pinned by their bytes: a change of the output that was not meant shows here. When
+    /// output changes on purpose (a better resampler, another encoder setting), say so in the
+    /// commit and update these.
+    @Test("the sheets of SampleImages are pinned to their bytes")
+    func pinned() throws {
+        let wall = Wall(inputs: [Fixtures.sampleImages])
+        try wall.render(to: folder.file("plain.png"), options: options())
+        var captioned = options(columns: 3)
+        captioned.layout.kind = .justified
+        captioned.layout.rowHeight = 120
+        captioned.layout.maxPageHeight = 700
+        captioned.rendering.caption = try CaptionTemplate("{stem} {width}x{height}")
+        captioned.rendering.title = "Samples"
+        captioned.rendering.linear = true
+        try wall.render(to: folder.file("justified-{page}.png"), options: captioned)
+        try wall.render(
+            variants: [3, 6].map { columns in (folder.file("v\(columns).png"), options(columns: columns)) })
+        let digests = ["plain.png", "justified-001.png", "justified-002.png", "v3.png", "v6.png"].map {
+            digest(folder.file($0))
+        }
+        // Made by the binary before the render paths were joined into one (commit 80889ed), and since.
+        #expect(
+            digests == [
+                "8df9f47f084b4fcb", "629e9027bb7f4f1c", "91bf1dac6f1b18dd", "31c31c17f2907730", "908424b09fd6e630",
+            ])
+    }
+}
