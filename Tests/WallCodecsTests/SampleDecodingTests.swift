@@ -1,8 +1,9 @@
 import Testing
-import WallCodecs
 import WallCore
 import WallSamples
 import _WallTestSupport
+
+@testable import WallCodecs
 
 @Suite("SampleImages: probe and decode")
 struct SampleDecodingTests {
@@ -81,11 +82,11 @@ struct SampleDecodingTests {
     func scaleChoice() {
         let stored = Size(width: 4000, height: 3000)
         // 1/8 gives 500x375: enough for 250x187, not for 251 wide or 188 high.
-        #expect(ImageDecoder.jpegScaleNumerator(stored: stored, target: Size(width: 250, height: 187)) == 1)
-        #expect(ImageDecoder.jpegScaleNumerator(stored: stored, target: Size(width: 251, height: 187)) == 2)
-        #expect(ImageDecoder.jpegScaleNumerator(stored: stored, target: Size(width: 250, height: 188)) == 2)
-        #expect(ImageDecoder.jpegScaleNumerator(stored: stored, target: Size(width: 1000, height: 750)) == 4)
-        #expect(ImageDecoder.jpegScaleNumerator(stored: stored, target: Size(width: 1001, height: 750)) == 8)
-        #expect(ImageDecoder.jpegScaleNumerator(stored: stored, target: Size(width: 8000, height: 6000)) == 8)
+        #expect(JPEGCodec.scaleNumerator(stored: stored, target: Size(width: 250, height: 187)) == 1)
+        #expect(JPEGCodec.scaleNumerator(stored: stored, target: Size(width: 251, height: 187)) == 2)
+        #expect(JPEGCodec.scaleNumerator(stored: stored, target: Size(width: 250, height: 188)) == 2)
+        #expect(JPEGCodec.scaleNumerator(stored: stored, target: Size(width: 1000, height: 750)) == 4)
+        #expect(JPEGCodec.scaleNumerator(stored: stored, target: Size(width: 1001, height: 750)) == 8)
+        #expect(JPEGCodec.scaleNumerator(stored: stored, target: Size(width: 8000, height: 6000)) == 8)
     }
 }

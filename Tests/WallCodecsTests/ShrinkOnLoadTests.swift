@@ -1,8 +1,9 @@
 import Testing
-import WallCodecs
 import WallCore
 import WallSamples
 import _WallTestSupport
+
+@testable import WallCodecs
 
 @Suite("PNG shrink-on-load")
 struct ShrinkOnLoadTests {
@@ -76,7 +77,7 @@ struct ProgressiveDCTests {
         let info = try ImageProbe().probe(path: path)
         let target = Size(width: info.displayedSize.width / 16, height: info.displayedSize.height / 16)
         let storedTarget = info.orientation.swapsAxes ? target.transposed : target
-        #expect(ImageDecoder.jpegScaleNumerator(stored: info.storedSize, target: storedTarget) == 1)
+        #expect(JPEGCodec.scaleNumerator(stored: info.storedSize, target: storedTarget) == 1)
         var full = ImageDecoder()
         full.stopsProgressiveAtDC = false
         let reference = try full.decode(path: path, info: info, target: target).bitmap
@@ -95,9 +96,9 @@ struct FastDecodingTests {
     @Test("fast decodes to at least the target, not twice it")
     func margin() {
         let stored = Size(width: 4000, height: 3000), target = Size(width: 500, height: 375)
-        #expect(ImageDecoder.jpegScaleNumerator(stored: stored, target: target) == 2)
-        #expect(ImageDecoder.jpegScaleNumerator(stored: stored, target: target, margin: 1) == 1)
-        #expect(ImageDecoder.jpegScaleNumerator(stored: stored, target: Size(width: 501, height: 375), margin: 1) == 2)
+        #expect(JPEGCodec.scaleNumerator(stored: stored, target: target) == 2)
+        #expect(JPEGCodec.scaleNumerator(stored: stored, target: target, margin: 1) == 1)
+        #expect(JPEGCodec.scaleNumerator(stored: stored, target: Size(width: 501, height: 375), margin: 1) == 2)
         var fast = ImageDecoder()
         fast.fast = true
         let info = ImageInfo(

@@ -10,11 +10,21 @@ import WallCore
 public struct DecodedImage: Sendable {
     /// The picture as displayed: RGB, or RGBA with straight alpha.
     public var bitmap: Bitmap
-    /// Warnings from libjpeg or libpng (corrupt data, premature end), empty for a clean file.
+    /// Warnings from the format's library (corrupt data, premature end), empty for a clean file.
     public var warnings: [String]
+
+    /// Converts the pixels from `profile` to sRGB; a profile that cannot be used is a warning.
+    mutating func convert(from profile: ColorProfile) {
+        switch profile.convertRGB(bitmap) {
+        case .converted(let converted): bitmap = converted
+        case .unchanged: break
+        case .ignored(let reason): warnings.append(reason)
+        }
+    }
 }
 
-/// Decodes JPEG and PNG files to 8-bit RGB(A), shrinking on load where the format allows.
+/// Decodes image files of every format ImageWall reads to 8-bit RGB(A), shrinking on load
+/// where the format allows, and turns them upright.
 public struct ImageDecoder: Sendable {
     /// Progressive JPEGs with more scans than this are refused (libjpeg-turbo's fuzzers use
     /// 100–500; real encoders write about 10).
@@ -39,28 +49,17 @@ public struct ImageDecoder: Sendable {
 
     /// The ICC profile embedded in the image at `path`, if any.
     public func colorProfile(path: String, info: ImageInfo) -> ColorProfile? {
-        guard info.hasICCProfile else { return nil }
-        switch info.format {
-        case .jpeg:
-            guard let reader = try? FileReader(path: path, headBytes: 65536),
-                let data = try? JPEGHeader.iccProfile(reader, path: path)
-            else { return nil }
-            return ColorProfile(data: data)
-        case .png:
-            guard let file = fopen(path, "rb") else { return nil }
-            defer { fclose(file) }
-            return (try? PNGDecoding.decode(file: file, path: path, info: info, headerOnly: true))?.profile
-        }
+        guard info.hasICCProfile, let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        return info.format.codec.colorProfile(file, path: path, info: info)
     }
 
     /// Decodes the image at `path`, whose header `info` was probed.
     ///
-    /// With a `target` (the displayed size it will be drawn at), JPEGs are scaled during
-    /// decoding by 1/2, 1/4 or 1/8 as long as the result stays at least twice the target
-    /// (once when `fast`), leaving a clean final resample. The result is oriented for display.
-    public func decode(path: String, info: ImageInfo, target: Size? = nil) throws(CodecError)
-        -> DecodedImage
-    {
+    /// With a `target` (the displayed size it will be drawn at) the image is shrunk while it
+    /// is decoded as far as the format allows while both sides stay at least ``margin`` times
+    /// the target's, leaving a clean final resample. The result is oriented for display.
+    public func decode(path: String, info: ImageInfo, target: Size? = nil) throws(CodecError) -> DecodedImage {
         guard let file = fopen(path, "rb") else {
             throw CodecError(.decode, path: path, reason: systemErrorText())
         }
@@ -68,99 +67,23 @@ public struct ImageDecoder: Sendable {
         // libjpeg's stdio source asks for 4 KB at a time; a bigger stream buffer turns a
         // 16 MB photo's 4,000 read calls into 64.
         setvbuf(file, nil, _IOFBF, 256 << 10)
-        var decoded: DecodedImage
-        switch info.format {
-        case .jpeg:
-            let numerator = jpegScaleNumerator(info: info, target: target)
-            let profile = convertsToSRGB ? colorProfile(path: path, info: info) : nil
-            decoded = try JPEGDecoding.decode(
-                file: file, path: path, scaleNumerator: numerator, maxScans: maxProgressiveScans, profile: profile,
-                dcOnly: !stopsProgressiveAtDC ? .never : fast ? .firstScan : .complete)
-        case .png:
-            // PNG cannot shrink in the codec; box-average rows as they arrive instead, keeping
-            // the same margin over the target as with JPEG.
-            let shrink = pngShrink(info: info, target: target)
-            let result = try PNGDecoding.decode(file: file, path: path, info: info, shrink: shrink)
-            decoded = result.image
-            if convertsToSRGB, let profile = result.profile {
-                switch profile.convertRGB(decoded.bitmap) {
-                case .converted(let bitmap): decoded.bitmap = bitmap
-                case .unchanged: break
-                case .ignored(let reason): decoded.warnings.append(reason)
-                }
-            }
-        }
+        var decoded = try info.format.codec.decode(
+            file, path: path, info: info, target: storedTarget(info, target), decoder: self)
         decoded.bitmap = decoded.bitmap.oriented(info.orientation)
         return decoded
     }
 
-    /// The libjpeg scale (numerator over 8: 8, 4, 2 or 1) that shrinks `stored` the most while
-    /// keeping both sides at least `margin` times `target`'s (twice: libvips' rule).
-    public static func jpegScaleNumerator(stored: Size, target: Size, margin: Int = 2) -> Int {
-        for numerator in [1, 2, 4] {
-            let denominator = 8 / numerator
-            let width = (stored.width + denominator - 1) / denominator
-            let height = (stored.height + denominator - 1) / denominator
-            if width >= margin * target.width && height >= margin * target.height { return numerator }
-        }
-        return 8
-    }
-
-    /// The box factors a PNG is averaged by as its rows arrive: as much as keeps both sides at
-    /// least `margin` times `target`'s.
-    static func pngShrink(stored: Size, target: Size, margin: Int = 2) -> (x: Int, y: Int) {
-        (
-            max(1, stored.width / (margin * max(1, target.width))),
-            max(1, stored.height / (margin * max(1, target.height)))
-        )
-    }
-
     /// About the most memory decoding `info` for `target` (as ``decode(path:info:target:)``
     /// takes it) holds at once: the decoded pixels, twice when they are turned upright, and
-    /// for a progressive JPEG the coefficients of the whole image, which libjpeg keeps at any
-    /// scale (64 two-byte coefficients an 8×8 block: two bytes a sample).
+    /// what the format's library holds besides (a progressive JPEG's coefficients).
     public func workingMemory(info: ImageInfo, target: Size?) -> Int {
-        let stored = info.storedSize
-        let inks = info.colorModel == .cmyk || info.colorModel == .ycck
-        var pixels: Int
-        var coefficients = 0
-        switch info.format {
-        case .jpeg:
-            let n = jpegScaleNumerator(info: info, target: target)
-            pixels = ((stored.width * n + 7) / 8) * ((stored.height * n + 7) / 8) * (inks ? 4 : 3)
-            if info.isProgressive {
-                let components = info.colorModel == .gray ? 1 : inks ? 4 : 3
-                let chromaShare: Int
-                switch info.chromaSubsampling {
-                case "4:2:0", "4:1:1": chromaShare = 4
-                case "4:2:2", "4:4:0": chromaShare = 2
-                default: chromaShare = 1
-                }
-                let luma = 2 * stored.width * stored.height
-                coefficients = luma + (components - 1) * luma / chromaShare
-            }
-        case .png:
-            let shrink = info.isProgressive ? (1, 1) : pngShrink(info: info, target: target)
-            pixels = ((stored.width + shrink.0 - 1) / shrink.0) * ((stored.height + shrink.1 - 1) / shrink.1) * 4
-        }
-        if info.orientation != .up { pixels *= 2 }
-        return pixels + coefficients
+        let memory = info.format.codec.workingMemory(info: info, target: storedTarget(info, target), decoder: self)
+        return memory.pixels * (info.orientation == .up ? 1 : 2) + memory.besides
     }
 
-    /// The libjpeg scale `decode(path:info:target:)` uses for `info` drawn at `target`
-    /// (displayed size; no target: full size).
-    func jpegScaleNumerator(info: ImageInfo, target: Size?) -> Int {
-        guard let target else { return 8 }
-        let storedTarget = info.orientation.swapsAxes ? target.transposed : target
-        return ImageDecoder.jpegScaleNumerator(stored: info.storedSize, target: storedTarget, margin: margin)
-    }
-
-    /// The box factors `decode(path:info:target:)` averages PNG rows by for `info` drawn at
-    /// `target` (interlaced files are not shrunk while decoding, whatever is asked).
-    func pngShrink(info: ImageInfo, target: Size?) -> (x: Int, y: Int) {
-        guard let target else { return (1, 1) }
-        let storedTarget = info.orientation.swapsAxes ? target.transposed : target
-        return ImageDecoder.pngShrink(stored: info.storedSize, target: storedTarget, margin: margin)
+    /// `target` (displayed pixels) in the stored image's axes.
+    private func storedTarget(_ info: ImageInfo, _ target: Size?) -> Size? {
+        target.map { info.orientation.swapsAxes ? $0.transposed : $0 }
     }
 
     /// Bytes for `size` at `channels` a pixel, or `nil` on overflow.

@@ -20,16 +20,13 @@ public struct ImageProbe: Sendable {
     public func probe(path: String) throws(CodecError) -> ImageInfo {
         let reader = try FileReader(path: path, headBytes: 65536)
         guard reader.fileSize > 0 else { throw CodecError(.probe, path: path, reason: "file is empty") }
-        let info: ImageInfo
-        switch ImageFormat.sniff(reader.head) {
-        case .jpeg?: info = try JPEGHeader.read(reader, path: path)
-        case .png?: info = try PNGHeader.read(reader, path: path)
-        case nil:
+        guard let format = ImageFormat.sniff(reader.head) else {
             if let name = ImageFormat.describeUnsupported(reader.head) {
                 throw CodecError(.probe, path: path, reason: "\(name) is not a supported format (JPEG and PNG are)")
             }
             throw CodecError(.probe, path: path, reason: "not a JPEG or PNG image")
         }
+        let info = try format.codec.probe(reader, path: path)
         guard let pixels = info.storedSize.area, pixels <= maxImagePixels else {
             throw CodecError(
                 .probe, path: path,

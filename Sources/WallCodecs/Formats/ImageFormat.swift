@@ -1,15 +1,27 @@
-/// The image formats ImageWall reads, told apart by their leading bytes, never the extension.
+/// The image formats ImageWall reads, told apart by their leading bytes, never the extension:
+/// the catalogue. Adding a format means a case here, its codec in ``codec``, and a folder of
+/// its own under `Formats/` with an ``ImageCodec``.
 public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     /// JPEG (JFIF, EXIF, Adobe), baseline, extended, progressive or arithmetic-coded.
     case jpeg
     /// PNG, every colour type and bit depth, interlaced or not.
     case png
 
-    /// The format of a file starting with `bytes`, or `nil` when it is neither JPEG nor PNG.
+    /// How this format is read.
+    var codec: any ImageCodec {
+        switch self {
+        case .jpeg: return JPEGCodec()
+        case .png: return PNGCodec()
+        }
+    }
+
+    /// The format of a file starting with `bytes` (up to its first 64 KiB), or `nil` when it
+    /// is none ImageWall reads.
     public static func sniff(_ bytes: some Collection<UInt8>) -> ImageFormat? {
-        let start = Array(bytes.prefix(8))
-        if start.count >= 3, start[0] == 0xFF, start[1] == 0xD8, start[2] == 0xFF { return .jpeg }
-        if start == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return .png }
+        let head = Array(bytes.prefix(65536))
+        for format in allCases {
+            if let found = format.codec.sniff(head) { return found }
+        }
         return nil
     }
 

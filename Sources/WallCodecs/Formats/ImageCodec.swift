@@ -1,0 +1,34 @@
+import WallCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// One image format's reading, the same shape for every format: recognise a file from its
+/// first bytes, read its header without decoding pixels, and decode it, shrunk on load as far
+/// as the format allows. Each format lives in a folder of its own under `Formats/`;
+/// ``ImageFormat`` is the catalogue that names them.
+protocol ImageCodec: Sendable {
+    /// The format of a file starting with `head` (up to its first 64 KiB), when this codec
+    /// reads it.
+    func sniff(_ head: [UInt8]) -> ImageFormat?
+
+    /// What the header says: stored size, orientation, colour, alpha. Never decodes pixels.
+    func probe(_ file: FileReader, path: String) throws(CodecError) -> ImageInfo
+
+    /// The pixels as stored (``ImageDecoder`` turns them upright by `info.orientation`),
+    /// converted to sRGB when `decoder` asks, shrunk on load so that both sides stay at least
+    /// `decoder.margin` times `target` (stored pixels) where the format can.
+    func decode(
+        _ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo, target: Size?, decoder: ImageDecoder
+    ) throws(CodecError) -> DecodedImage
+
+    /// About the most memory decoding `info` for `target` (stored pixels) holds at once: the
+    /// decoded pixels, and what the library holds besides them while it decodes.
+    func workingMemory(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> (pixels: Int, besides: Int)
+
+    /// The ICC profile embedded in the file, if any.
+    func colorProfile(_ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo) -> ColorProfile?
+}
