@@ -1,6 +1,7 @@
 # ImageWall — see README.md. `make run` and `make test` are all a fresh machine needs.
 SWIFT ?= swift
-APT_PACKAGES := libpng-dev libjpeg-dev liblcms2-dev pkg-config libfreetype-dev fonts-dejavu-core
+APT_PACKAGES := libpng-dev libjpeg-dev libheif-dev libwebp-dev libtiff-dev libgif-dev liblcms2-dev pkg-config \
+  libfreetype-dev fonts-dejavu-core
 RELEASE_BIN := .build/release/imagewall
 
 .PHONY: deps build run test samples bench check-html man fuzz sanitize format lint clean

@@ -25,7 +25,25 @@ let package = Package(
         .systemLibrary(
             name: "CLCMS2", pkgConfig: "lcms2",
             providers: [.apt(["liblcms2-dev"])]),
+        .systemLibrary(
+            name: "CLibHEIF", pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(
+            name: "CLibWebP", pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(
+            name: "CLibTIFF", pkgConfig: "libtiff-4",
+            providers: [.apt(["libtiff-dev"])]),
+        .systemLibrary(
+            name: "CLibGIF", pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"])]),
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
+        .target(name: "CHEIFShim", dependencies: ["CLibHEIF"]),
+        .target(
+            name: "CWebPShim", dependencies: ["CLibWebP"],
+            linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("webp")]),
+        .target(name: "CTIFFShim", dependencies: ["CLibTIFF"]),
+        .target(name: "CGIFShim", dependencies: ["CLibGIF"]),
         .target(name: "CColorShim", dependencies: ["CLCMS2"]),
         .target(name: "CProcessShim"),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
@@ -33,7 +51,12 @@ let package = Package(
         // Pure Swift stages.
         .target(name: "WallCore"),
         .target(name: "WallLayout", dependencies: ["WallCore"]),
-        .target(name: "WallCodecs", dependencies: ["WallCore", "CJPEGShim", "CPNGShim", "CColorShim", "CProcessShim"]),
+        .target(
+            name: "WallCodecs",
+            dependencies: [
+                "WallCore", "CJPEGShim", "CPNGShim", "CHEIFShim", "CWebPShim", "CTIFFShim", "CGIFShim", "CColorShim",
+                "CProcessShim",
+            ]),
         .target(name: "WallText", dependencies: ["WallCore", "CFreeType"]),
         .target(name: "WallCompositor", dependencies: ["WallCore"]),
         .target(

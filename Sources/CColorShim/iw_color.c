@@ -1,5 +1,6 @@
 #include "iw_color.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <lcms2.h>
@@ -111,11 +112,20 @@ void iw_icc_description(const uint8_t *data, size_t size, char *text, size_t cap
 size_t iw_icc_make_rgb(double white_x, double white_y, double red_x, double red_y,
                        double green_x, double green_y, double blue_x, double blue_y,
                        double gamma, const char *description, uint8_t *out, size_t capacity) {
+    double parameters[1] = {gamma};
+    return iw_icc_make_rgb_parametric(white_x, white_y, red_x, red_y, green_x, green_y, blue_x, blue_y, 1,
+                                      parameters, description, out, capacity);
+}
+
+size_t iw_icc_make_rgb_parametric(double white_x, double white_y, double red_x, double red_y,
+                                  double green_x, double green_y, double blue_x, double blue_y,
+                                  int curve_type, const double *parameters, const char *description,
+                                  uint8_t *out, size_t capacity) {
     cmsContext context = iw_context();
     if (!context) return 0;
     cmsCIExyY white = {white_x, white_y, 1.0};
     cmsCIExyYTRIPLE primaries = {{red_x, red_y, 1.0}, {green_x, green_y, 1.0}, {blue_x, blue_y, 1.0}};
-    cmsToneCurve *curve = cmsBuildGamma(context, gamma);
+    cmsToneCurve *curve = cmsBuildParametricToneCurve(context, curve_type, parameters);
     cmsToneCurve *curves[3] = {curve, curve, curve};
     cmsHPROFILE profile = curve ? cmsCreateRGBProfileTHR(context, &white, &primaries, curves) : NULL;
     cmsUInt32Number needed = 0;
@@ -132,4 +142,35 @@ size_t iw_icc_make_rgb(double white_x, double white_y, double red_x, double red_
     if (curve) cmsFreeToneCurve(curve);
     cmsDeleteContext(context);
     return result;
+}
+
+int iw_lab_to_srgb(const uint8_t *in, int signed_ab, uint8_t *out, size_t pixels) {
+    cmsContext context = iw_context();
+    if (!context) return 1;
+    cmsHPROFILE lab = cmsCreateLab4ProfileTHR(context, NULL);
+    cmsHPROFILE srgb = cmsCreate_sRGBProfileTHR(context);
+    cmsHTRANSFORM transform = lab && srgb
+        ? cmsCreateTransformTHR(context, lab, TYPE_Lab_8, srgb, TYPE_RGB_8, INTENT_RELATIVE_COLORIMETRIC, 0)
+        : NULL;
+    int status = 1;
+    uint8_t *chunk = transform ? malloc(3 * 4096) : NULL;
+    if (chunk) {
+        for (size_t done = 0; done < pixels; done += 4096) {
+            size_t n = pixels - done < 4096 ? pixels - done : 4096;
+            for (size_t i = 0; i < n; i++) {
+                const uint8_t *p = in + 4 * (done + i);
+                chunk[3 * i] = p[0];
+                chunk[3 * i + 1] = signed_ab ? (uint8_t)(p[1] ^ 0x80) : p[1];
+                chunk[3 * i + 2] = signed_ab ? (uint8_t)(p[2] ^ 0x80) : p[2];
+            }
+            cmsDoTransform(transform, chunk, out + 3 * done, (cmsUInt32Number)n);
+        }
+        status = 0;
+    }
+    free(chunk);
+    if (transform) cmsDeleteTransform(transform);
+    if (lab) cmsCloseProfile(lab);
+    if (srgb) cmsCloseProfile(srgb);
+    cmsDeleteContext(context);
+    return status;
 }

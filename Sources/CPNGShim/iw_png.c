@@ -251,6 +251,8 @@ int iw_png_write_header(iw_png_encoder *encoder, const iw_png_encode_options *op
     }
     if (options->trns && options->trns_count > 0)
         png_set_tRNS(png, info, options->trns, options->trns_count, NULL);
+    if (options->exif && options->exif_size > 0)
+        png_set_eXIf_1(png, info, (png_uint_32)options->exif_size, (png_bytep)options->exif);
     if (options->icc && options->icc_size > 0)
         png_set_iCCP(png, info, "ICC profile", PNG_COMPRESSION_TYPE_BASE, options->icc,
                      (png_uint_32)options->icc_size);

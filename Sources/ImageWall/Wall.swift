@@ -41,8 +41,8 @@ public struct Wall: Sendable {
     /// `skipped`.
     public func plan(options: WallOptions, hooks: RunHooks = RunHooks()) throws -> Plan {
         try options.layout.validate()
-        let (images, skipped) = try InputProbe.ordered(inputs, options: options, hooks: hooks)
-        return try Plan.laidOut(images: images, skipped: skipped, options: options, hooks: hooks)
+        return try Plan.laidOut(
+            InputProbe.ordered(inputs, options: options, hooks: hooks), options: options, hooks: hooks)
     }
 
     /// Renders the sheet to `output` (a PNG, written atomically; several pages when the
@@ -68,9 +68,9 @@ public struct Wall: Sendable {
     ) throws -> [Manifest] {
         precondition(!variants.isEmpty && (manifests == nil || manifests!.count == variants.count))
         for variant in variants { try variant.options.effectiveLayout.validate() }
-        let (images, skipped) = try InputProbe.ordered(inputs, options: variants[0].options, hooks: hooks)
+        let probed = try InputProbe.ordered(inputs, options: variants[0].options, hooks: hooks)
         let jobs = try variants.enumerated().map { v, variant in
-            let plan = try Plan.laidOut(images: images, skipped: skipped, options: variant.options, hooks: hooks)
+            let plan = try Plan.laidOut(probed, options: variant.options, hooks: hooks)
             return SheetRender.Job(
                 plan: plan, options: variant.options,
                 pages: PageNaming.paths(for: variant.output, count: plan.arrangement.pages.count),

@@ -82,6 +82,12 @@ struct LayoutOptions: ParsableArguments {
     var gravity: Gravity = defaults.gravity
 
     @Option(
+        help: ArgumentHelp(
+            "Crop images taller or wider than R times their other side to that shape (by --gravity), so long screenshots and panoramas stay ordinary tiles; 0 for no limit.",
+            valueName: "R"))
+    var maxAspect = defaults.maxAspect ?? 0
+
+    @Option(
         parsing: .singleValue,
         help: ArgumentHelp("Grid: extra space after row ROW (1-based); repeatable.", valueName: "ROW:PX"))
     var rowGapAfter: [RowGapAfter] = []
@@ -150,6 +156,7 @@ struct LayoutOptions: ParsableArguments {
         c.cellAspect = cellAspect
         c.fit = fit
         c.gravity = gravity
+        c.maxAspect = maxAspect > 0 ? maxAspect : nil
         for gap in rowGapAfter { c.rowGapsAfter[gap.row, default: 0] += gap.pixels }
         c.rowHeight = rowHeight
         c.maxRowHeightRatio = maxRowHeightRatio
@@ -163,6 +170,9 @@ struct LayoutOptions: ParsableArguments {
 
     func validate() throws {
         if gap < 0 { throw ValidationError("--gap cannot be negative (got \(gap))") }
+        if maxAspect != 0 && !(maxAspect >= 1) {
+            throw ValidationError("--max-aspect must be 0 (no limit) or at least 1 (got \(maxAspect))")
+        }
         if let bad = columns.values.first(where: { $0 < 1 }) {
             throw ValidationError("--columns must be at least 1 (got \(bad))")
         }

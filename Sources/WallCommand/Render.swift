@@ -333,7 +333,12 @@ extension ImageWallCommand {
             }
             guard let first = results.first else { return }
             let pages = results.reduce(0) { $0 + $1.pages.count }
-            let skipped = first.skipped.isEmpty ? "" : ", \(first.skipped.count) skipped"
+            let ignoredFiles = first.ignored ?? []
+            if verbose { for path in ignoredFiles { Console.error("ignored (not an image): \(path)") } }
+            let ignored =
+                ignoredFiles.isEmpty
+                ? "" : ", \(ignoredFiles.count) other file\(ignoredFiles.count == 1 ? "" : "s") ignored"
+            let skipped = (first.skipped.isEmpty ? "" : ", \(first.skipped.count) skipped") + ignored
             let sheets = results.count > 1 ? "\(results.count) variants, " : ""
             let where_ =
                 first.pages.count == 1 && results.count == 1

@@ -36,6 +36,11 @@ public struct Arrangement: Sendable {
         }
     }
 
+    /// The same pages, headers and title with other placements (one per image, as before).
+    func withPlacements(_ placements: [Placement]) -> Arrangement {
+        Arrangement(pages: pages, placements: placements, sectionHeaders: sectionHeaders, title: title)
+    }
+
     /// A single-page arrangement.
     public init(canvas: Size, placements: [Placement], sectionHeaders: [SectionHeader] = [], title: Rect? = nil) {
         self.init(pages: [canvas], placements: placements, sectionHeaders: sectionHeaders, title: title)

@@ -12,16 +12,34 @@ public enum SampleEncoding: Sendable, Hashable {
         case gray, grayAlpha, rgb, rgba, palette
     }
 
+    /// TIFF colour storage.
+    public enum TIFFColor: Sendable, Hashable {
+        case gray, rgb, rgba, cmyk, palette
+    }
+
     /// A JPEG: colour storage, chroma subsampling ("4:2:0", "4:2:2", "4:4:4"), progressive.
     case jpeg(color: JPEGColor, subsampling: String, progressive: Bool)
     /// A PNG: colour type, bits a sample, palette transparency, Adam7.
     case png(color: PNGColor, bitDepth: Int, transparency: Bool, interlaced: Bool)
+    /// HEIF through libheif: AV1 (AVIF) or HEVC (HEIC), alpha, the longest side of an
+    /// embedded thumbnail (0: none).
+    case heif(av1: Bool, alpha: Bool, thumbnail: Int)
+    /// WebP: lossless or lossy, alpha, frames (more than one: an animation whose first frame
+    /// is the picture).
+    case webp(lossless: Bool, alpha: Bool, frames: Int)
+    /// TIFF: colour, bits a sample, compression (libtiff's), tiles, pages (the first is the
+    /// picture, later ones its negative).
+    case tiff(color: TIFFColor, bitDepth: Int, compression: String, tiled: Bool, pages: Int)
+    /// GIF: the 6×6×6 palette, a transparent index, interlacing, frames.
+    case gif(transparency: Bool, interlaced: Bool, frames: Int)
 
     /// `true` when the stored picture keeps only grey levels.
     public var isGray: Bool {
         switch self {
         case .jpeg(let color, _, _): return color == .gray
         case .png(let color, _, _, _): return color == .gray || color == .grayAlpha
+        case .tiff(let color, _, _, _, _): return color == .gray
+        case .heif, .webp, .gif: return false
         }
     }
 
@@ -31,13 +49,28 @@ public enum SampleEncoding: Sendable, Hashable {
         case .jpeg: return false
         case .png(let color, _, let transparency, _):
             return color == .rgba || color == .grayAlpha || transparency
+        case .heif(_, let alpha, _), .webp(_, let alpha, _): return alpha
+        case .tiff(let color, _, _, _, _): return color == .rgba
+        case .gif(let transparency, _, _): return transparency
+        }
+    }
+
+    /// `true` when colours are mapped to the 6×6×6 palette (alpha to 0 or 255).
+    public var isPaletted: Bool {
+        switch self {
+        case .png(.palette, _, _, _), .tiff(.palette, _, _, _, _), .gif: return true
+        default: return false
         }
     }
 
     /// `true` for lossy storage.
     public var isLossy: Bool {
-        if case .jpeg = self { return true }
-        return false
+        switch self {
+        case .jpeg, .heif: return true
+        case .webp(let lossless, _, _): return !lossless
+        case .tiff(_, _, let compression, _, _): return compression == "jpeg"
+        case .png, .gif: return false
+        }
     }
 }
 
@@ -49,7 +82,8 @@ public struct SampleSpec: Sendable, Hashable {
     public var displayedSize: Size
     /// How the file stores it.
     public var encoding: SampleEncoding
-    /// The EXIF orientation written (JPEG only); `nil` writes no EXIF block.
+    /// The orientation written: EXIF (JPEG, PNG eXIf, WebP), the Orientation tag (TIFF), or
+    /// irot/imir transformations (HEIF); `nil` writes none.
     public var orientation: Orientation?
 
     /// The label drawn on the picture: the file name without its extension.
@@ -61,6 +95,16 @@ public struct SampleSpec: Sendable, Hashable {
     public var storedSize: Size {
         (orientation ?? .up).displayedSize(ofStored: displayedSize)
     }
+
+    /// The orientation a probe reports: as written, except for HEIF, whose transformations
+    /// libheif applies (so the probe sees the picture upright).
+    public var probedOrientation: Orientation {
+        if case .heif = encoding { return .up }
+        return orientation ?? .up
+    }
+
+    /// The size a probe reports as stored.
+    public var probedStoredSize: Size { probedOrientation.displayedSize(ofStored: displayedSize) }
 }
 
 /// Every sample the generator writes, in file-name order.
@@ -115,6 +159,38 @@ public enum SampleCatalog {
         png("png-rgba-16bit.png", 280, 360, .rgba, depth: 16)
         png("png-interlaced.png", 400, 300, .rgb, interlaced: true)
         png("png-interlaced-rgba.png", 300, 300, .rgba, interlaced: true)
+        func add(_ name: String, _ w: Int, _ h: Int, _ encoding: SampleEncoding, orientation: Orientation? = nil) {
+            specs.append(
+                SampleSpec(
+                    fileName: name, displayedSize: Size(width: w, height: h), encoding: encoding,
+                    orientation: orientation))
+        }
+        add(
+            "png-exif-6.png", 240, 360, .png(color: .rgb, bitDepth: 8, transparency: false, interlaced: false),
+            orientation: .right)
+        add("heic-thumbnail.heic", 480, 320, .heif(av1: false, alpha: false, thumbnail: 160))
+        add("heic-rotated-6.heic", 240, 360, .heif(av1: false, alpha: false, thumbnail: 0), orientation: .right)
+        add("avif-alpha.avif", 360, 300, .heif(av1: true, alpha: true, thumbnail: 0))
+        add("webp-exif-6.webp", 240, 360, .webp(lossless: false, alpha: false, frames: 1), orientation: .right)
+        add("webp-lossless-alpha.webp", 320, 320, .webp(lossless: true, alpha: true, frames: 1))
+        add("webp-animated.webp", 300, 200, .webp(lossless: false, alpha: false, frames: 2))
+        add(
+            "tiff-rgb-16bit-deflate.tif", 320, 240,
+            .tiff(color: .rgb, bitDepth: 16, compression: "deflate", tiled: false, pages: 1))
+        add("tiff-cmyk-lzw.tif", 300, 300, .tiff(color: .cmyk, bitDepth: 8, compression: "lzw", tiled: false, pages: 1))
+        add("tiff-rgba-lzw.tif", 300, 360, .tiff(color: .rgba, bitDepth: 8, compression: "lzw", tiled: false, pages: 1))
+        add(
+            "tiff-gray-tiled-jpeg.tif", 320, 256,
+            .tiff(color: .gray, bitDepth: 8, compression: "jpeg", tiled: true, pages: 1))
+        add(
+            "tiff-two-pages.tif", 200, 160,
+            .tiff(color: .rgb, bitDepth: 8, compression: "packbits", tiled: false, pages: 2))
+        add(
+            "tiff-palette-orientation-8.tif", 240, 360,
+            .tiff(color: .palette, bitDepth: 8, compression: "none", tiled: false, pages: 1),
+            orientation: .left)
+        add("gif-animated.gif", 320, 240, .gif(transparency: false, interlaced: false, frames: 2))
+        add("gif-interlaced-transparent.gif", 300, 300, .gif(transparency: true, interlaced: true, frames: 1))
         return specs.sorted { $0.fileName < $1.fileName }
     }()
 }

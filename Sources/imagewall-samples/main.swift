@@ -82,8 +82,9 @@ func writeJPEG(_ spec: SampleSpec, _ picture: Bitmap, path: String) throws {
     try JPEGEncoder.write(samples: samples, size: image.size, options: options, to: path)
 }
 
-func writePNG(_ spec: SampleSpec, _ picture: Bitmap, path: String) throws {
+func writePNG(_ spec: SampleSpec, _ displayed: Bitmap, path: String) throws {
     guard case .png(let color, let depth, let transparency, let interlaced) = spec.encoding else { return }
+    let picture = stored(displayed, spec.orientation ?? .up)
     let size = picture.size
     let count = size.width * size.height
     let px = picture.pixels
@@ -125,6 +126,7 @@ func writePNG(_ spec: SampleSpec, _ picture: Bitmap, path: String) throws {
     }
     options.bitDepth = depth
     options.interlaced = interlaced
+    if let orientation = spec.orientation { options.exif = exifTIFF(orientation) }
     options.compression = .deflate(level: 9)
     let perPixel = options.colorType.samples
     let rowBits = size.width * perPixel * depth
@@ -149,6 +151,126 @@ func writePNG(_ spec: SampleSpec, _ picture: Bitmap, path: String) throws {
     try PNGEncoder.write(rows: rows, rowBytes: rowBytes, size: size, options: options, to: path)
 }
 
+/// The picture without its alpha channel, or as it is when the sample keeps alpha.
+func channels(_ picture: Bitmap, alpha: Bool) -> Bitmap {
+    guard !alpha else { return picture }
+    let count = picture.size.width * picture.size.height
+    var rgb = [UInt8]()
+    rgb.reserveCapacity(3 * count)
+    for i in 0..<count { rgb += picture.pixels[4 * i..<4 * i + 3] }
+    return Bitmap(size: picture.size, alpha: .none, pixels: rgb)
+}
+
+/// The EXIF TIFF structure alone (PNG eXIf, WebP EXIF chunk).
+func exifTIFF(_ orientation: Orientation) -> [UInt8] {
+    Array(exifOrientation(orientation, bigEndian: false).dropFirst(6))
+}
+
+/// Index of a colour in the 6×6×6 cube (after `base` reserved entries).
+func cubeIndex(_ r: UInt8, _ g: UInt8, _ b: UInt8, base: Int) -> Int {
+    func level(_ v: UInt8) -> Int { (Int(v) + 25) / 51 }
+    return base + level(r) * 36 + level(g) * 6 + level(b)
+}
+
+/// The 6×6×6 cube, 8 bits a channel.
+let cube: [(UInt8, UInt8, UInt8)] = (0..<216).map { (i: Int) -> (UInt8, UInt8, UInt8) in
+    let r = UInt8(i / 36 * 51), g = UInt8(i / 6 % 6 * 51), b = UInt8(i % 6 * 51)
+    return (r, g, b)
+}
+
+func writeHEIF(_ spec: SampleSpec, _ picture: Bitmap, path: String) throws {
+    guard case .heif(let av1, let alpha, let thumbnail) = spec.encoding else { return }
+    var options = HEIFEncodeOptions()
+    options.av1 = av1
+    options.quality = 80
+    options.thumbnail = thumbnail
+    options.orientation = spec.orientation ?? .up
+    try HEIFEncoder.write(channels(stored(picture, spec.orientation ?? .up), alpha: alpha), options: options, to: path)
+}
+
+func writeWebP(_ spec: SampleSpec, _ picture: Bitmap, path: String) throws {
+    guard case .webp(let lossless, let alpha, let frames) = spec.encoding else { return }
+    var options = WebPEncodeOptions()
+    options.lossless = lossless
+    options.quality = 85
+    options.frames = frames
+    if let orientation = spec.orientation { options.exif = exifTIFF(orientation) }
+    try WebPEncoder.write(channels(stored(picture, spec.orientation ?? .up), alpha: alpha), options: options, to: path)
+}
+
+func writeTIFF(_ spec: SampleSpec, _ picture: Bitmap, path: String) throws {
+    guard case .tiff(let color, let depth, let compression, let tiled, let pageCount) = spec.encoding else { return }
+    let image = stored(picture, spec.orientation ?? .up)
+    let count = image.size.width * image.size.height
+    func page(negative: Bool) -> TIFFPage {
+        var values: [Int] = []
+        let px = image.pixels.map { negative ? 255 - $0 : $0 }
+        var pageColor: TIFFPage.Color
+        switch color {
+        case .gray:
+            pageColor = .gray
+            for i in 0..<count { values.append(Int(SamplePicture.luma(px[4 * i], px[4 * i + 1], px[4 * i + 2]))) }
+        case .rgb, .rgba:
+            pageColor = color == .rgb ? .rgb : .rgba
+            for i in 0..<count {
+                for c in 0..<(color == .rgb ? 3 : 4) {
+                    values.append(Int(c == 3 ? image.pixels[4 * i + 3] : px[4 * i + c]))
+                }
+            }
+        case .cmyk:
+            pageColor = .cmyk
+            for i in 0..<count {
+                // Inks from RGB as plain (not inverted) TIFF CMYK stores them.
+                let r = Int(px[4 * i]), g = Int(px[4 * i + 1]), b = Int(px[4 * i + 2])
+                let k = 255 - max(r, g, b)
+                let scale = 255 - k
+                func ink(_ v: Int) -> Int { scale == 0 ? 0 : (255 * (scale - v) + scale / 2) / scale }
+                values += [ink(r), ink(g), ink(b), k]
+            }
+        case .palette:
+            pageColor = .palette(cube.map { (UInt16($0.0) * 257, UInt16($0.1) * 257, UInt16($0.2) * 257) })
+            for i in 0..<count { values.append(cubeIndex(px[4 * i], px[4 * i + 1], px[4 * i + 2], base: 0)) }
+        }
+        var samples: [UInt8] = []
+        if depth == 16 {
+            // In the machine's byte order, as libtiff takes them.
+            for v in values { withUnsafeBytes(of: UInt16(v) * 257) { samples += $0 } }
+        } else {
+            samples = values.map { UInt8($0) }
+        }
+        var result = TIFFPage(samples: samples, size: image.size, color: pageColor)
+        result.bits = depth
+        result.compression =
+            ["lzw": .lzw, "deflate": .deflate, "jpeg": .jpeg, "packbits": .packBits][compression] ?? .none
+        result.tile = tiled ? Size(width: 64, height: 64) : nil
+        result.orientation = spec.orientation ?? .up
+        return result
+    }
+    try TIFFEncoder.write((0..<pageCount).map { page(negative: $0 > 0) }, to: path)
+}
+
+func writeGIF(_ spec: SampleSpec, _ picture: Bitmap, path: String) throws {
+    guard case .gif(let transparency, let interlaced, let frames) = spec.encoding else { return }
+    let count = picture.size.width * picture.size.height
+    let base = transparency ? 1 : 0
+    let px = picture.pixels
+    var indices: [UInt8] = []
+    for frame in 0..<frames {
+        for i in 0..<count {
+            if transparency && px[4 * i + 3] < 128 {
+                indices.append(0)
+                continue
+            }
+            let (r, g, b) = (px[4 * i], px[4 * i + 1], px[4 * i + 2])
+            indices.append(
+                UInt8(frame == 0 ? cubeIndex(r, g, b, base: base) : cubeIndex(255 - r, 255 - g, 255 - b, base: base)))
+        }
+    }
+    try GIFEncoder.write(
+        indices: indices, size: picture.size, frames: frames, palette: (transparency ? [(0, 0, 0)] : []) + cube,
+        transparent: transparency ? 0 : nil, interlaced: interlaced, to: path)
+}
+
 for spec in SampleCatalog.all {
     let picture = try SamplePicture.render(
         size: spec.displayedSize, label: spec.label, alpha: spec.encoding.hasAlpha, font: font)
@@ -156,6 +278,10 @@ for spec in SampleCatalog.all {
     switch spec.encoding {
     case .jpeg: try writeJPEG(spec, picture, path: path)
     case .png: try writePNG(spec, picture, path: path)
+    case .heif: try writeHEIF(spec, picture, path: path)
+    case .webp: try writeWebP(spec, picture, path: path)
+    case .tiff: try writeTIFF(spec, picture, path: path)
+    case .gif: try writeGIF(spec, picture, path: path)
     }
     print(path)
 }

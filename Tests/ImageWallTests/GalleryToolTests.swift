@@ -207,7 +207,7 @@ struct VariantTests {
         let phases = updates.map(\.phase).reduce(into: [Phase]()) { if $0.last != $1 { $0.append($1) } }
         #expect(phases == [.probe, .layout, .render, .write])
         for phase in Phase.allCases { #expect(updates.last { $0.phase == phase }.map { $0.done == $0.total } == true) }
-        #expect(updates.last { $0.phase == .render }?.total == 29)
+        #expect(updates.last { $0.phase == .render }?.total == SampleCatalog.all.count)
     }
 
     @Test("cancelling stops the render and leaves no file")
@@ -230,12 +230,14 @@ struct VariantTests {
         let manifest = try await Wall(inputs: [Fixtures.sampleImages]).render(
             to: folder.file("a.png"), options: options(columns: 4),
             progress: { _ in updates.add(1, ordering: .relaxed) })
-        #expect(manifest.tiles.count == 29 && updates.load(ordering: .relaxed) > 29)
+        #expect(
+            manifest.tiles.count == SampleCatalog.all.count
+                && updates.load(ordering: .relaxed) > SampleCatalog.all.count)
         var finished = false
         for try await event in Wall(inputs: [Fixtures.sampleImages]).events(
             rendering: folder.file("e.png"), options: options(columns: 3))
         {
-            if case .finished(let m) = event { finished = m.tiles.count == 29 }
+            if case .finished(let m) = event { finished = m.tiles.count == SampleCatalog.all.count }
         }
         #expect(finished)
         let target = folder.file("x.png"), big = options(columns: 2, width: 4000)

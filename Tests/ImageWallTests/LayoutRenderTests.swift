@@ -5,6 +5,7 @@ import WallCodecs
 import WallCommand
 import WallCore
 import WallLayout
+import WallSamples
 import _WallTestSupport
 
 @Suite("Layouts rendered end to end")
@@ -40,7 +41,7 @@ struct LayoutRenderTests {
         let manifest = try Wall(inputs: [Fixtures.sampleImages]).render(to: output, options: options)
         let sheet = try decode(output)
         #expect(sheet.size == Size(width: manifest.width, height: manifest.height))
-        #expect(manifest.tiles.count == 29)
+        #expect(manifest.tiles.count == SampleCatalog.all.count)
         for tile in manifest.tiles {
             // Tile centres are painted (no sample is the background colour there).
             #expect(

@@ -38,25 +38,35 @@ struct RenderTests {
         for (tile, spec) in zip(manifest.tiles, SampleCatalog.all) {
             #expect(tile.source == Fixtures.sampleImages + "/" + spec.fileName)
             #expect(Size(width: tile.sourceWidth, height: tile.sourceHeight) == spec.displayedSize)
-            #expect(tile.crop == nil)
+            // Only the 4:1 panorama is past the default aspect limit: cut to 3:1.
+            let long = max(spec.displayedSize.width, spec.displayedSize.height)
+            let short = min(spec.displayedSize.width, spec.displayedSize.height)
+            #expect((tile.crop != nil) == (long > 3 * short), "\(spec.fileName)")
             #expect(tile.warnings.isEmpty)
+            // Where a spot of the source lands on the sheet, through the crop.
+            let shown =
+                tile.crop
+                ?? Region(
+                    x: 0, y: 0, width: Double(spec.displayedSize.width), height: Double(spec.displayedSize.height))
+            let scale = Double(tile.width) / shown.width
+            func onSheet(_ x: Double, _ y: Double) -> (x: Int, y: Int)? {
+                let sx = (x - shown.x) * scale, sy = (y - shown.y) * scale
+                guard sx >= 0, sy >= 0, sx < Double(tile.width), sy < Double(tile.height) else { return nil }
+                return (tile.x + Int(sx), tile.y + Int(sy))
+            }
             // The four corner squares of each tile, sampled at their centres.
-            let scale = Double(tile.width) / Double(spec.displayedSize.width)
             for spot in spec.spots.prefix(4) {
-                let x = tile.x + Int((Double(spot.x) + 0.5) * scale)
-                let y = tile.y + Int((Double(spot.y) + 0.5) * scale)
+                guard let (x, y) = onSheet(Double(spot.x) + 0.5, Double(spot.y) + 0.5) else { continue }
                 let pixel = sheet.pixel(x: x, y: y)
                 let expected = [spot.expected.red, spot.expected.green, spot.expected.blue].map(Int.init)
                 for c in 0..<3 { #expect(abs(Int(pixel[c]) - expected[c]) <= 30, "\(spec.fileName) \(spot): \(pixel)") }
             }
             // The arrow head is white above the disc centre and not white below it.
             let g = SamplePicture.Geometry(size: spec.displayedSize)
-            let up = sheet.pixel(
-                x: tile.x + Int(Double(g.insideArrowHead.x) * scale),
-                y: tile.y + Int(Double(g.insideArrowHead.y) * scale))
-            let down = sheet.pixel(
-                x: tile.x + Int(Double(g.mirroredArrowHead.x) * scale),
-                y: tile.y + Int(Double(g.mirroredArrowHead.y) * scale))
+            let head = onSheet(Double(g.insideArrowHead.x), Double(g.insideArrowHead.y))!
+            let below = onSheet(Double(g.mirroredArrowHead.x), Double(g.mirroredArrowHead.y))!
+            let up = sheet.pixel(x: head.x, y: head.y)
+            let down = sheet.pixel(x: below.x, y: below.y)
             #expect(up.allSatisfy { $0 > 220 }, "\(spec.fileName): arrow head \(up)")
             #expect(!down.allSatisfy { $0 > 220 }, "\(spec.fileName): upside down? \(down)")
         }
@@ -182,6 +192,31 @@ struct RenderTests {
         #expect(sheet.pixel(x: 0, y: 0)[3] == 0)
     }
 
+    @Test("opaque tiles on a transparent sheet are opaque and in their colours, alone and as batch variants")
+    func opaqueTilesOnTransparentSheet() throws {
+        var options = options(width: 600, columns: 3)
+        options.background = .transparent
+        let inputs = [
+            Fixtures.sample("orientation-6.jpg"), Fixtures.sample("png-rgb.png"), Fixtures.sample("png-rgba.png"),
+        ]
+        let single = try Wall(inputs: inputs).render(to: folder.file("single.png"), options: options)
+        var two = options
+        two.layout.columns = 2
+        let batch = try Wall(inputs: inputs).render(variants: [
+            (folder.file("v3.png"), options), (folder.file("v2.png"), two),
+        ])
+        for (manifest, file) in [(single, "single.png"), (batch[0], "v3.png"), (batch[1], "v2.png")] {
+            let sheet = try decodeSheet(folder.file(file))
+            for tile in manifest.tiles.prefix(2) {
+                // The top-left corner square, red (204, 51, 51), fully opaque.
+                let pixel = sheet.pixel(x: tile.x + tile.width / 12, y: tile.y + tile.height / 12)
+                #expect(
+                    pixel[3] == 255 && abs(Int(pixel[0]) - 204) < 30 && abs(Int(pixel[1]) - 51) < 30,
+                    "\(file) \(tile.source): \(pixel)")
+            }
+        }
+    }
+
     @Test("the manifest follows the documented schema")
     func manifestSchema() throws {
         let path = folder.file("m.json")
@@ -270,10 +305,17 @@ struct ErrorPolicyTests {
         let manifest = try Wall(inputs: inputs).render(to: output, options: options(.skip), hooks: hooks)
         #expect(manifest.tiles.map(\.source) == [folder.file("a-good.png"), folder.file("c-truncated.jpg")])
         #expect(manifest.skipped.map(\.source) == [folder.file("b-text.jpg")])
-        #expect(manifest.skipped.map(\.reason) == ["not a JPEG or PNG image"])
+        #expect(
+            manifest.skipped.map(\.reason) == [
+                "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF and GIF)"
+            ])
         #expect(manifest.tiles[1].warnings.first?.contains("Premature end of JPEG file") == true)
         let messages = seen.withLock { $0 }
-        #expect(messages.contains { $0.contains("b-text.jpg") && $0.contains("not a JPEG or PNG image") })
+        #expect(
+            messages.contains {
+                $0.contains("b-text.jpg")
+                    && $0.contains("not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF and GIF)")
+            })
         #expect(messages.contains { $0.contains("c-truncated.jpg") && $0.contains("Premature end") })
         #expect(Fixtures.read(output) != nil)
     }
@@ -282,7 +324,11 @@ struct ErrorPolicyTests {
     func fail() throws {
         let inputs = mixedInputs()
         let output = folder.file("out.png")
-        #expect(throws: CodecError(.probe, path: folder.file("b-text.jpg"), reason: "not a JPEG or PNG image")) {
+        #expect(
+            throws: CodecError(
+                .probe, path: folder.file("b-text.jpg"),
+                reason: "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF and GIF)")
+        ) {
             try Wall(inputs: inputs).render(to: output, manifest: folder.file("out.json"), options: options(.fail))
         }
         #expect(Fixtures.read(output) == nil)

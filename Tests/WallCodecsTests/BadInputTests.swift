@@ -34,14 +34,35 @@ struct BadInputTests {
     @Test("each kind of bad file names itself and the reason")
     func reasons() {
         let text = folder.write(Array("hello, I am text\n".utf8), to: "text.jpg")
-        #expect(probeError(text)?.reason == "not a JPEG or PNG image")
+        #expect(probeError(text)?.reason == "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF and GIF)")
         #expect(probeError(text)?.message.hasPrefix(text + ": probe: ") == true)
 
         let empty = folder.write([], to: "empty.png")
         #expect(probeError(empty)?.reason == "file is empty")
 
         let gif = folder.write(Array("GIF89a".utf8) + [0, 0, 0, 0], to: "anim.gif")
-        #expect(probeError(gif)?.reason.contains("GIF is not a supported format") == true)
+        #expect(probeError(gif)?.reason.hasPrefix("corrupt GIF:") == true)
+
+        // Images of formats ImageWall does not read say what they are.
+        var bmp = Array("BM".utf8) + [UInt8](repeating: 0, count: 60)
+        bmp[10] = 54
+        #expect(probeError(folder.write(bmp, to: "picture.bmp"))?.reason == "BMP is not a supported format")
+        #expect(probeError(folder.write(bmp, to: "no-extension"))?.reason == "BMP is not a supported format")
+        let jxl: [UInt8] = [0xFF, 0x0A, 0xFA, 0x7F, 0x01, 0x90, 0x08, 0x06]
+        #expect(probeError(folder.write(jxl, to: "photo.jxl"))?.reason == "JPEG XL is not a supported format")
+        #expect(
+            probeError(folder.write(Array("8BPS".utf8) + [0, 1, 0, 0], to: "art.psd"))?.reason
+                == "PSD is not a supported format")
+        let svg = Array("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)
+        #expect(probeError(folder.write(svg, to: "logo.svg"))?.reason == "SVG is not a supported format")
+        // RAW camera files are TIFF inside; their extension says what they are.
+        let tiffHeader: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0, 0, 0]
+        #expect(
+            probeError(folder.write(tiffHeader, to: "IMG_0001.CR2"))?.reason
+                == "RAW camera file (CR2) is not a supported format")
+        #expect(
+            probeError(folder.write(tiffHeader, to: "DSC_0001.nef"))?.reason
+                == "RAW camera file (NEF) is not a supported format")
 
         mkdir(folder.file("folder.jpg"), 0o755)
         #expect(probeError(folder.file("folder.jpg"))?.reason.contains("directory") == true)

@@ -16,9 +16,9 @@ struct SampleDecodingTests {
     @Test("probe reads what the generator wrote", arguments: SampleCatalog.all)
     func probe(spec: SampleSpec) throws {
         let info = try ImageProbe().probe(path: Fixtures.sample(spec.fileName))
-        #expect(info.storedSize == spec.storedSize)
+        #expect(info.storedSize == spec.probedStoredSize)
         #expect(info.displayedSize == spec.displayedSize)
-        #expect(info.orientation == (spec.orientation ?? .up))
+        #expect(info.orientation == spec.probedOrientation)
         #expect(info.hasAlpha == spec.encoding.hasAlpha)
         switch spec.encoding {
         case .jpeg(let color, let subsampling, let progressive):
@@ -36,6 +36,21 @@ struct SampleDecodingTests {
                 .gray: .gray, .grayAlpha: .grayAlpha, .rgb: .rgb, .rgba: .rgba, .palette: .palette,
             ][color]!
             #expect(info.colorModel == expected)
+        case .heif(let av1, _, let thumbnail):
+            #expect(info.format == (av1 ? .avif : .heif))
+            #expect(info.colorModel == .ycbcr && info.bitDepth == 8 && !info.isProgressive)
+            // The thumbnail keeps the picture's shape, its longest side as asked.
+            #expect(info.reducedSizes?.map { max($0.width, $0.height) } == (thumbnail > 0 ? [thumbnail] : nil))
+        case .webp(let lossless, let alpha, _):
+            #expect(info.format == .webp)
+            #expect(info.colorModel == (lossless ? (alpha ? .rgba : .rgb) : .ycbcr))
+        case .tiff(let color, let depth, _, _, _):
+            #expect(info.format == .tiff && info.bitDepth == depth)
+            let expected: ColorModel = [.gray: .gray, .rgb: .rgb, .rgba: .rgba, .cmyk: .cmyk, .palette: .palette][
+                color]!
+            #expect(info.colorModel == expected)
+        case .gif(_, let interlaced, _):
+            #expect(info.format == .gif && info.colorModel == .palette && info.isProgressive == interlaced)
         }
     }
 
@@ -59,9 +74,19 @@ struct SampleDecodingTests {
         }
     }
 
-    @Test(
-        "JPEG shrink-on-load keeps at least twice the target and the orientation",
-        arguments: SampleCatalog.all.filter { $0.encoding.isLossy })
+    /// Samples whose format shrinks on load: JPEG (DCT scaling), non-interlaced PNG and TIFF
+    /// (rows box-averaged as they arrive), still WebP (libwebp's scaler), HEIF with a thumbnail.
+    static let shrinking = SampleCatalog.all.filter { spec in
+        switch spec.encoding {
+        case .jpeg, .tiff: return true
+        case .png(_, _, _, let interlaced): return !interlaced
+        case .webp(_, _, let frames): return frames == 1
+        case .heif(_, _, let thumbnail): return thumbnail > 0
+        case .gif: return false
+        }
+    }
+
+    @Test("shrink-on-load keeps at least twice the target and the orientation", arguments: shrinking)
     func shrinkOnLoad(spec: SampleSpec) throws {
         let path = Fixtures.sample(spec.fileName)
         let info = try ImageProbe().probe(path: path)

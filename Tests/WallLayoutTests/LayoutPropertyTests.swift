@@ -56,17 +56,26 @@ struct LayoutPropertyTests {
     }
 
     @Test(
-        "layouts that never crop keep each image's aspect ratio within rounding",
+        "layouts that never crop keep each image's aspect ratio within rounding, cutting only shapes past the limit",
         arguments: [LayoutKind.masonry, .columns, .strip], seeds)
     func aspect(kind: LayoutKind, seed: Int) throws {
         var (config, sizes) = Self.randomWall(kind: kind, seed: seed)
         config.hero = 0
+        config.maxAspect = seed % 2 == 0 ? 3 : nil
         let result = try config.arrange(sizes)
         for (size, p) in zip(sizes, result.placements) {
-            #expect(p.crop == nil)
+            let long = Double(max(size.width, size.height)), short = Double(min(size.width, size.height))
+            let beyond = config.maxAspect.map { long > $0 * short } ?? false
+            #expect((p.crop != nil) == beyond, "\(size) \(String(describing: p.crop))")
+            // What shows is the crop, cut to the limit's shape within a source pixel.
+            let shown: (width: Double, height: Double) =
+                p.crop.map { ($0.width, $0.height) } ?? (Double(size.width), Double(size.height))
+            if let limit = config.maxAspect, beyond {
+                #expect(abs(max(shown.width, shown.height) - limit * min(shown.width, shown.height)) <= limit)
+            }
             // The short side is rounded from the long one: off by at most half a pixel of it.
-            let exactHeight = Double(p.image.width) * Double(size.height) / Double(size.width)
-            let exactWidth = Double(p.image.height) * Double(size.width) / Double(size.height)
+            let exactHeight = Double(p.image.width) * shown.height / shown.width
+            let exactWidth = Double(p.image.height) * shown.width / shown.height
             #expect(
                 abs(Double(p.image.height) - exactHeight) <= 0.5 + 1e-9
                     || abs(Double(p.image.width) - exactWidth) <= 0.5 + 1e-9 || p.image.height == 1
@@ -133,6 +142,7 @@ struct LayoutPropertyTests {
         config.columnGap = Int.random(in: 0...12, using: &random)
         config.rowHeight = Int.random(in: 80...300, using: &random)
         config.lastRow = Bool.random(using: &random) ? .justify : .left
+        config.maxAspect = nil  // the breaks of the sizes as given
         let sizes = (0..<Int.random(in: 1...11, using: &random)).map { _ in
             Size(width: Int.random(in: 100...4000, using: &random), height: Int.random(in: 100...4000, using: &random))
         }

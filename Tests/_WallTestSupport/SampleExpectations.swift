@@ -43,7 +43,7 @@ extension SampleSpec {
             let v = SamplePicture.luma(color.red, color.green, color.blue)
             color = RGBAColor(red: v, green: v, blue: v, alpha: color.alpha)
         }
-        if case .png(.palette, _, _, _) = encoding {
+        if encoding.isPaletted {
             // The generator maps colours to a 6x6x6 cube and alpha to 0 or 255.
             func level(_ v: UInt8) -> UInt8 { UInt8((Int(v) + 25) / 51 * 51) }
             color = RGBAColor(
@@ -58,7 +58,11 @@ extension SampleSpec {
         switch encoding {
         case .jpeg: return 24
         case .png(.gray, 4, _, _): return 10
-        case .png: return 3
+        case .png, .gif: return 3
+        case .heif(_, _, _): return 32
+        case .webp(let lossless, _, _): return lossless ? 3 : 28
+        case .tiff(let color, _, let compression, _, _):
+            return compression == "jpeg" ? 24 : color == .cmyk ? 6 : 3
         }
     }
 }

@@ -27,6 +27,10 @@ enum {
 int iw_icc_to_srgb(const uint8_t *profile, size_t size, int kind, const uint8_t *in, uint8_t *out,
                    size_t pixels);
 
+/* Converts `pixels` CIE L*a*b* pixels (4 bytes each: L scaled to 0-255, a, b, unused; a and b
+   two's complement when `signed_ab`, else offset by 128) to sRGB, 3 bytes a pixel. 0 on success. */
+int iw_lab_to_srgb(const uint8_t *in, int signed_ab, uint8_t *out, size_t pixels);
+
 /* The profile's description ("Adobe RGB (1998)"), or "" when it has none. */
 void iw_icc_description(const uint8_t *profile, size_t size, char *text, size_t capacity);
 
@@ -35,5 +39,12 @@ void iw_icc_description(const uint8_t *profile, size_t size, char *text, size_t 
 size_t iw_icc_make_rgb(double white_x, double white_y, double red_x, double red_y,
                        double green_x, double green_y, double blue_x, double blue_y,
                        double gamma, const char *description, uint8_t *out, size_t capacity);
+
+/* The same with a parametric tone curve of LittleCMS `type` (1: gamma; 4: the sRGB curve's
+   shape) and its parameters, e.g. to express a HEIF file's nclx colour as a profile. */
+size_t iw_icc_make_rgb_parametric(double white_x, double white_y, double red_x, double red_y,
+                                  double green_x, double green_y, double blue_x, double blue_y,
+                                  int curve_type, const double *parameters, const char *description,
+                                  uint8_t *out, size_t capacity);
 
 #endif

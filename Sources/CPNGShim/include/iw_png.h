@@ -64,6 +64,8 @@ typedef struct iw_png_encode_options {
     const char *software;    /* tEXt Software, or NULL */
     const uint8_t *icc;      /* ICC profile written as iCCP, or NULL */
     size_t icc_size;
+    const uint8_t *exif;     /* EXIF (TIFF structure) written as eXIf before the image data, or NULL */
+    size_t exif_size;
 } iw_png_encode_options;
 
 iw_png_encoder *iw_png_encoder_create(FILE *file);

@@ -14,7 +14,8 @@ enum InputProbe {
     static func probe(
         _ inputs: [String], threads: Int, maxImagePixels: Int, scan: InputScanner.Options, progress: ProgressReporter?
     ) -> ProbeResult {
-        let candidates = InputScanner.candidates(for: inputs, options: scan)
+        let scanned = InputScanner.scan(inputs, options: scan)
+        let candidates = scanned.candidates
         let probe = ImageProbe(maxImagePixels: maxImagePixels)
         progress?.begin(.probe, total: candidates.count)
         let results =
@@ -38,14 +39,12 @@ enum InputProbe {
             case .failure(let error): failures.append(error)
             }
         }
-        return ProbeResult(images: images, failures: failures, candidates: candidates.count)
+        return ProbeResult(images: images, failures: failures, candidates: candidates.count, ignored: scanned.ignored)
     }
 
     /// Probes `inputs` and puts the readable images in the order `options` asks for;
     /// unreadable ones are thrown (``ErrorPolicy/fail``) or reported and returned as skipped.
-    static func ordered(_ inputs: [String], options: WallOptions, hooks: RunHooks) throws -> (
-        images: [ProbedImage], skipped: [CodecError]
-    ) {
+    static func ordered(_ inputs: [String], options: WallOptions, hooks: RunHooks) throws -> ProbeResult {
         guard !inputs.isEmpty else { throw WallRunError.noInputs }
         let probed = hooks.profile.measure(.probe, wall: true) {
             probe(
@@ -58,11 +57,12 @@ enum InputProbe {
             hooks.diagnostics(.skipped(source: failure.path, reason: failure.reason, stage: .probe))
         }
         guard !probed.images.isEmpty else { throw WallRunError.noImages(tried: probed.candidates) }
-        let images = options.sort.sorted(probed.images, reverse: options.reverse, seed: options.seed).map { entry in
+        var ordered = probed
+        ordered.images = options.sort.sorted(probed.images, reverse: options.reverse, seed: options.seed).map { entry in
             var image = entry.image
             image.sortKey = entry.key
             return image
         }
-        return (images, probed.failures)
+        return ordered
     }
 }

@@ -10,9 +10,10 @@ import WallCore
 /// Turns the paths a user gave into the list of image files to read.
 ///
 /// A file named on the command line is always read (and reported if it is not an image). A
-/// folder contributes its visible regular files sorted by name: those with a JPEG or PNG
-/// extension are read and reported if broken; others are read only when their first bytes say
-/// JPEG or PNG, and skipped silently otherwise.
+/// folder contributes its files sorted by name: those with the extension of a format ImageWall
+/// reads are read and reported if broken; others are read when their first bytes say a format
+/// ImageWall reads, reported when they are images of another format (BMP, RAW, SVG, …), and
+/// otherwise counted as ignored, as are hidden files.
 public enum InputScanner {
     /// One file to probe, named as it will appear in messages and the manifest.
     public struct Candidate: Hashable, Sendable {
@@ -49,17 +50,35 @@ public enum InputScanner {
         }
     }
 
+    /// What a set of arguments holds: the files to probe, and the files of its folders that
+    /// are not images (counted and listed, never silently dropped).
+    public struct Scan: Sendable {
+        /// Files to probe, in argument order.
+        public var candidates: [Candidate]
+        /// Folder files that are not images (text, video, hidden files), in argument order.
+        public var ignored: [String]
+    }
+
     /// Expands `arguments` into candidates, in argument order.
     public static func candidates(for arguments: [String], options: Options = Options()) -> [Candidate] {
-        var result: [Candidate] = []
+        scan(arguments, options: options).candidates
+    }
+
+    /// Expands `arguments`: a file is always a candidate; a folder's files are candidates when
+    /// their extension or first bytes say image (one ImageWall reads, or another one, which is
+    /// then reported as unsupported), and ignored otherwise.
+    public static func scan(_ arguments: [String], options: Options = Options()) -> Scan {
+        var result = Scan(candidates: [], ignored: [])
         for argument in arguments {
             if isDirectory(argument) {
-                result += folderCandidates(argument, recursive: options.recursive)
+                scanFolder(argument, recursive: options.recursive, into: &result)
             } else {
-                result.append(Candidate(path: argument, isExplicit: true))
+                result.candidates.append(Candidate(path: argument, isExplicit: true))
             }
         }
-        return result.filter { options.keeps($0.path) }
+        result.candidates = result.candidates.filter { options.keeps($0.path) }
+        result.ignored = result.ignored.filter { options.keeps($0) }
+        return result
     }
 
     static func isDirectory(_ path: String) -> Bool {
@@ -67,37 +86,49 @@ public enum InputScanner {
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// The folder's visible files in name order; with `recursive`, each sub-folder's files
-    /// where the sub-folder's name falls.
-    static func folderCandidates(_ folder: String, recursive: Bool, depth: Int = 0) -> [Candidate] {
-        guard let entries = directoryEntries(at: folder) else { return [Candidate(path: folder, isExplicit: true)] }
-        let names = entries.map(\.name).filter { !$0.hasPrefix(".") }
+    /// The folder's files in name order; with `recursive`, each sub-folder's files where the
+    /// sub-folder's name falls (hidden sub-folders are not entered).
+    static func scanFolder(_ folder: String, recursive: Bool, depth: Int = 0, into result: inout Scan) {
+        guard let entries = directoryEntries(at: folder) else {
+            result.candidates.append(Candidate(path: folder, isExplicit: true))
+            return
+        }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         let imageExtensions = Set(ImageFormat.allCases.flatMap(\.extensions))
-        var result: [Candidate] = []
-        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for name in entries.map(\.name).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let path = prefix + name
             var status = stat()
             guard stat(path, &status) == 0 else {
-                // A dangling link or a vanished file: report it only if it looks like an image.
-                if hasExtension(name, in: imageExtensions) { result.append(Candidate(path: path, isExplicit: true)) }
+                // A dangling link or a vanished file: reported when it looks like an image.
+                if hasExtension(name, in: imageExtensions) {
+                    result.candidates.append(Candidate(path: path, isExplicit: true))
+                } else {
+                    result.ignored.append(path)
+                }
                 continue
             }
             switch status.st_mode & S_IFMT {
             case S_IFDIR:
                 // Links can loop; 32 levels is deeper than any photo library.
-                if recursive && depth < 32 { result += folderCandidates(path, recursive: true, depth: depth + 1) }
+                if recursive && depth < 32 && !name.hasPrefix(".") {
+                    scanFolder(path, recursive: true, depth: depth + 1, into: &result)
+                }
             case S_IFREG:
-                if hasExtension(name, in: imageExtensions) {
-                    result.append(Candidate(path: path, isExplicit: true))
-                } else if looksLikeImage(path) {
-                    result.append(Candidate(path: path, isExplicit: false))
+                if name.hasPrefix(".") {
+                    result.ignored.append(path)
+                } else if hasExtension(name, in: imageExtensions) {
+                    result.candidates.append(Candidate(path: path, isExplicit: true))
+                } else {
+                    switch kind(of: path) {
+                    case .readable: result.candidates.append(Candidate(path: path, isExplicit: false))
+                    case .otherImage: result.candidates.append(Candidate(path: path, isExplicit: true))
+                    case .notAnImage: result.ignored.append(path)
+                    }
                 }
             default:
-                break
+                result.ignored.append(path)
             }
         }
-        return result
     }
 
     static func hasExtension(_ name: String, in extensions: Set<String>) -> Bool {
@@ -105,12 +136,20 @@ public enum InputScanner {
         return extensions.contains(name[name.index(after: dot)...].lowercased())
     }
 
-    static func looksLikeImage(_ path: String) -> Bool {
+    enum Kind { case readable, otherImage, notAnImage }
+
+    /// What a file without an image extension holds, from its first bytes (and for formats
+    /// known by extension only, such as RAW camera files, its name).
+    static func kind(of path: String) -> Kind {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
+        guard fd >= 0 else { return .otherImage }  // unreadable: let the probe say why
         defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: 8)
-        let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress!, 8) }
-        return got > 0 && ImageFormat.sniff(bytes.prefix(got)) != nil
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress!, 4096) }
+        guard got > 0 else { return .notAnImage }
+        let head = bytes.prefix(got)
+        if UnreadFormat.reason(forFileStarting: head, named: path)?.hasPrefix("RAW") == true { return .otherImage }
+        if ImageFormat.sniff(head) != nil { return .readable }
+        return UnreadFormat.reason(forFileStarting: head, named: path) != nil ? .otherImage : .notAnImage
     }
 }

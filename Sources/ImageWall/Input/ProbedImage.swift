@@ -23,4 +23,6 @@ public struct ProbeResult: Sendable {
     public var failures: [CodecError]
     /// How many files were looked at.
     public var candidates: Int
+    /// Files in the folders given that are not images, left out.
+    public var ignored: [String] = []
 }

@@ -199,6 +199,9 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var tiles: [Tile]
     /// Inputs left out.
     public var skipped: [Skipped]
+    /// Files in the folders given that are not images (text, video, hidden files), when there
+    /// are any.
+    public var ignored: [String]?
 }
 
 extension Manifest {
@@ -231,6 +234,7 @@ extension Manifest {
         self.init(
             arrangement: plan.arrangement, sources: plan.images.map(Source.init), sectionTitles: plan.sectionTitles,
             options: options, outputs: outputs, warnings: warnings, skipped: plan.skipped, recipes: plan.recipes)
+        ignored = plan.ignored.isEmpty ? nil : plan.ignored
     }
 
     /// The manifest of `arrangement` for `sources`, its pages written to `outputs` (none for a

@@ -14,6 +14,8 @@ public struct Plan: Sendable {
     public var sectionTitles: [String]
     /// Tiles made otherwise than decoded for themselves alone (batch variants), by index.
     public var recipes: [Int: TileRecipe] = [:]
+    /// Files in the folders given that are not images, left out.
+    public var ignored: [String] = []
 
     /// How tile `index` is made: as recorded, or decoded for its own placement.
     func recipe(for index: Int) -> TileRecipe {
@@ -21,16 +23,17 @@ public struct Plan: Sendable {
     }
 
     /// Lays out images already probed and ordered, grouped into sections as `options` say.
-    static func laidOut(images: [ProbedImage], skipped: [CodecError], options: WallOptions, hooks: RunHooks) throws
-        -> Plan
-    {
+    static func laidOut(_ probed: ProbeResult, options: WallOptions, hooks: RunHooks) throws -> Plan {
+        let images = probed.images
         hooks.progress?.begin(.layout, total: 1)
         let (sections, titles) = Plan.sections(of: images, grouping: options.grouping)
         let arrangement = try hooks.profile.measure(.layout, wall: true) {
             try options.effectiveLayout.arrange(images.map(\.info.displayedSize), sections: sections)
         }
         hooks.progress?.advance(.layout)
-        return Plan(images: images, skipped: skipped, arrangement: arrangement, sectionTitles: titles)
+        return Plan(
+            images: images, skipped: probed.failures, arrangement: arrangement, sectionTitles: titles,
+            ignored: probed.ignored)
     }
 
     /// Section numbers by folder (the path up to its last slash), with the folders as titles.

@@ -110,7 +110,7 @@ struct SheetRender {
                 let background = jobs[v].options.background
                 let finished = try hooks.profile.measure(.cells) {
                     let cell = try cells[v].cell(index, pixels: tiles[v])
-                    return background.isOpaque ? Alpha.flattened(cell, over: background) : Alpha.premultiplied(cell)
+                    return background.isOpaque ? Alpha.flattened(cell, over: background) : Alpha.premultipliedRGBA(cell)
                 }
                 try hooks.profile.measure(.spill) { try spills[v].store(finished, at: index) }
             }

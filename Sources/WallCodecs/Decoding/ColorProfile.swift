@@ -80,6 +80,37 @@ public struct ColorProfile: Sendable, Equatable {
         return size > 0 ? ColorProfile(data: Array(bytes[0..<size])) : nil
     }
 
+    /// An RGB matrix profile with a parametric tone curve of LittleCMS `curveType` (1: a pure
+    /// gamma; 4: the sRGB curve's shape) and its `parameters`.
+    public static func rgb(
+        white: (x: Double, y: Double), red: (x: Double, y: Double), green: (x: Double, y: Double),
+        blue: (x: Double, y: Double), curveType: Int, parameters: [Double], description: String
+    ) -> ColorProfile? {
+        var bytes = [UInt8](repeating: 0, count: 8192)
+        let size = bytes.withUnsafeMutableBufferPointer { out in
+            parameters.withUnsafeBufferPointer { p in
+                iw_icc_make_rgb_parametric(
+                    white.x, white.y, red.x, red.y, green.x, green.y, blue.x, blue.y, Int32(curveType), p.baseAddress,
+                    description, out.baseAddress, out.count)
+            }
+        }
+        return size > 0 ? ColorProfile(data: Array(bytes[0..<size])) : nil
+    }
+
+    /// CIE L*a*b* pixels (four bytes each: L scaled to 0–255, a, b, and one unused; a and b two's
+    /// complement when `signedAB`, else offset by 128) as sRGB, through LittleCMS.
+    static func labToSRGB(_ lab: Bitmap, signedAB: Bool) -> Bitmap? {
+        precondition(lab.channels == 4)
+        var rgb = Bitmap(size: lab.size, alpha: .none)
+        let count = lab.size.width * lab.size.height
+        let status = lab.pixels.withUnsafeBufferPointer { input in
+            rgb.pixels.withUnsafeMutableBufferPointer { output in
+                iw_lab_to_srgb(input.baseAddress, signedAB ? 1 : 0, output.baseAddress, count)
+            }
+        }
+        return status == 0 ? rgb : nil
+    }
+
     /// Adobe RGB (1998): D65, its primaries, gamma 563/256.
     public static let adobeRGB = rgb(
         white: (0.3127, 0.3290), red: (0.64, 0.33), green: (0.21, 0.71), blue: (0.15, 0.06),

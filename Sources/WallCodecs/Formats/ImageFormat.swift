@@ -1,47 +1,45 @@
 /// The image formats ImageWall reads, told apart by their leading bytes, never the extension:
-/// the catalogue. Adding a format means a case here, its codec in ``codec``, and a folder of
-/// its own under `Formats/` with an ``ImageCodec``.
+/// the catalogue. Adding a format means a case here, its codec in ``codec``, its name and
+/// extensions, and a folder of its own under `Formats/` with an ``ImageCodec``.
 public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     /// JPEG (JFIF, EXIF, Adobe), baseline, extended, progressive or arithmetic-coded.
     case jpeg
     /// PNG, every colour type and bit depth, interlaced or not.
     case png
+    /// HEIF, e.g. HEIC photos from phones (HEVC), read through libheif.
+    case heif
+    /// AVIF (AV1 in HEIF), read through libheif.
+    case avif
+    /// WebP, lossy or lossless, still or animated.
+    case webp
+    /// TIFF and BigTIFF.
+    case tiff
+    /// GIF, still or animated.
+    case gif
 
     /// How this format is read.
     var codec: any ImageCodec {
         switch self {
         case .jpeg: return JPEGCodec()
         case .png: return PNGCodec()
+        case .heif, .avif: return HEIFCodec()
+        case .webp: return WebPCodec()
+        case .tiff: return TIFFCodec()
+        case .gif: return GIFCodec()
         }
     }
 
-    /// The format of a file starting with `bytes` (up to its first 64 KiB), or `nil` when it
-    /// is none ImageWall reads.
-    public static func sniff(_ bytes: some Collection<UInt8>) -> ImageFormat? {
-        let head = Array(bytes.prefix(65536))
-        for format in allCases {
-            if let found = format.codec.sniff(head) { return found }
+    /// The format's usual name.
+    public var name: String {
+        switch self {
+        case .jpeg: return "JPEG"
+        case .png: return "PNG"
+        case .heif: return "HEIF"
+        case .avif: return "AVIF"
+        case .webp: return "WebP"
+        case .tiff: return "TIFF"
+        case .gif: return "GIF"
         }
-        return nil
-    }
-
-    /// A name for common formats ImageWall does not read, so the error can say what it saw.
-    public static func describeUnsupported(_ bytes: some Collection<UInt8>) -> String? {
-        let start = Array(bytes.prefix(12))
-        func starts(_ prefix: [UInt8]) -> Bool { start.starts(with: prefix) }
-        if starts(Array("GIF8".utf8)) { return "GIF" }
-        if starts([0x42, 0x4D]) { return "BMP" }
-        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF" }
-        if start.count >= 12, starts(Array("RIFF".utf8)), Array(start[8..<12]) == Array("WEBP".utf8) {
-            return "WebP"
-        }
-        if start.count >= 12, Array(start[4..<8]) == Array("ftyp".utf8) { return "HEIF/AVIF" }
-        if starts([0xFF, 0x0A]) || starts([0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20]) {
-            return "JPEG XL"
-        }
-        if starts([0x89, 0x50, 0x4E, 0x47]) { return "a damaged PNG signature" }
-        if starts([0xFF, 0xD8]) { return "a damaged JPEG start" }
-        return nil
     }
 
     /// File-name extensions that usually hold this format (lowercase, without the dot).
@@ -49,6 +47,27 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         switch self {
         case .jpeg: return ["jpg", "jpeg", "jpe", "jfif"]
         case .png: return ["png"]
+        case .heif: return ["heic", "heif", "hif"]
+        case .avif: return ["avif"]
+        case .webp: return ["webp"]
+        case .tiff: return ["tif", "tiff"]
+        case .gif: return ["gif"]
         }
+    }
+
+    /// "JPEG, PNG, …, TIFF and GIF": every format ImageWall reads, for messages.
+    public static var names: String {
+        let names = allCases.map(\.name)
+        return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+    }
+
+    /// The format of a file starting with `bytes` (up to its first 64 KiB), or `nil` when it
+    /// is none ImageWall reads.
+    public static func sniff(_ bytes: some Collection<UInt8>) -> ImageFormat? {
+        let head = Array(bytes.prefix(65536))
+        for format in [ImageFormat.jpeg, .png, .webp, .gif, .tiff, .heif] {
+            if let found = format.codec.sniff(head) { return found }
+        }
+        return nil
     }
 }

@@ -7,12 +7,24 @@ struct ExifFields: Equatable {
     var dateTaken: String?
 }
 
-/// Reads an APP1 payload ("Exif\0\0" + TIFF), either byte order, every offset checked.
+/// Reads EXIF: a TIFF structure, either byte order, every offset checked. JPEG's APP1 and
+/// some WebP files put "Exif\0\0" before it; PNG's eXIf and HEIF's Exif item hold the TIFF
+/// structure itself.
 enum ExifReader {
+    /// The fields of a JPEG APP1 payload ("Exif\0\0" + TIFF).
     static func fields(inAPP1 payload: ArraySlice<UInt8>) -> ExifFields {
         let exifHeader: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0x00, 0x00]
         guard payload.starts(with: exifHeader) else { return ExifFields() }
-        let tiff = Array(payload.dropFirst(6))
+        return fields(inTIFF: Array(payload.dropFirst(6)))
+    }
+
+    /// The fields of EXIF data with or without the "Exif\0\0" prefix.
+    static func fields(in data: [UInt8]) -> ExifFields {
+        data.starts(with: Array("Exif".utf8)) ? fields(inAPP1: data[...]) : fields(inTIFF: data)
+    }
+
+    /// The fields of a TIFF-structured EXIF block.
+    static func fields(inTIFF tiff: [UInt8]) -> ExifFields {
         guard tiff.count >= 8 else { return ExifFields() }
         let littleEndian: Bool
         switch (tiff[0], tiff[1]) {

@@ -10,14 +10,18 @@ public enum ColorModel: String, Sendable, Codable {
     case rgb
     /// Red, green, blue, alpha.
     case rgba
-    /// Indexed colours from a palette (PNG).
+    /// Indexed colours from a palette (PNG, GIF, TIFF).
     case palette
-    /// JPEG luma and chroma.
+    /// Luma and chroma (JPEG, HEIF, AVIF, lossy WebP, TIFF).
     case ycbcr
-    /// JPEG CMYK.
+    /// CMYK inks (JPEG, TIFF).
     case cmyk
     /// JPEG CMYK with the CMY part stored as YCbCr (Adobe transform 2).
     case ycck
+    /// CIE L*a*b* (TIFF).
+    case lab
+    /// One bit a pixel, black and white (TIFF fax images).
+    case bilevel
 }
 
 /// What a file's header says about it, read without decoding any pixels.
@@ -26,7 +30,8 @@ public struct ImageInfo: Hashable, Sendable, Codable {
     public var format: ImageFormat
     /// The size the pixels are stored at.
     public var storedSize: Size
-    /// The EXIF orientation (1 when the file has none).
+    /// The orientation ImageWall applies: EXIF (JPEG, PNG eXIf, WebP) or the TIFF tag; 1 when the
+    /// file has none, and for HEIF, whose transformations libheif applies itself.
     public var orientation: Orientation
     /// How colour is stored.
     public var colorModel: ColorModel
@@ -34,20 +39,25 @@ public struct ImageInfo: Hashable, Sendable, Codable {
     public var bitDepth: Int
     /// `true` when the image has an alpha channel or PNG transparency (tRNS).
     public var hasAlpha: Bool
-    /// `true` for progressive JPEGs and Adam7-interlaced PNGs.
+    /// `true` for progressive JPEGs, Adam7-interlaced PNGs and interlaced GIFs.
     public var isProgressive: Bool
     /// The JPEG chroma subsampling, e.g. "4:2:0", or `nil` where it does not apply.
     public var chromaSubsampling: String?
-    /// `true` when the file embeds an ICC colour profile.
+    /// `true` when the file describes its colours other than as plain sRGB: an embedded ICC
+    /// profile, or a HEIF file's nclx colour with other primaries or tone curve.
     public var hasICCProfile: Bool
     /// When the photo was taken, as EXIF writes it ("2024:05:01 14:03:22"), if recorded.
     public var dateTaken: String?
+    /// Smaller versions of the image the file holds (HEIF thumbnails, TIFF reduced-resolution
+    /// levels), in stored pixels, smallest first; `nil` when there are none.
+    public var reducedSizes: [Size]?
 
     /// Creates header information.
     public init(
         format: ImageFormat, storedSize: Size, orientation: Orientation = .up,
         colorModel: ColorModel, bitDepth: Int, hasAlpha: Bool, isProgressive: Bool,
-        chromaSubsampling: String? = nil, hasICCProfile: Bool = false, dateTaken: String? = nil
+        chromaSubsampling: String? = nil, hasICCProfile: Bool = false, dateTaken: String? = nil,
+        reducedSizes: [Size]? = nil
     ) {
         self.format = format
         self.storedSize = storedSize
@@ -59,8 +69,9 @@ public struct ImageInfo: Hashable, Sendable, Codable {
         self.chromaSubsampling = chromaSubsampling
         self.hasICCProfile = hasICCProfile
         self.dateTaken = dateTaken
+        self.reducedSizes = reducedSizes
     }
 
-    /// The size as displayed, after the EXIF orientation is applied.
+    /// The size as displayed, after the orientation is applied.
     public var displayedSize: Size { orientation.displayedSize(ofStored: storedSize) }
 }

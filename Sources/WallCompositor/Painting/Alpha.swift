@@ -20,6 +20,24 @@ public enum Alpha {
         return result
     }
 
+    /// RGB as opaque RGBA (premultiplied, which opaque pixels are either way); RGBA is returned
+    /// premultiplied.
+    public static func premultipliedRGBA(_ image: Bitmap) -> Bitmap {
+        guard image.alpha == .none else { return premultiplied(image) }
+        let count = image.size.width * image.size.height
+        var pixels = [UInt8](repeating: 255, count: count * 4)
+        image.pixels.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { target in
+                for i in 0..<count {
+                    target[4 * i] = source[3 * i]
+                    target[4 * i + 1] = source[3 * i + 1]
+                    target[4 * i + 2] = source[3 * i + 2]
+                }
+            }
+        }
+        return Bitmap(size: image.size, alpha: .premultiplied, pixels: pixels)
+    }
+
     /// Premultiplied RGBA back to straight.
     public static func straightened(_ image: Bitmap) -> Bitmap {
         guard image.alpha == .premultiplied else { return image }

@@ -79,7 +79,8 @@ public struct SheetRenderer: Sendable {
         let prepare: @Sendable (Int) throws -> Bitmap = { index in
             let image = try tile(index)
             precondition(image.size == frames[index].size, "tile \(index) has the wrong size")
-            return opaque ? Alpha.flattened(image, over: background) : Alpha.premultiplied(image)
+            // The band's pixels are RGB on an opaque sheet and RGBA on another.
+            return opaque ? Alpha.flattened(image, over: background) : Alpha.premultipliedRGBA(image)
         }
         let workers = TileWorkers(order: order, threads: threads, window: 2 * threads, prepare: prepare)
         defer { workers.finish() }

@@ -33,6 +33,10 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
     public var fit: Fit = .cover
     /// Which part of an image cover crops keep.
     public var gravity: Gravity = .center
+    /// Images taller or wider than this many times their other side are cropped to that shape
+    /// (by `gravity`) before any layout places them, so long screenshots and panoramas stay
+    /// ordinary tiles; `nil`: no limit.
+    public var maxAspect: Double? = 3
     /// Grid: extra space after a row (1-based row number → pixels).
     public var rowGapsAfter: [Int: Int] = [:]
     /// Justified and strip: the target row height of the images.
@@ -129,6 +133,9 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
                 "row gap after row \(row) must be a row ≥ 1 and pixels ≥ 0 (got \(row):\(extra))")
         }
         try require(cellAspect.width > 0 && cellAspect.height > 0, "cell aspect must be positive (got \(cellAspect))")
+        if let maxAspect {
+            try require(maxAspect >= 1 && maxAspect.isFinite, "max aspect must be at least 1 (got \(maxAspect))")
+        }
         if maxPagePixels != nil {
             try require(width != nil, "a page pixel limit needs a width")
         }
@@ -161,7 +168,7 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
 extension LayoutConfiguration {
     enum CodingKeys: String, CodingKey {
         case kind = "name", width, columns, columnWidth, minColumns, maxColumns, columnGap, rowGap, padding
-        case captionHeight, direction, tieTolerance, cellAspect, fit, gravity, rowGapsAfter, rowHeight
+        case captionHeight, direction, tieTolerance, cellAspect, fit, gravity, maxAspect, rowGapsAfter, rowHeight
         case maxRowHeightRatio, lastRow, hero, sectionHeaderHeight, titleHeight, maxPageHeight, maxPagePixels
     }
 
@@ -182,6 +189,8 @@ extension LayoutConfiguration {
         config.cellAspect = try c.decodeIfPresent(AspectRatio.self, forKey: .cellAspect) ?? config.cellAspect
         config.fit = try c.decodeIfPresent(Fit.self, forKey: .fit) ?? .cover
         config.gravity = try c.decodeIfPresent(Gravity.self, forKey: .gravity) ?? .center
+        // Absent in manifests written before there was a limit: their layouts had none.
+        config.maxAspect = try c.decodeIfPresent(Double.self, forKey: .maxAspect)
         let gaps = try c.decodeIfPresent([String: Int].self, forKey: .rowGapsAfter) ?? [:]
         config.rowGapsAfter = Dictionary(
             uniqueKeysWithValues: gaps.compactMap { key, value in Int(key).map { ($0, value) } })
@@ -215,6 +224,7 @@ extension LayoutConfiguration {
         try c.encode(direction, forKey: .direction)
         try kind.strategy.encodeOptions(of: self, to: &c)
         try c.encode(gravity, forKey: .gravity)
+        try c.encodeIfPresent(maxAspect, forKey: .maxAspect)
         try c.encode(hero, forKey: .hero)
         try c.encode(sectionHeaderHeight, forKey: .sectionHeaderHeight)
         try c.encode(titleHeight, forKey: .titleHeight)

@@ -16,7 +16,9 @@ extension LayoutConfiguration {
         if let sections, sections.count != sizes.count {
             throw .invalid("\(sections.count) section numbers for \(sizes.count) images")
         }
-        var engine = LayoutEngine(configuration: self, sizes: sizes)
+        // Extreme shapes are cut to the aspect limit first; every layout then sees ordinary ones.
+        let shapes = sizes.map { AspectLimit(maxAspect).shape(of: $0, gravity: gravity) }
+        var engine = LayoutEngine(configuration: self, sizes: shapes.map(\.size))
         let groups = sections.map(LayoutEngine.groups) ?? [Array(sizes.indices)]
         if titleHeight > 0 { try engine.placeTitle() }
         for (number, members) in groups.enumerated() {
@@ -28,7 +30,48 @@ extension LayoutConfiguration {
             }
             try engine.placeWall(Array(items), section: number)
         }
-        return try engine.finish()
+        var arrangement = try engine.finish()
+        if shapes.contains(where: { $0.crop != nil }) {
+            arrangement = arrangement.withPlacements(
+                zip(arrangement.placements, shapes).map { placement, shape in
+                    var placement = placement
+                    placement.crop = shape.compose(placement.crop)
+                    return placement
+                })
+        }
+        return arrangement
+    }
+}
+
+/// The longest shape a tile may have: an image taller or wider than `ratio` times its other
+/// side is cut to that shape before layout.
+struct AspectLimit {
+    var ratio: Double?
+
+    init(_ ratio: Double?) { self.ratio = ratio }
+
+    /// The size a layout sees for an image of `size`, and the part of it that size shows
+    /// (`nil`: all of it).
+    func shape(of size: Size, gravity: Gravity) -> (size: Size, crop: Region?, compose: (Region?) -> Region?) {
+        guard let ratio, size.width > 0, size.height > 0 else { return (size, nil, { $0 }) }
+        var limited = size
+        if Double(size.height) > ratio * Double(size.width) {
+            limited.height = max(1, Int((Double(size.width) * ratio).rounded()))
+        } else if Double(size.width) > ratio * Double(size.height) {
+            limited.width = max(1, Int((Double(size.height) * ratio).rounded()))
+        }
+        guard limited != size, let base = Fitting.cover(size, in: limited, gravity: gravity) else {
+            return (size, nil, { $0 })
+        }
+        let sx = base.width / Double(limited.width), sy = base.height / Double(limited.height)
+        return (
+            limited, base,
+            { crop in
+                guard let crop else { return base }
+                return Region(
+                    x: base.x + crop.x * sx, y: base.y + crop.y * sy, width: crop.width * sx, height: crop.height * sy)
+            }
+        )
     }
 }
 

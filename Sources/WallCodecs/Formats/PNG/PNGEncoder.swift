@@ -33,6 +33,8 @@ public struct PNGEncodeOptions: Sendable {
     public var paletteAlpha: [UInt8] = []
     /// An ICC profile embedded as iCCP.
     public var icc: [UInt8]?
+    /// EXIF (the TIFF structure) embedded as eXIf, before the image data.
+    public var exif: [UInt8]?
 
     /// Options for `colorType`, 8 bits, not interlaced.
     public init(colorType: ColorType) { self.colorType = colorType }
@@ -56,22 +58,26 @@ public enum PNGEncoder {
         let status = palette.withUnsafeBufferPointer { paletteBytes in
             icc.withUnsafeBufferPointer { iccBytes in
                 options.paletteAlpha.withUnsafeBufferPointer { alphaBytes in
-                    var c = iw_png_encode_options()
-                    c.width = UInt32(size.width)
-                    c.height = UInt32(size.height)
-                    c.color_type = options.colorType.rawValue
-                    c.bit_depth = Int32(options.bitDepth)
-                    c.interlaced = options.interlaced ? 1 : 0
-                    (c.compression_level, c.run_length) = options.compression.zlibSettings
-                    c.filters = -1
-                    c.palette = paletteBytes.baseAddress
-                    c.palette_count = Int32(options.palette.count)
-                    c.trns = alphaBytes.baseAddress
-                    c.trns_count = Int32(options.paletteAlpha.count)
-                    c.icc = options.icc == nil ? nil : iccBytes.baseAddress
-                    c.icc_size = icc.count
-                    guard iw_png_write_header(encoder, &c) == 0 else { return Int32(1) }
-                    return rows.withUnsafeBufferPointer { iw_png_write_image(encoder, $0.baseAddress!, rowBytes) }
+                    (options.exif ?? []).withUnsafeBufferPointer { exifBytes in
+                        var c = iw_png_encode_options()
+                        c.width = UInt32(size.width)
+                        c.height = UInt32(size.height)
+                        c.color_type = options.colorType.rawValue
+                        c.bit_depth = Int32(options.bitDepth)
+                        c.interlaced = options.interlaced ? 1 : 0
+                        (c.compression_level, c.run_length) = options.compression.zlibSettings
+                        c.filters = -1
+                        c.palette = paletteBytes.baseAddress
+                        c.palette_count = Int32(options.palette.count)
+                        c.trns = alphaBytes.baseAddress
+                        c.trns_count = Int32(options.paletteAlpha.count)
+                        c.icc = options.icc == nil ? nil : iccBytes.baseAddress
+                        c.icc_size = icc.count
+                        c.exif = options.exif == nil ? nil : exifBytes.baseAddress
+                        c.exif_size = options.exif?.count ?? 0
+                        guard iw_png_write_header(encoder, &c) == 0 else { return Int32(1) }
+                        return rows.withUnsafeBufferPointer { iw_png_write_image(encoder, $0.baseAddress!, rowBytes) }
+                    }
                 }
             }
         }

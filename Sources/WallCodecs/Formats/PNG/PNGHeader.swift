@@ -1,6 +1,8 @@
 import WallCore
 
-/// Reads a PNG's IHDR and walks the chunk headers before the first IDAT for tRNS and iCCP.
+/// Reads a PNG's IHDR and walks the chunk headers before the first IDAT for tRNS, iCCP and
+/// eXIf. An eXIf chunk after the image data is not looked at: the PNG 3rd edition puts it
+/// before IDAT, and the layout is fixed before any image data is read.
 enum PNGHeader {
     /// Chunks walked before the image data; past this the rest is not looked at.
     static let maxChunks = 1000
@@ -26,6 +28,7 @@ enum PNGHeader {
             throw fail("corrupt PNG: unknown compression, filter or interlace method")
         }
         var hasTRNS = false, hasICC = false
+        var exif: ExifFields?
         var offset = 33
         for _ in 0..<maxChunks {
             let header = try reader.read(at: offset, count: 8, path: path)
@@ -34,13 +37,16 @@ enum PNGHeader {
             if type == "IDAT" || type == "IEND" { break }
             if type == "tRNS" { hasTRNS = true }
             if type == "iCCP" { hasICC = true }
+            if type == "eXIf", exif == nil, u32(header, 0) <= 1 << 20 {
+                exif = ExifReader.fields(in: try reader.read(at: offset + 8, count: u32(header, 0), path: path))
+            }
             offset += 12 + u32(header, 0)
         }
         let model: ColorModel = [0: .gray, 2: .rgb, 3: .palette, 4: .grayAlpha, 6: .rgba][colorType] ?? .rgb
         return ImageInfo(
-            format: .png, storedSize: Size(width: width, height: height), colorModel: model,
-            bitDepth: depth, hasAlpha: colorType == 4 || colorType == 6 || hasTRNS,
-            isProgressive: interlace == 1, hasICCProfile: hasICC)
+            format: .png, storedSize: Size(width: width, height: height), orientation: exif?.orientation ?? .up,
+            colorModel: model, bitDepth: depth, hasAlpha: colorType == 4 || colorType == 6 || hasTRNS,
+            isProgressive: interlace == 1, hasICCProfile: hasICC, dateTaken: exif?.dateTaken)
     }
 
     private static func u32(_ bytes: [UInt8], _ at: Int) -> Int {

@@ -1,0 +1,59 @@
+#ifndef IW_HEIF_H
+#define IW_HEIF_H
+/* HEIF and AVIF through libheif: the primary image's header, its decoding (or a thumbnail's)
+   with every transformation libheif applies (irot, imir, clap), and encoding for the sample
+   generator. Functions return 0 on success or 1, with libheif's message in `message`. */
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct iw_heif_info {
+    int width, height;          /* displayed: after irot/imir/clap */
+    int has_alpha;
+    int premultiplied_alpha;
+    int luma_bits, chroma_bits;
+    int icc_size;               /* bytes of an ICC profile (rICC/prof), 0 when none */
+    int has_nclx;               /* nclx colour: the four fields below */
+    int primaries, transfer, matrix, full_range;
+    int thumbnails;             /* how many of the sizes below are filled */
+    int thumbnail_width[4], thumbnail_height[4];
+    int top_level_images;
+    uint8_t *exif;              /* the first Exif item (TIFF structure), malloc'd; free with iw_heif_free_info */
+    size_t exif_size;
+} iw_heif_info;
+
+void iw_heif_free_info(iw_heif_info *info);
+
+/* 1 for a HEIF file (HEVC and others), 2 for AVIF, 0 for neither, from its first bytes. */
+int iw_heif_sniff(const uint8_t *head, size_t size);
+
+int iw_heif_probe(const char *path, iw_heif_info *info, char *message, size_t message_size);
+
+/* Copies the ICC profile into `buffer` (`size` bytes, as iw_heif_probe said). */
+int iw_heif_icc(const char *path, uint8_t *buffer, size_t size, char *message, size_t message_size);
+
+typedef struct iw_heif_decoded {
+    int width, height, channels, stride;
+    const uint8_t *pixels;      /* interleaved 8-bit RGB or RGBA, straight alpha */
+    void *owner;
+} iw_heif_decoded;
+
+/* Decodes the smallest thumbnail at least min_width x min_height, else the primary image,
+   to 8-bit RGB(A). Release with iw_heif_release. */
+int iw_heif_decode(const char *path, int min_width, int min_height, iw_heif_decoded *out,
+                   char *message, size_t message_size);
+void iw_heif_release(iw_heif_decoded *decoded);
+
+typedef struct iw_heif_encode_options {
+    int av1;                    /* AV1 (AVIF) instead of HEVC */
+    int quality;                /* 0-100 */
+    int lossless;
+    int thumbnail;              /* longest side of an embedded thumbnail, 0 for none */
+    int orientation;            /* EXIF numbering 1-8: stored as given, shown turned by irot/imir */
+    const uint8_t *icc;
+    size_t icc_size;
+} iw_heif_encode_options;
+
+/* Writes `pixels` (RGB or RGBA, 8 bits, tightly packed) to `path`. */
+int iw_heif_encode(const char *path, const uint8_t *pixels, int width, int height, int channels,
+                   const iw_heif_encode_options *options, char *message, size_t message_size);
+#endif

@@ -1,0 +1,131 @@
+import CHEIFShim
+import WallCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// HEIF (HEIC from phones) and AVIF through libheif: the primary image with the
+/// transformations libheif applies itself (irot, imir, clap; the EXIF orientation is never
+/// applied on top), grid-tiled images as phones write them, alpha, and ICC or nclx colour.
+/// Shrinking on load means an embedded thumbnail, when one is at least as large as the tile
+/// needs (as libvips chooses); libheif cannot decode the full image scaled.
+struct HEIFCodec: ImageCodec {
+    func sniff(_ head: [UInt8]) -> ImageFormat? {
+        switch head.withUnsafeBufferPointer({ iw_heif_sniff($0.baseAddress, $0.count) }) {
+        case 1: return .heif
+        case 2: return .avif
+        default: return nil
+        }
+    }
+
+    func probe(_ file: FileReader, path: String) throws(CodecError) -> ImageInfo {
+        var header = iw_heif_info()
+        var message = [CChar](repeating: 0, count: 512)
+        guard iw_heif_probe(path, &header, &message, message.count) == 0 else {
+            throw CodecError(.probe, path: path, reason: "corrupt HEIF: " + String(cString: message))
+        }
+        defer { iw_heif_free_info(&header) }
+        guard header.width > 0, header.height > 0 else {
+            throw CodecError(.probe, path: path, reason: "corrupt HEIF: the image has no size")
+        }
+        let exif = header.exif.map {
+            ExifReader.fields(inTIFF: Array(UnsafeBufferPointer(start: $0, count: header.exif_size)))
+        }
+        let thumbnails = withUnsafeBytes(of: header.thumbnail_width) { widths in
+            withUnsafeBytes(of: header.thumbnail_height) { heights in
+                (0..<Int(header.thumbnails)).map { i in
+                    Size(
+                        width: Int(widths.load(fromByteOffset: 4 * i, as: Int32.self)),
+                        height: Int(heights.load(fromByteOffset: 4 * i, as: Int32.self)))
+                }
+            }
+        }.filter { $0.width > 0 && $0.height > 0 }.sorted { ($0.area ?? 0) < ($1.area ?? 0) }
+        let nclx = header.has_nclx != 0 ? NCLXColor(header) : nil
+        return ImageInfo(
+            format: sniff(file.head) ?? .heif, storedSize: Size(width: Int(header.width), height: Int(header.height)),
+            orientation: .up, colorModel: .ycbcr, bitDepth: Int(max(header.luma_bits, 8)),
+            hasAlpha: header.has_alpha != 0,
+            isProgressive: false, hasICCProfile: header.icc_size > 0 || (nclx.map { !$0.isSRGB } ?? false),
+            dateTaken: exif?.dateTaken, reducedSizes: thumbnails.isEmpty ? nil : thumbnails)
+    }
+
+    func decode(
+        _ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo, target: Size?, decoder: ImageDecoder
+    ) throws(CodecError) -> DecodedImage {
+        var decoded = iw_heif_decoded()
+        var message = [CChar](repeating: 0, count: 512)
+        let wanted = target.map { HEIFCodec.thumbnailNeed(target: $0) } ?? Size(width: 0, height: 0)
+        guard iw_heif_decode(path, Int32(wanted.width), Int32(wanted.height), &decoded, &message, message.count) == 0
+        else {
+            throw CodecError(.decode, path: path, reason: "corrupt HEIF: " + String(cString: message))
+        }
+        defer { iw_heif_release(&decoded) }
+        let size = Size(width: Int(decoded.width), height: Int(decoded.height))
+        let channels = Int(decoded.channels)
+        guard size.width > 0, size.height > 0, let pixels = decoded.pixels,
+            ImageDecoder.byteCount(size, channels: channels) != nil
+        else { throw CodecError(.decode, path: path, reason: "libheif returned no image") }
+        var bitmap = Bitmap(size: size, alpha: channels == 4 ? .straight : .none)
+        let rowBytes = bitmap.rowBytes
+        bitmap.pixels.withUnsafeMutableBytes { out in
+            for y in 0..<size.height {
+                (out.baseAddress! + y * rowBytes).copyMemory(
+                    from: pixels + y * Int(decoded.stride), byteCount: rowBytes)
+            }
+        }
+        var image = DecodedImage(bitmap: bitmap, warnings: [])
+        if decoder.convertsToSRGB, info.hasICCProfile {
+            if let profile = colorProfile(file, path: path, info: info) {
+                image.convert(from: profile)
+            } else if let warning = HEIFCodec.colourWarning(path: path) {
+                image.warnings.append(warning)
+            }
+        }
+        return image
+    }
+
+    /// The decoded pixels (of the thumbnail when one will do), and libheif's planes besides.
+    func workingMemory(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> (pixels: Int, besides: Int) {
+        var size = info.storedSize
+        if let target {
+            let need = HEIFCodec.thumbnailNeed(target: target)
+            if let thumbnail = info.reducedSizes?.first(where: { $0.width >= need.width && $0.height >= need.height }) {
+                size = thumbnail
+            }
+        }
+        let pixels = size.width * size.height * (info.hasAlpha ? 4 : 3)
+        return (pixels, size.width * size.height * 3)  // the coded planes (up to 4:4:4, 8 or 16 bits)
+    }
+
+    /// The ICC profile (prof or rICC), or one made from the nclx colour.
+    func colorProfile(_ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo) -> ColorProfile? {
+        var header = iw_heif_info()
+        var message = [CChar](repeating: 0, count: 512)
+        guard iw_heif_probe(path, &header, &message, message.count) == 0 else { return nil }
+        iw_heif_free_info(&header)
+        if header.icc_size > 0 {
+            var bytes = [UInt8](repeating: 0, count: Int(header.icc_size))
+            guard iw_heif_icc(path, &bytes, bytes.count, &message, message.count) == 0 else { return nil }
+            return ColorProfile(data: bytes)
+        }
+        guard header.has_nclx != 0 else { return nil }
+        return NCLXColor(header).profile
+    }
+
+    /// The smallest thumbnail that will do for a tile of `target` stored pixels: one at least
+    /// as large as the tile, the rule libvips follows.
+    static func thumbnailNeed(target: Size) -> Size { target }
+
+    /// Why nclx colour was left as it is, when it was.
+    private static func colourWarning(path: String) -> String? {
+        var header = iw_heif_info()
+        var message = [CChar](repeating: 0, count: 512)
+        guard iw_heif_probe(path, &header, &message, message.count) == 0 else { return nil }
+        iw_heif_free_info(&header)
+        guard header.has_nclx != 0 else { return nil }
+        return NCLXColor(header).unsupportedReason
+    }
+}
