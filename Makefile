@@ -1,10 +1,10 @@
 # ImageWall — see README.md. `make run` and `make test` are all a fresh machine needs.
 SWIFT ?= swift
 APT_PACKAGES := libpng-dev libjpeg-dev libheif-dev libwebp-dev libtiff-dev libgif-dev liblcms2-dev pkg-config \
-  libfreetype-dev fonts-dejavu-core
+  libfreetype-dev fonts-dejavu-core time
 RELEASE_BIN := .build/release/imagewall
 
-.PHONY: deps build run test samples bench check-html man fuzz sanitize format lint clean
+.PHONY: deps build run test samples bench check-html check-formats man fuzz sanitize format lint clean
 
 # Installs the Debian packages the build needs, only those missing.
 deps:
@@ -53,19 +53,29 @@ check-html: build
 	$(RELEASE_BIN) render SampleImages -o "out/html/sheet dir/sheet.png" --max-height 2500 --manifest out/html/m.json --html out/html/index.html -q
 	python3 Tests/HTML/check_html.py out/html/index.html out/html/m.json
 
-# Fuzzes probe + decode with libFuzzer and AddressSanitizer, seeded from SampleImages and
-# ../shared/corpora (FUZZ_SECONDS each for JPEG and PNG seeds; crashes land in fuzz-crashes/).
+# Reads each of Pillow's WebP, TIFF, GIF and AVIF test images with imagewall and with libvips,
+# side by side (libvips and pyvips installed when missing).
+check-formats: build
+	@python3 -c 'import pyvips' 2>/dev/null || { command -v vips >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libvips-tools; }; pip install -q pyvips; }
+	python3 Benchmarks/formats_vs_vips.py $(RELEASE_BIN) ../shared/corpora/pillow-formats
+
+# Fuzzes probe + decode with libFuzzer and AddressSanitizer, one run per format, seeded from
+# SampleImages and ../shared/corpora (FUZZ_SECONDS each; crashes land in fuzz-crashes/).
 FUZZ_SECONDS ?= 300
 FUZZ_BUILD := .build-fuzz
+FUZZ_FORMATS := jpeg:jpg,jpeg png:png heif:heic,heif,avif webp:webp tiff:tif,tiff gif:gif
 fuzz:
 	$(SWIFT) build --scratch-path $(FUZZ_BUILD) -c debug --sanitize fuzzer --sanitize address --product imagewall-fuzz
-	rm -rf fuzz-work && mkdir -p fuzz-work/jpeg fuzz-work/png fuzz-crashes
-	cp SampleImages/*.jpg fuzz-work/jpeg/; cp SampleImages/*.png fuzz-work/png/
-	if [ -d ../shared/corpora ]; then \
-	  find ../shared/corpora -type f \( -iname '*.jpg' -o -iname '*.jpeg' \) -size -200k -exec cp {} fuzz-work/jpeg/ \; ; \
-	  find ../shared/corpora -type f -iname '*.png' -size -200k -exec cp {} fuzz-work/png/ \; ; \
-	fi
-	for kind in jpeg png; do \
+	rm -rf fuzz-work && mkdir -p fuzz-crashes
+	for entry in $(FUZZ_FORMATS); do \
+	  kind=$${entry%%:*}; mkdir -p fuzz-work/$$kind; \
+	  for ext in $$(echo $${entry#*:} | tr , ' '); do \
+	    find SampleImages $$( [ -d ../shared/corpora ] && echo ../shared/corpora ) -type f -iname "*.$$ext" -size -200k \
+	      -exec cp {} fuzz-work/$$kind/ \; ; \
+	  done; \
+	done
+	for entry in $(FUZZ_FORMATS); do \
+	  kind=$${entry%%:*}; \
 	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BUILD)/debug/imagewall-fuzz fuzz-work/$$kind \
 	    -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=1024 -timeout=10 -max_len=262144 -artifact_prefix=fuzz-crashes/ -print_final_stats=1 || exit 1; \
 	done

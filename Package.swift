@@ -79,6 +79,8 @@ let package = Package(
         .executableTarget(
             name: "imagewall-layout-bench", dependencies: ["WallCore", "WallLayout"],
             path: "Benchmarks/LayoutBenchmark"),
+        .executableTarget(
+            name: "imagewall-corpus", dependencies: ["WallCore", "WallCodecs"], path: "Benchmarks/CorpusMaker"),
 
         // Fuzzing (make fuzz): built only with --sanitize fuzzer.
         .executableTarget(name: "imagewall-fuzz", dependencies: ["WallCodecs", "WallCore"], path: "Fuzz/DecodeFuzzer"),

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${RUNS:-3}
-corpora=${CORPORA:-"wallpapers photos"}
+corpora=${CORPORA:-"wallpapers photos heic webp"}
 peers=${PEERS:-"vips montage"}
 shared=../shared/bench
 base=${BENCH_CORPUS:-/tmp/imagewall-corpus}
@@ -26,6 +26,13 @@ prepare() {  # $1 corpus name
         have_vips || { echo "bench: photos corpus needs pyvips; skipped"; return 1; }
         prepare wallpapers && python3 "$shared/photos.py" "$base/wallpapers" "$base/photos"
       fi ;;
+    heic|webp)
+      # The photos as a phone writes HEIC (512 px thumbnail, irot) and as a web page serves WebP.
+      if [ ! -d "$base/$1" ]; then
+        prepare photos || return 1
+        swift build -c release --product imagewall-corpus >/dev/null
+        .build/release/imagewall-corpus "$1" "$base/photos" "$base/$1"
+      fi ;;
   esac
 }
 
@@ -43,6 +50,7 @@ tool_command() {  # $1 tool, $2 source dir, $3 output
     imagewall) echo "$bin render $2 -o $3 --width 2000 --columns 4 --gap 10 --background #202020" ;;
     fast) echo "$bin render $2 -o $3 --width 2000 --columns 4 --gap 10 --background #202020 --fast" ;;
     vips) echo "python3 $shared/peers/vips_sheet.py $2 $3 --width 2000 --columns 4 --gap 10" ;;
+    vips2) echo "python3 $shared/peers/vips_sheet.py $2 $3 --width 2000 --columns 4 --gap 10 --threads 2" ;;
     montage) echo "bash $shared/peers/montage.sh $2 $3 2000 4 10" ;;
   esac
 }
@@ -55,8 +63,8 @@ for corpus in $corpora; do
   tools="imagewall fast"
   for peer in $peers; do
     case $peer in
-      vips) have_vips && tools="$tools vips" ;;
-      montage) command -v montage >/dev/null && tools="$tools montage" ;;
+      vips) have_vips && tools="$tools vips vips2" ;;
+      montage) case $corpus in heic|webp) ;; *) command -v montage >/dev/null && tools="$tools montage" ;; esac ;;
     esac
   done
   for tool in $tools; do : > "$work/$tool.runs"; done

@@ -35,8 +35,9 @@ int iw_heif_probe(const char *path, iw_heif_info *info, char *message, size_t me
     struct heif_image_handle *handle = NULL;
     struct heif_error error = heif_context_get_primary_image_handle(context, &handle);
     if (error.code != heif_error_Ok) {
+        fail(error, message, message_size);  /* the message lives in the context */
         heif_context_free(context);
-        return fail(error, message, message_size);
+        return 1;
     }
     info->width = heif_image_handle_get_width(handle);
     info->height = heif_image_handle_get_height(handle);
@@ -161,8 +162,9 @@ int iw_heif_decode(const char *path, int min_width, int min_height, iw_heif_deco
     }
     struct heif_error error = heif_context_get_primary_image_handle(o->context, &o->handle);
     if (error.code != heif_error_Ok) {
+        fail(error, message, message_size);  /* before the context that holds the message goes */
         iw_heif_release(out);
-        return fail(error, message, message_size);
+        return 1;
     }
     /* The smallest thumbnail that still covers the size asked for, as libvips chooses. */
     struct heif_image_handle *chosen = o->handle;
@@ -192,8 +194,9 @@ int iw_heif_decode(const char *path, int min_width, int min_height, iw_heif_deco
                               alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, options);
     heif_decoding_options_free(options);
     if (error.code != heif_error_Ok) {
+        fail(error, message, message_size);  /* before the context that holds the message goes */
         iw_heif_release(out);
-        return fail(error, message, message_size);
+        return 1;
     }
     int stride = 0;
     const uint8_t *plane = heif_image_get_plane_readonly(o->image, heif_channel_interleaved, &stride);

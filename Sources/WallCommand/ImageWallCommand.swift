@@ -1,7 +1,7 @@
 import ArgumentParser
 import ImageWall
 
-/// The `imagewall` command: contact sheets of folders of JPEG and PNG images.
+/// The `imagewall` command: contact sheets of folders of images.
 public struct ImageWallCommand: ParsableCommand {
     /// The version `--version` prints.
     public static let version = Wall.version
@@ -9,9 +9,9 @@ public struct ImageWallCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "imagewall",
         abstract:
-            "Lay out folders of JPEG and PNG images as a wall (masonry, grid, justified and more) and render it to a PNG contact sheet.",
+            "Lay out folders of images (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF) as a wall (masonry, grid, justified and more) and render it to a PNG contact sheet.",
         discussion: """
-            Images are read from their headers first (size, EXIF orientation), laid out, then \
+            Images are read from their headers first (size, orientation), laid out, then \
             decoded once each at the size they are drawn, and painted in bands into a streamed \
             PNG. A JSON manifest can record where every tile went.
 

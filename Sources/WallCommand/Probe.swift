@@ -9,14 +9,19 @@ extension ImageWallCommand {
         public static let configuration = CommandConfiguration(
             abstract: "Show each image's format, size, orientation and colour from its header.",
             discussion: """
-                Reads headers only, never pixels. "stored" is the size the pixels are kept at, \
-                "shown" the size after EXIF orientation; an embedded ICC profile is named after \
-                the colour model (rendering converts it to sRGB). Unreadable files are listed \
-                with the reason, and the exit status is then 1.
+                Reads headers only, never pixels, of every format ImageWall reads \
+                (\(ImageFormat.names)). "stored" is the size the pixels are kept at, "shown" the \
+                size after the orientation (EXIF, the TIFF tag; HEIF files are shown as libheif \
+                turns them); an embedded ICC profile (or a HEIF file's nclx colour) is named \
+                after the colour model (rendering converts it to sRGB); "smaller" lists the \
+                reduced versions a file holds (HEIF thumbnails, TIFF pyramid levels), which \
+                rendering reads instead of the full image when they are large enough. \
+                Unreadable files are listed with the reason, and the exit status is then 1.
 
                 EXAMPLES:
                   imagewall probe SampleImages
                   imagewall probe photo.jpg --json
+                  imagewall probe IMG_0042.HEIC scan.tif
                 """)
 
         @Argument(help: "Image files and folders of images.")
@@ -66,7 +71,9 @@ extension ImageWallCommand {
         }
 
         func table(_ rows: [Row]) -> String {
-            let header = ["file", "format", "stored", "orient", "shown", "colour", "bits", "alpha", "progressive"]
+            let header = [
+                "file", "format", "stored", "orient", "shown", "colour", "bits", "alpha", "progressive", "smaller",
+            ]
             var lines = [header]
             for row in rows {
                 guard let info = row.info else {
@@ -80,6 +87,7 @@ extension ImageWallCommand {
                     row.path, info.format.rawValue, info.storedSize.description, String(info.orientation.rawValue),
                     info.displayedSize.description, colour, String(info.bitDepth), info.hasAlpha ? "yes" : "no",
                     info.isProgressive ? "yes" : "no",
+                    info.reducedSizes?.map(\.description).joined(separator: ",") ?? "-",
                 ])
             }
             var widths = [Int](repeating: 0, count: header.count)

@@ -20,9 +20,13 @@ extension ImageWallCommand {
         public static let configuration = CommandConfiguration(
             abstract: "Render images and folders to a PNG contact sheet.",
             discussion: """
-                Inputs are image files or folders; a folder means its JPEG and PNG files, \
+                Inputs are image files or folders; a folder means its images (\(ImageFormat.names)), \
                 sorted by name (the format is read from the file's first bytes, not its \
-                extension). Photos are shown upright by their EXIF orientation.
+                extension). Images of other formats (BMP, RAW, SVG, …) are reported as \
+                unsupported; other files are counted ("3 other files ignored") and listed with \
+                --verbose. Photos are shown upright by their orientation (EXIF, the TIFF tag, or \
+                HEIF's own transformations). Images taller or wider than --max-aspect (3:1) are \
+                cropped to it, so long screenshots and panoramas stay ordinary tiles.
 
                 Layouts: \(LayoutKind.described).
 
@@ -43,6 +47,7 @@ extension ImageWallCommand {
                   imagewall render a.jpg b.png Photos -o sheet.png --width 1200 --columns 3
                   imagewall render Photos -o sheet.png --gap 0 --background transparent
                   imagewall render Photos -o sheet.png --layout justified --row-height 240 --last-row center
+                  imagewall render ~/Phone/DCIM -r -o phone.png --max-aspect 2.5 --sort date
                   imagewall render Photos -o sheet.png --layout grid --columns 4 --cell-aspect 4:3 --fit contain
                   imagewall render Photos -o sheet.png --layout mosaic --columns 3 --hero 0 --direction rtl
                   imagewall render Photos Holidays -o sheet.png --group-by folder --column-width 300

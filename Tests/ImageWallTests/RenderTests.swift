@@ -344,10 +344,22 @@ struct ErrorPolicyTests {
         #expect(throws: WallRunError.noImages(tried: 0)) {
             try Wall(inputs: [folder.path]).render(to: folder.file("x.png"), options: options(.skip))
         }
-        folder.write([1, 2, 3], to: "bad.png")
-        #expect(throws: WallRunError.noImages(tried: 1)) {
+        let bad = folder.write([1, 2, 3], to: "bad.png")
+        #expect(
+            throws: WallRunError.noImages(
+                tried: 1,
+                first: CodecError(
+                    .probe, path: bad,
+                    reason: "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF and GIF)"))
+        ) {
             try Wall(inputs: [folder.path]).render(to: folder.file("x.png"), options: options(.skip))
         }
+        // The message names the file and the reason, also when nothing else is printed (-q).
+        let error = WallRunError.noImages(
+            tried: 1, first: CodecError(.probe, path: bad, reason: "BMP is not a supported format"))
+        #expect(
+            error.message
+                == "no input images: the input could not be read; \(bad): probe: BMP is not a supported format")
     }
 
     @Test("an output that is one of the inputs is refused, and the input left alone")

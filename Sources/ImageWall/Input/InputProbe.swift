@@ -56,7 +56,9 @@ enum InputProbe {
         for failure in probed.failures {
             hooks.diagnostics(.skipped(source: failure.path, reason: failure.reason, stage: .probe))
         }
-        guard !probed.images.isEmpty else { throw WallRunError.noImages(tried: probed.candidates) }
+        guard !probed.images.isEmpty else {
+            throw WallRunError.noImages(tried: probed.candidates, first: probed.failures.first)
+        }
         var ordered = probed
         ordered.images = options.sort.sorted(probed.images, reverse: options.reverse, seed: options.seed).map { entry in
             var image = entry.image

@@ -1,11 +1,12 @@
+import WallCodecs
 import WallCore
 
 /// A render that cannot go ahead as a whole.
 public enum WallRunError: WallError, Equatable {
     /// Nothing was given to render.
     case noInputs
-    /// Inputs were given but none is a readable image.
-    case noImages(tried: Int)
+    /// Inputs were given but none is a readable image; the first failure says why.
+    case noImages(tried: Int, first: CodecError? = nil)
     /// The output would overwrite one of the inputs.
     case outputIsInput(String)
     /// The render was interrupted; nothing was written.
@@ -16,10 +17,11 @@ public enum WallRunError: WallError, Equatable {
     public var message: String {
         switch self {
         case .noInputs: return "no input images: give image files or folders"
-        case .noImages(let tried):
-            return tried == 0
-                ? "no input images: the folders given hold no JPEG or PNG files"
-                : "no input images: none of the \(tried) inputs could be read"
+        case .noImages(let tried, let first):
+            guard tried > 0 else { return "no input images: the folders given hold no images (\(ImageFormat.names))" }
+            let reason = first.map { "; \($0.message)" } ?? ""
+            return "no input images: "
+                + (tried == 1 ? "the input could not be read" : "none of the \(tried) inputs could be read") + reason
         case .outputIsInput(let path): return "\(path): refusing to overwrite an input image"
         case .cancelled: return "interrupted: nothing was written"
         case .manifestWithoutPages:

@@ -25,7 +25,7 @@ struct HEIFCodec: ImageCodec {
         var header = iw_heif_info()
         var message = [CChar](repeating: 0, count: 512)
         guard iw_heif_probe(path, &header, &message, message.count) == 0 else {
-            throw CodecError(.probe, path: path, reason: "corrupt HEIF: " + String(cString: message))
+            throw CodecError(.probe, path: path, reason: "HEIF refused by libheif: " + String(cString: message))
         }
         defer { iw_heif_free_info(&header) }
         guard header.width > 0, header.height > 0 else {
