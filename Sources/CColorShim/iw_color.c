@@ -1,5 +1,6 @@
 #include "iw_color.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,11 +18,23 @@ static cmsContext iw_context(void) {
     return context;
 }
 
+/* A profile that calls itself sRGB and, where it has colorants (a matrix profile), has sRGB's. */
 static int iw_is_srgb(cmsContext context, cmsHPROFILE profile) {
     char text[256] = {0};
     cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", text, sizeof text);
-    (void)context;
-    return strstr(text, "sRGB") != NULL;
+    if (strstr(text, "sRGB") == NULL) return 0;
+    cmsHPROFILE reference = cmsCreate_sRGBProfileTHR(context);
+    if (!reference) return 1;
+    const cmsTagSignature tags[3] = {cmsSigRedColorantTag, cmsSigGreenColorantTag, cmsSigBlueColorantTag};
+    int same = 1;
+    for (int i = 0; i < 3 && same; i++) {
+        const cmsCIEXYZ *mine = cmsReadTag(profile, tags[i]);
+        const cmsCIEXYZ *theirs = cmsReadTag(reference, tags[i]);
+        if (!mine || !theirs) break;
+        same = fabs(mine->X - theirs->X) < 0.01 && fabs(mine->Y - theirs->Y) < 0.01 && fabs(mine->Z - theirs->Z) < 0.01;
+    }
+    cmsCloseProfile(reference);
+    return same;
 }
 
 int iw_icc_to_srgb(const uint8_t *data, size_t size, int kind, const uint8_t *in, uint8_t *out,

@@ -128,6 +128,7 @@ int iw_heif_icc(const char *path, uint8_t *buffer, size_t size, char *message, s
 }
 
 typedef struct owner {
+    uint8_t *icc;
     struct heif_context *context;
     struct heif_image_handle *handle;
     struct heif_image_handle *thumbnail;
@@ -141,6 +142,7 @@ void iw_heif_release(iw_heif_decoded *decoded) {
     if (o->thumbnail) heif_image_handle_release(o->thumbnail);
     if (o->handle) heif_image_handle_release(o->handle);
     if (o->context) heif_context_free(o->context);
+    free(o->icc);
     free(o);
     decoded->owner = NULL;
     decoded->pixels = NULL;
@@ -165,6 +167,20 @@ int iw_heif_decode(const char *path, int min_width, int min_height, iw_heif_deco
         fail(error, message, message_size);  /* before the context that holds the message goes */
         iw_heif_release(out);
         return 1;
+    }
+    /* The colour is the primary image's, whichever image is decoded. */
+    size_t icc_size = heif_image_handle_get_raw_color_profile_size(o->handle);
+    if (icc_size > 0 && icc_size <= (16u << 20) && (o->icc = malloc(icc_size)) != NULL &&
+        heif_image_handle_get_raw_color_profile(o->handle, o->icc).code == heif_error_Ok) {
+        out->icc = o->icc;
+        out->icc_size = icc_size;
+    }
+    struct heif_color_profile_nclx *nclx = NULL;
+    if (heif_image_handle_get_nclx_color_profile(o->handle, &nclx).code == heif_error_Ok && nclx) {
+        out->has_nclx = 1;
+        out->primaries = nclx->color_primaries;
+        out->transfer = nclx->transfer_characteristics;
+        heif_nclx_color_profile_free(nclx);
     }
     /* The smallest thumbnail that still covers the size asked for, as libvips chooses. */
     struct heif_image_handle *chosen = o->handle;
@@ -258,6 +274,16 @@ int iw_heif_encode(const char *path, const uint8_t *pixels, int width, int heigh
         if (error.code != heif_error_Ok) goto done;
     }
     encoding = heif_encoding_options_alloc();
+    struct heif_color_profile_nclx *nclx = NULL;
+    if (options->nclx_primaries > 0 && (nclx = heif_nclx_color_profile_alloc()) != NULL) {
+        nclx->color_primaries = (enum heif_color_primaries)options->nclx_primaries;
+        nclx->transfer_characteristics = (enum heif_transfer_characteristics)options->nclx_transfer;
+        nclx->matrix_coefficients = heif_matrix_coefficients_ITU_R_BT_601_6;
+        nclx->full_range_flag = 1;
+        encoding->output_nclx_profile = nclx;
+        error = heif_image_set_nclx_color_profile(image, nclx);
+        if (error.code != heif_error_Ok) goto done;
+    }
     encoding->image_orientation = (enum heif_orientation)(options->orientation >= 1 && options->orientation <= 8 ? options->orientation : 1);
     struct heif_image_handle *handle = NULL;
     error = heif_context_encode_image(context, image, encoder, encoding, &handle);
@@ -273,7 +299,10 @@ int iw_heif_encode(const char *path, const uint8_t *pixels, int width, int heigh
     error = heif_context_write_to_file(context, path);
 done:
     if (error.code != heif_error_Ok) fail(error, message, message_size);
-    if (encoding) heif_encoding_options_free(encoding);
+    if (encoding) {
+        if (encoding->output_nclx_profile) heif_nclx_color_profile_free(encoding->output_nclx_profile);
+        heif_encoding_options_free(encoding);
+    }
     if (image) heif_image_release(image);
     if (encoder) heif_encoder_release(encoder);
     heif_context_free(context);

@@ -97,4 +97,50 @@ struct ColorProfileTests {
             #expect(zip(pixel, [200, 60, 40] as [UInt8]).allSatisfy { abs(Int($0) - Int($1)) <= 3 }, "\(pixel)")
         }
     }
+
+    /// libheif records nclx colour for AV1 (x265's HEVC files carry it in the bitstream, which
+    /// libheif 1.15 does not read back; phones' HEIC files carry an ICC profile).
+    @Test("AVIF nclx colour: Display P3 is converted to sRGB, sRGB itself left alone", arguments: [true])
+    func nclx(av1: Bool) throws {
+        let folder = TemporaryFolder()
+        let flat = Bitmap(size: Size(width: 64, height: 64), alpha: .none, fill: [200, 100, 50])
+        var options = HEIFEncodeOptions()
+        options.av1 = av1
+        options.quality = 95
+        options.nclx = (primaries: 12, transfer: 13)  // Display P3, sRGB's curve
+        let p3 = folder.file("p3.heif")
+        try HEIFEncoder.write(flat, options: options, to: p3)
+        options.nclx = (primaries: 1, transfer: 13)  // sRGB
+        let srgb = folder.file("srgb.heif")
+        try HEIFEncoder.write(flat, options: options, to: srgb)
+        let p3Info = try ImageProbe().probe(path: p3), srgbInfo = try ImageProbe().probe(path: srgb)
+        #expect(p3Info.hasICCProfile && !srgbInfo.hasICCProfile)
+        var plain = ImageDecoder()
+        plain.convertsToSRGB = false
+        let raw = try plain.decode(path: p3, info: p3Info).bitmap.pixel(x: 32, y: 32)
+        let converted = try ImageDecoder().decode(path: p3, info: p3Info).bitmap.pixel(x: 32, y: 32)
+        // The same numbers mean a more saturated orange in P3: in sRGB, more red, less blue.
+        #expect(Int(converted[0]) >= Int(raw[0]) + 8 && Int(converted[2]) <= Int(raw[2]) - 4, "\(raw) -> \(converted)")
+        let untouched = try ImageDecoder().decode(path: srgb, info: srgbInfo).bitmap.pixel(x: 32, y: 32)
+        for c in 0..<3 { #expect(abs(Int(untouched[c]) - Int([200, 100, 50][c])) <= 6, "\(untouched)") }
+    }
+
+    @Test("a HEIC with an Adobe RGB profile comes out in sRGB, as JPEG and PNG do")
+    func heicProfile() throws {
+        let folder = TemporaryFolder()
+        let adobe = try #require(ColorProfile.adobeRGB)
+        let color: [UInt8] = [200, 60, 40]
+        var options = HEIFEncodeOptions()
+        options.quality = 95
+        options.icc = adobe.data
+        let path = folder.file("adobe.heic")
+        try HEIFEncoder.write(
+            Bitmap(size: Size(width: 64, height: 64), alpha: .none, fill: color), options: options, to: path)
+        let info = try ImageProbe().probe(path: path)
+        #expect(
+            info.hasICCProfile && ImageDecoder().colorProfile(path: path, info: info)?.description == adobe.description)
+        let pixel = try ImageDecoder().decode(path: path, info: info).bitmap.pixel(x: 32, y: 32)
+        let expected = Self.expectedSRGB(color)
+        for c in 0..<3 { #expect(abs(Double(pixel[c]) - expected[c]) <= 8, "\(pixel) against \(expected)") }
+    }
 }

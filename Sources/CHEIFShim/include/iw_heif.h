@@ -34,6 +34,10 @@ int iw_heif_icc(const char *path, uint8_t *buffer, size_t size, char *message, s
 typedef struct iw_heif_decoded {
     int width, height, channels, stride;
     const uint8_t *pixels;      /* interleaved 8-bit RGB or RGBA, straight alpha */
+    const uint8_t *icc;         /* the primary image's ICC profile, or NULL */
+    size_t icc_size;
+    int has_nclx;               /* nclx colour of the primary image: */
+    int primaries, transfer;
     void *owner;
 } iw_heif_decoded;
 
@@ -51,6 +55,8 @@ typedef struct iw_heif_encode_options {
     int orientation;            /* EXIF numbering 1-8: stored as given, shown turned by irot/imir */
     const uint8_t *icc;
     size_t icc_size;
+    int nclx_primaries;         /* nclx colour to record (0: libheif's default) */
+    int nclx_transfer;
 } iw_heif_encode_options;
 
 /* Writes `pixels` (RGB or RGBA, 8 bits, tightly packed) to `path`. */

@@ -43,7 +43,7 @@ struct HEIFCodec: ImageCodec {
                 }
             }
         }.filter { $0.width > 0 && $0.height > 0 }.sorted { ($0.area ?? 0) < ($1.area ?? 0) }
-        let nclx = header.has_nclx != 0 ? NCLXColor(header) : nil
+        let nclx = header.has_nclx != 0 ? NCLXColor(primaries: header.primaries, transfer: header.transfer) : nil
         return ImageInfo(
             format: sniff(file.head) ?? .heif, storedSize: Size(width: Int(header.width), height: Int(header.height)),
             orientation: .up, colorModel: .ycbcr, bitDepth: Int(max(header.luma_bits, 8)),
@@ -77,11 +77,16 @@ struct HEIFCodec: ImageCodec {
             }
         }
         var image = DecodedImage(bitmap: bitmap, warnings: [])
-        if decoder.convertsToSRGB, info.hasICCProfile {
-            if let profile = colorProfile(file, path: path, info: info) {
+        guard decoder.convertsToSRGB else { return image }
+        // The primary image's colour, read in the same pass: an ICC profile, or nclx code points.
+        if let icc = decoded.icc, decoded.icc_size > 0 {
+            image.convert(from: ColorProfile(data: Array(UnsafeBufferPointer(start: icc, count: decoded.icc_size))))
+        } else if decoded.has_nclx != 0 {
+            let nclx = NCLXColor(primaries: decoded.primaries, transfer: decoded.transfer)
+            if let profile = nclx.profile {
                 image.convert(from: profile)
-            } else if let warning = HEIFCodec.colourWarning(path: path) {
-                image.warnings.append(warning)
+            } else if let reason = nclx.unsupportedReason {
+                image.warnings.append(reason)
             }
         }
         return image
@@ -112,20 +117,10 @@ struct HEIFCodec: ImageCodec {
             return ColorProfile(data: bytes)
         }
         guard header.has_nclx != 0 else { return nil }
-        return NCLXColor(header).profile
+        return NCLXColor(primaries: header.primaries, transfer: header.transfer).profile
     }
 
     /// The smallest thumbnail that will do for a tile of `target` stored pixels: one at least
     /// as large as the tile, the rule libvips follows.
     static func thumbnailNeed(target: Size) -> Size { target }
-
-    /// Why nclx colour was left as it is, when it was.
-    private static func colourWarning(path: String) -> String? {
-        var header = iw_heif_info()
-        var message = [CChar](repeating: 0, count: 512)
-        guard iw_heif_probe(path, &header, &message, message.count) == 0 else { return nil }
-        iw_heif_free_info(&header)
-        guard header.has_nclx != 0 else { return nil }
-        return NCLXColor(header).unsupportedReason
-    }
 }

@@ -15,6 +15,8 @@ public struct HEIFEncodeOptions: Sendable {
     public var orientation: Orientation = .up
     /// An ICC profile to embed.
     public var icc: [UInt8]?
+    /// nclx colour to record instead of libheif's default: ITU-T H.273 primaries and transfer.
+    public var nclx: (primaries: Int, transfer: Int)?
 
     /// HEVC at quality 80, no thumbnail, upright.
     public init() {}
@@ -37,6 +39,8 @@ public enum HEIFEncoder {
                 c.orientation = Int32(options.orientation.rawValue)
                 c.icc = options.icc == nil ? nil : profile.baseAddress
                 c.icc_size = icc.count
+                c.nclx_primaries = Int32(options.nclx?.primaries ?? 0)
+                c.nclx_transfer = Int32(options.nclx?.transfer ?? 0)
                 return iw_heif_encode(
                     path, pixels.baseAddress, Int32(bitmap.size.width), Int32(bitmap.size.height),
                     Int32(bitmap.channels), &c,

@@ -7,9 +7,9 @@ struct NCLXColor {
     var primaries: Int
     var transfer: Int
 
-    init(_ header: iw_heif_info) {
-        primaries = Int(header.primaries)
-        transfer = Int(header.transfer)
+    init(primaries: Int32, transfer: Int32) {
+        self.primaries = Int(primaries)
+        self.transfer = Int(transfer)
     }
 
     /// White point and primaries (CIE xy) of the code points ImageWall converts.
