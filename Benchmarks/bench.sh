@@ -96,6 +96,17 @@ if [ -f "$work/photos.imagewall" ] && command -v cc >/dev/null; then
     if (v > 0) printf "; the libvips peer %.2f s: the floor itself is only %.1fx faster than that\n", v, v / (f / 2); else printf "\n" }'
 fi
 
+# The same floor for WebP: libwebp alone decoding the WebP photos with its scaler to twice the
+# tile width (970 px), as imagewall and libvips do.
+if [ -f "$work/webp.imagewall" ] && command -v cc >/dev/null; then
+  cc -O2 Benchmarks/webp_floor.c -lwebp -o "$work/webp_floor"
+  floor=$("$work/webp_floor" 970 "$base"/webp/*.webp)
+  vips_wall=$(cat "$work/webp.vips" 2>/dev/null || echo 0)
+  awk -v f="$floor" -v iw="$(cat "$work/webp.imagewall")" -v v="$vips_wall" 'BEGIN {
+    printf "webp floor: libwebp alone decodes them in %.2f s CPU, %.2f s on 2 cores; imagewall %.2f s = %.2fx that", f, f / 2, iw, iw / (f / 2)
+    if (v > 0) printf "; the libvips peer %.2f s: the floor itself is only %.2fx faster than that\n", v, v / (f / 2); else printf "\n" }'
+fi
+
 # Quality: our tiles against libvips thumbnails of the same sources (pyvips).
 if have_vips && [ -d "$base/wallpapers" ]; then
   echo
@@ -104,6 +115,12 @@ if have_vips && [ -d "$base/wallpapers" ]; then
   "$bin" render "$base/wallpapers" -o "$work/q.png" --manifest "$work/q.json" --background '#202020' --fast 2>/dev/null
   printf -- '--fast: '
   python3 Benchmarks/psnr.py "$work/q.json"
+  for corpus in heic webp; do
+    [ -d "$base/$corpus" ] || continue
+    "$bin" render "$base/$corpus" -o "$work/q.png" --manifest "$work/q.json" --background '#202020' 2>/dev/null
+    printf -- '%s: ' "$corpus"
+    python3 Benchmarks/psnr.py "$work/q.json"
+  done
 fi
 
 # Bounded memory: a 2000 px sheet of 1,050 images (the wallpapers ten times), about 100,000 px tall.

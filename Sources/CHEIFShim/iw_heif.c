@@ -253,6 +253,10 @@ int iw_heif_encode(const char *path, const uint8_t *pixels, int width, int heigh
     struct heif_error error = heif_context_get_encoder_for_format(
         context, options->av1 ? heif_compression_AV1 : heif_compression_HEVC, &encoder);
     if (error.code != heif_error_Ok) goto done;
+    if (options->fast) {
+        /* Best effort: each encoder names its speed setting its own way. */
+        heif_encoder_set_parameter(encoder, options->av1 ? "speed" : "preset", options->av1 ? "9" : "ultrafast");
+    }
     if (options->lossless) {
         error = heif_encoder_set_lossless(encoder, 1);
     } else {

@@ -55,6 +55,7 @@ typedef struct iw_heif_encode_options {
     int orientation;            /* EXIF numbering 1-8: stored as given, shown turned by irot/imir */
     const uint8_t *icc;
     size_t icc_size;
+    int fast;                   /* the encoder's fastest setting (x265 ultrafast, libaom speed 9) */
     int nclx_primaries;         /* nclx colour to record (0: libheif's default) */
     int nclx_transfer;
 } iw_heif_encode_options;

@@ -15,6 +15,8 @@ public struct HEIFEncodeOptions: Sendable {
     public var orientation: Orientation = .up
     /// An ICC profile to embed.
     public var icc: [UInt8]?
+    /// The encoder's fastest setting (x265's ultrafast preset, libaom's speed 9).
+    public var fast = false
     /// nclx colour to record instead of libheif's default: ITU-T H.273 primaries and transfer.
     public var nclx: (primaries: Int, transfer: Int)?
 
@@ -39,6 +41,7 @@ public enum HEIFEncoder {
                 c.orientation = Int32(options.orientation.rawValue)
                 c.icc = options.icc == nil ? nil : profile.baseAddress
                 c.icc_size = icc.count
+                c.fast = options.fast ? 1 : 0
                 c.nclx_primaries = Int32(options.nclx?.primaries ?? 0)
                 c.nclx_transfer = Int32(options.nclx?.transfer ?? 0)
                 return iw_heif_encode(
