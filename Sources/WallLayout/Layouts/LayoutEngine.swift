@@ -17,8 +17,17 @@ extension LayoutConfiguration {
             throw .invalid("\(sections.count) section numbers for \(sizes.count) images")
         }
         // Extreme shapes are cut to the aspect limit first; every layout then sees ordinary ones.
-        let shapes = sizes.map { AspectLimit(maxAspect).shape(of: $0, gravity: gravity) }
-        var engine = LayoutEngine(configuration: self, sizes: shapes.map(\.size))
+        var shapes: [Int: AspectLimit.Shape] = [:]  // the few that are cut
+        var laidOut = sizes
+        let limit = AspectLimit(maxAspect)
+        for (i, size) in sizes.enumerated() {
+            let shape = limit.shape(of: size, gravity: gravity)
+            if shape.crop != nil {
+                shapes[i] = shape
+                laidOut[i] = shape.size
+            }
+        }
+        var engine = LayoutEngine(configuration: self, sizes: laidOut)
         let groups = sections.map(LayoutEngine.groups) ?? [Array(sizes.indices)]
         if titleHeight > 0 { try engine.placeTitle() }
         for (number, members) in groups.enumerated() {
@@ -30,16 +39,11 @@ extension LayoutConfiguration {
             }
             try engine.placeWall(Array(items), section: number)
         }
-        var arrangement = try engine.finish()
-        if shapes.contains(where: { $0.crop != nil }) {
-            arrangement = arrangement.withPlacements(
-                zip(arrangement.placements, shapes).map { placement, shape in
-                    var placement = placement
-                    placement.crop = shape.compose(placement.crop)
-                    return placement
-                })
-        }
-        return arrangement
+        let arrangement = try engine.finish()
+        guard !shapes.isEmpty else { return arrangement }
+        var placements = arrangement.placements
+        for (i, shape) in shapes { placements[i].crop = shape.compose(placements[i].crop) }
+        return arrangement.withPlacements(placements)
     }
 }
 
@@ -50,28 +54,35 @@ struct AspectLimit {
 
     init(_ ratio: Double?) { self.ratio = ratio }
 
-    /// The size a layout sees for an image of `size`, and the part of it that size shows
-    /// (`nil`: all of it).
-    func shape(of size: Size, gravity: Gravity) -> (size: Size, crop: Region?, compose: (Region?) -> Region?) {
-        guard let ratio, size.width > 0, size.height > 0 else { return (size, nil, { $0 }) }
+    /// What a layout sees of an image: its size, or the size of the part the limit keeps and
+    /// that part (`crop`, in the image's pixels).
+    struct Shape {
+        var size: Size
+        var crop: Region?
+
+        /// The part of the image shown, given the part of this shape a layout shows (`nil`: all).
+        func compose(_ inner: Region?) -> Region? {
+            guard let crop else { return inner }
+            guard let inner else { return crop }
+            let sx = crop.width / Double(size.width), sy = crop.height / Double(size.height)
+            return Region(
+                x: crop.x + inner.x * sx, y: crop.y + inner.y * sy, width: inner.width * sx, height: inner.height * sy)
+        }
+    }
+
+    /// The shape a layout sees for an image of `size`, cut by `gravity` when it is too long.
+    func shape(of size: Size, gravity: Gravity) -> Shape {
+        guard let ratio, size.width > 0, size.height > 0 else { return Shape(size: size) }
         var limited = size
         if Double(size.height) > ratio * Double(size.width) {
             limited.height = max(1, Int((Double(size.width) * ratio).rounded()))
         } else if Double(size.width) > ratio * Double(size.height) {
             limited.width = max(1, Int((Double(size.height) * ratio).rounded()))
         }
-        guard limited != size, let base = Fitting.cover(size, in: limited, gravity: gravity) else {
-            return (size, nil, { $0 })
+        guard limited != size, let crop = Fitting.cover(size, in: limited, gravity: gravity) else {
+            return Shape(size: size)
         }
-        let sx = base.width / Double(limited.width), sy = base.height / Double(limited.height)
-        return (
-            limited, base,
-            { crop in
-                guard let crop else { return base }
-                return Region(
-                    x: base.x + crop.x * sx, y: base.y + crop.y * sy, width: crop.width * sx, height: crop.height * sy)
-            }
-        )
+        return Shape(size: limited, crop: crop)
     }
 }
 
