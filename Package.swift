@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "CGIFShim", dependencies: ["CLibGIF"]),
         .target(name: "CColorShim", dependencies: ["CLCMS2"]),
         .target(name: "CProcessShim"),
-        .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
+        .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
 
         // Pure Swift stages.
         .target(name: "WallCore"),

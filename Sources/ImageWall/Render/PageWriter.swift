@@ -48,9 +48,13 @@ struct PageWriter {
                         + arrangement.tiles(intersecting: band, page: page).compactMap { localIndex[$0] }
                 })
             let file = try AtomicFile(destination: paths[page])
-            let writer = try PNGStreamWriter(
+            let writer = try PNGSegmentWriter(
                 file: file, size: size, hasAlpha: renderer.hasAlpha, compression: options.rendering.compression,
-                filter: options.rendering.pngFilter, software: "ImageWall \(Wall.version)")
+                software: "ImageWall \(Wall.version)")
+            let encoder = SegmentEncoder(
+                writer: writer, channels: renderer.hasAlpha ? 4 : 3, settings: options.rendering, threads: threads,
+                profile: hooks.profile)
+            var rowsEmitted = 0
             let pageItems = items
             let hooks = self.hooks
             let cells = self.cells
@@ -65,9 +69,10 @@ struct PageWriter {
                 },
                 emit: { rows, count in
                     try hooks.checkCancelled()
-                    try hooks.profile.measure(.encode) { try writer.write(rows: rows, count: count) }
+                    rowsEmitted += count
+                    try encoder.add(rows: rows, count: count, last: rowsEmitted == size.height)
                 })
-            try hooks.profile.measure(.encode) { try writer.finish() }
+            try encoder.finish()
             try file.finishWriting()
             files.append(file)
         }

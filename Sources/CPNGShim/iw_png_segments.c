@@ -1,0 +1,114 @@
+#include "iw_png.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+/* The five PNG filters of one row; `up` is NULL on the first row of the image. Written without
+   branches on the data so that compilers vectorize them. */
+static void filter_row(int type, const uint8_t *row, const uint8_t *up, uint8_t *out, size_t n, int bpp) {
+    static const uint8_t zero[8];
+    for (size_t i = 0; i < n; i++) {
+        uint8_t a = i >= (size_t)bpp ? row[i - bpp] : 0;
+        uint8_t b = up ? up[i] : 0;
+        uint8_t c = (up && i >= (size_t)bpp) ? up[i - bpp] : 0;
+        uint8_t prediction;
+        switch (type) {
+        case 1: prediction = a; break;
+        case 2: prediction = b; break;
+        case 3: prediction = (uint8_t)(((unsigned)a + b) >> 1); break;
+        case 4: {
+            int16_t p = (int16_t)b - c, q = (int16_t)a - c, r = p + q;
+            int16_t pa = p < 0 ? -p : p, pb = q < 0 ? -q : q, pc = r < 0 ? -r : r;
+            prediction = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
+            break;
+        }
+        default: prediction = 0;
+        }
+        out[i] = (uint8_t)(row[i] - prediction);
+    }
+    (void)zero;
+}
+
+/* libpng's heuristic: the filter whose output has the smallest sum of absolute (signed) values. */
+static int adaptive_row(const uint8_t *row, const uint8_t *up, uint8_t *out, uint8_t *scratch, size_t n, int bpp) {
+    unsigned long best = ~0ul;
+    int chosen = 0;
+    for (int type = 0; type <= 4; type++) {
+        filter_row(type, row, up, scratch, n, bpp);
+        unsigned long sum = 0;
+        for (size_t i = 0; i < n; i++) sum += scratch[i] < 128 ? scratch[i] : 256 - scratch[i];
+        if (sum < best) {
+            best = sum;
+            chosen = type;
+            memcpy(out, scratch, n);
+        }
+    }
+    return chosen;
+}
+
+int iw_png_deflate_segment(const uint8_t *rows, size_t stride, uint32_t count, uint32_t width, int channels,
+                           const uint8_t *row_above, int filter, int level, int run_length, int last,
+                           iw_png_segment *out) {
+    memset(out, 0, sizeof *out);
+    size_t n = (size_t)width * channels;
+    size_t filtered_size = (n + 1) * count;
+    uint8_t *filtered = malloc(filtered_size ? filtered_size : 1);
+    uint8_t *scratch = filter < 0 ? malloc(n ? n : 1) : NULL;
+    if (!filtered || (filter < 0 && !scratch)) {
+        free(filtered);
+        free(scratch);
+        return 1;
+    }
+    for (uint32_t y = 0; y < count; y++) {
+        const uint8_t *row = rows + (size_t)y * stride;
+        const uint8_t *up = y > 0 ? rows + (size_t)(y - 1) * stride : row_above;
+        uint8_t *line = filtered + (size_t)y * (n + 1);
+        if (filter < 0) {
+            line[0] = (uint8_t)adaptive_row(row, up, line + 1, scratch, n, channels);
+        } else {
+            line[0] = (uint8_t)filter;
+            filter_row(filter, row, up, line + 1, n, channels);
+        }
+    }
+    free(scratch);
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (deflateInit2(&z, level, Z_DEFLATED, -15, 8, run_length ? Z_RLE : Z_DEFAULT_STRATEGY) != Z_OK) {
+        free(filtered);
+        return 1;
+    }
+    size_t capacity = deflateBound(&z, filtered_size) + 16;
+    out->data = malloc(capacity);
+    if (!out->data) {
+        deflateEnd(&z);
+        free(filtered);
+        return 1;
+    }
+    z.next_in = filtered;
+    z.avail_in = (uInt)filtered_size;
+    z.next_out = out->data;
+    z.avail_out = (uInt)capacity;
+    int status = deflate(&z, last ? Z_FINISH : Z_FULL_FLUSH);
+    int ok = last ? status == Z_STREAM_END : (status == Z_OK && z.avail_in == 0);
+    out->size = z.total_out;
+    deflateEnd(&z);
+    out->adler = (uint32_t)adler32(1, filtered, (uInt)filtered_size);
+    out->filtered_size = filtered_size;
+    free(filtered);
+    if (!ok) {
+        free(out->data);
+        out->data = NULL;
+        return 1;
+    }
+    return 0;
+}
+
+void iw_png_segment_free(iw_png_segment *segment) {
+    free(segment->data);
+    segment->data = NULL;
+}
+
+uint32_t iw_crc32(uint32_t value, const uint8_t *data, size_t size) { return (uint32_t)crc32(value, data, (uInt)size); }
+uint32_t iw_adler32(uint32_t value, const uint8_t *data, size_t size) { return (uint32_t)adler32(value, data, (uInt)size); }
+uint32_t iw_adler32_combine(uint32_t a, uint32_t b, size_t b_size) { return (uint32_t)adler32_combine(a, b, (z_off_t)b_size); }

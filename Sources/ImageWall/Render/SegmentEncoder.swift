@@ -1,0 +1,112 @@
+import Dispatch
+import WallCodecs
+import WallCore
+
+/// Turns a page's bands into PNG segments (each band filtered and deflated on its own), several
+/// at once on `threads` threads, and appends them to the page's writer in order. The bytes do
+/// not depend on the thread count: where segments end is fixed by the bands.
+final class SegmentEncoder: @unchecked Sendable {
+    private let writer: PNGSegmentWriter
+    private let width: Int
+    private let channels: Int
+    private let filter: PNGFilter
+    private let compression: PNGCompression
+    private let threads: Int
+    private let profile: StageProfile?
+    /// The last row of the band added before, for the first row's filter.
+    private var previousRow: [UInt8]?
+    private var submitted = 0
+    /// Finished segments waiting for those before them, by band number, and the next to write.
+    private let state = Locked<(done: [Int: Result<PNGSegment, CodecError>], next: Int, failure: CodecError?)>(
+        ([:], 0, nil))
+    private let room: DispatchSemaphore
+    private let group = DispatchGroup()
+
+    init(writer: PNGSegmentWriter, channels: Int, settings: RenderSettings, threads: Int, profile: StageProfile?) {
+        self.writer = writer
+        width = writer.size.width
+        self.channels = channels
+        filter = settings.pngFilter
+        compression = settings.compression
+        self.threads = max(1, threads)
+        self.profile = profile
+        room = DispatchSemaphore(value: max(1, threads))
+    }
+
+    deinit { group.wait() }
+
+    /// Encodes the page's next `count` rows (tightly packed); the band that reaches the page's
+    /// bottom ends the stream.
+    func add(rows: UnsafeBufferPointer<UInt8>, count: Int, last: Bool) throws {
+        let rowBytes = width * channels
+        let above = previousRow
+        previousRow = Array(rows[(count - 1) * rowBytes..<count * rowBytes])
+        let index = submitted
+        submitted += 1
+        let make: @Sendable ([UInt8]) -> Result<PNGSegment, CodecError> = {
+            [width, channels, filter, compression, profile] band in
+            profile.measure(.encode) {
+                Result { () throws(CodecError) -> PNGSegment in
+                    try band.withUnsafeBufferPointer { rows throws(CodecError) in
+                        try Self.segment(rows, count, width, channels, above, filter, compression, last)
+                    }
+                }
+            }
+        }
+        if threads == 1 {
+            try write(make(Array(rows)), index: index)
+            return
+        }
+        if let failure = state.withLock({ $0.failure }) { throw failure }
+        room.wait()
+        let band = Array(rows)
+        group.enter()
+        DispatchQueue.global().async { [self] in
+            defer {
+                room.signal()
+                group.leave()
+            }
+            try? write(make(band), index: index)
+        }
+    }
+
+    private static func segment(
+        _ rows: UnsafeBufferPointer<UInt8>, _ count: Int, _ width: Int, _ channels: Int, _ above: [UInt8]?,
+        _ filter: PNGFilter, _ compression: PNGCompression, _ last: Bool
+    ) throws(CodecError) -> PNGSegment {
+        guard let above else {
+            return try PNGSegment(
+                rows: rows, stride: width * channels, count: count, width: width, channels: channels, rowAbove: nil,
+                filter: filter,
+                compression: compression, last: last)
+        }
+        return try above.withUnsafeBufferPointer { above throws(CodecError) in
+            try PNGSegment(
+                rows: rows, stride: width * channels, count: count, width: width, channels: channels, rowAbove: above,
+                filter: filter, compression: compression, last: last)
+        }
+    }
+
+    /// Files segment `index` and writes every finished one that is next in order.
+    private func write(_ result: Result<PNGSegment, CodecError>, index: Int) throws {
+        try state.withLock { state in
+            state.done[index] = result
+            while let ready = state.done.removeValue(forKey: state.next), state.failure == nil {
+                do throws(CodecError) {
+                    try writer.append(ready.get())
+                } catch {
+                    state.failure = error
+                }
+                state.next += 1
+            }
+            if let failure = state.failure { throw failure }
+        }
+    }
+
+    /// Waits for every segment and ends the PNG.
+    func finish() throws {
+        group.wait()
+        if let failure = state.withLock({ $0.failure }) { throw failure }
+        try writer.finish()
+    }
+}
