@@ -37,6 +37,9 @@ let package = Package(
         .systemLibrary(
             name: "CLibGIF", pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(
+            name: "CXXHash", pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"])]),
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
         .target(name: "CHEIFShim", dependencies: ["CLibHEIF"]),
         .target(
@@ -59,9 +62,10 @@ let package = Package(
             ]),
         .target(name: "WallText", dependencies: ["WallCore", "CFreeType"]),
         .target(name: "WallCompositor", dependencies: ["WallCore"]),
+        .target(name: "WallCache", dependencies: ["WallCore", "CXXHash"]),
         .target(
             name: "ImageWall",
-            dependencies: ["WallCore", "WallLayout", "WallCodecs", "WallCompositor", "WallText"]),
+            dependencies: ["WallCore", "WallLayout", "WallCodecs", "WallCompositor", "WallText", "WallCache"]),
         .target(
             name: "WallCommand",
             dependencies: [
@@ -100,7 +104,7 @@ let package = Package(
         .testTarget(name: "WallTextTests", dependencies: ["WallText"]),
         .testTarget(
             name: "ImageWallTests",
-            dependencies: ["ImageWall", "WallCommand", "WallCodecs", "_WallTestSupport"]),
+            dependencies: ["ImageWall", "WallCommand", "WallCodecs", "WallCache", "_WallTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,9 +11,14 @@ corpora=${CORPORA:-"wallpapers photos heic webp"}
 peers=${PEERS:-"vips montage"}
 shared=../shared/bench
 base=${BENCH_CORPUS:-/tmp/imagewall-corpus}
-bin=.build/release/imagewall
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# Every render below does its whole work: the cache is off but where the cache is measured.
+real_bin=$PWD/.build/release/imagewall
+bin=$work/imagewall-no-cache
+printf '#!/bin/sh\nif [ "$1" = render ]; then shift; exec %s render --no-cache "$@"; fi\nexec %s "$@"\n' \
+  "$real_bin" "$real_bin" > "$bin"
+chmod +x "$bin"
 [ -x /usr/bin/time ] || { echo "bench: /usr/bin/time is needed (apt-get install time)"; exit 1; }
 
 have_vips() { python3 -c 'import pyvips' >/dev/null 2>&1; }
@@ -180,10 +185,65 @@ if [ -d "$base/wallpapers" ]; then
   done
 fi
 
+# The cache: the photos again with a warm cache against cold (--no-cache), a cold render with
+# the cache on (an empty cache folder) against --no-cache, and five new photos added to the
+# folder (named after the others, as a camera numbers them; and spread among them) for masonry
+# and justified against a cold render of the grown folder.
+if [ -d "$base/photos" ] && have_vips; then
+  echo
+  grown="$work/grown"; spread="$work/spread"; extra="$work/extra"
+  mkdir -p "$grown" "$spread" "$extra"
+  for f in "$base"/photos/*.jpg; do ln -s "$f" "$grown/"; ln -s "$f" "$spread/"; done
+  python3 - "$base/photos" "$extra" <<'PY'
+import sys, pyvips
+for k, i in enumerate([5, 25, 45, 65, 85]):
+    im = pyvips.Image.new_from_file(f"{sys.argv[1]}/photo_{i:03d}.jpg").fliphor()
+    im.jpegsave(f"{sys.argv[2]}/x{k}.jpg", Q=92, subsample_mode="on")
+PY
+  for k in 0 1 2 3 4; do cp "$extra/x$k.jpg" "$grown/photo_10$k.jpg"; cp "$extra/x$k.jpg" "$spread/photo_0$((k * 2 + 1))5a.jpg"; done
+  sheet="--width 2000 --columns 4 --gap 10 --background #202020"
+  for n in off cold warm masonry-grown justified-grown masonry-spread justified-spread \
+    masonry-grown-off justified-grown-off masonry-spread-off justified-spread-off; do : > "$work/cache-$n.runs"; done
+  for run in $(seq "$runs"); do
+    measure "$real_bin" render "$base/photos" -o "$work/c.png" $sheet --no-cache | cut -d' ' -f1 >> "$work/cache-off.runs"
+    rm -rf "$work/cache"
+    measure "$real_bin" render "$base/photos" -o "$work/c.png" $sheet --cache "$work/cache" | cut -d' ' -f1 >> "$work/cache-cold.runs"
+    measure "$real_bin" render "$base/photos" -o "$work/c.png" $sheet --cache "$work/cache" | cut -d' ' -f1 >> "$work/cache-warm.runs"
+    for layout in masonry justified; do
+      for folder in grown spread; do
+        rm -rf "$work/cache-$layout"
+        "$real_bin" render "$base/photos" -o "$work/c.png" $sheet --layout "$layout" --cache "$work/cache-$layout" -q
+        measure "$real_bin" render "$work/$folder" -o "$work/c.png" $sheet --layout "$layout" --cache "$work/cache-$layout" \
+          | cut -d' ' -f1 >> "$work/cache-$layout-$folder.runs"
+        measure "$real_bin" render "$work/$folder" -o "$work/c.png" $sheet --layout "$layout" --no-cache \
+          | cut -d' ' -f1 >> "$work/cache-$layout-$folder-off.runs"
+      done
+    done
+  done
+  off=$(median < "$work/cache-off.runs"); cold=$(median < "$work/cache-cold.runs"); warm=$(median < "$work/cache-warm.runs")
+  awk -v o="$off" -v c="$cold" -v w="$warm" 'BEGIN {
+    printf "cache: photos --no-cache %.2f s, cold cache %.2f s (%+.0f%%), warm %.2f s: %.1fx faster than cold\n", o, c, 100 * (c / o - 1), w, o / w }'
+  for layout in masonry justified; do
+    for folder in grown spread; do
+      awk -v l="$layout" -v f="$folder" -v a="$(median < "$work/cache-$layout-$folder.runs")" \
+        -v b="$(median < "$work/cache-$layout-$folder-off.runs")" 'BEGIN {
+        what = f == "grown" ? "named after the others" : "spread among them"
+        printf "cache: %s, 5 photos added (%s): %.2f s against %.2f s cold: %.1fx\n", l, what, a, b, b / a }'
+    done
+  done
+fi
+
 # The layout engine on 1,000,000 sizes per layout.
 echo
 swift build -c release --product imagewall-layout-bench >/dev/null
 .build/release/imagewall-layout-bench
+
+# The manifest of a million tiles, end to end: sizes read, laid out, JSON written.
+awk 'BEGIN { srand(1); for (i = 0; i < 1000000; i++) printf "%d %d\n", 300 + int(rand() * 5700), 300 + int(rand() * 5700) }' \
+  > "$work/sizes.txt"
+/usr/bin/time -f '%e %M' -o "$work/time" "$bin" layout --sizes "$work/sizes.txt" --json > "$work/million.json"
+awk -v bytes="$(stat -c %s "$work/million.json")" '{ printf "\nmanifest: 1,000,000 tiles (layout --sizes --json, %.0f MB of JSON) in %.2f s, %.0f MB peak\n", bytes / 1e6, $1, $2 / 1024 }' "$work/time"
+rm -f "$work/million.json" "$work/sizes.txt"
 
 # Header probing: 10,000 files (hard links to the samples), one process.
 probe_dir="$work/probe"

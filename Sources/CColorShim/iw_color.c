@@ -187,3 +187,5 @@ int iw_lab_to_srgb(const uint8_t *in, int signed_ab, uint8_t *out, size_t pixels
     cmsDeleteContext(context);
     return status;
 }
+
+int iw_color_library_version(void) { return cmsGetEncodedCMMversion(); }

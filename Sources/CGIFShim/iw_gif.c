@@ -143,3 +143,5 @@ int iw_gif_write(const char *path, int width, int height, const uint8_t *palette
     }
     return ok ? 0 : 1;
 }
+
+int iw_gif_library_version(void) { return GIFLIB_MAJOR * 10000 + GIFLIB_MINOR * 100 + GIFLIB_RELEASE; }

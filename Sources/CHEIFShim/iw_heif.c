@@ -312,3 +312,5 @@ done:
     heif_context_free(context);
     return error.code == heif_error_Ok ? 0 : 1;
 }
+
+const char *iw_heif_library_version(void) { return heif_get_version(); }

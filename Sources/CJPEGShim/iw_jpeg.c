@@ -231,3 +231,11 @@ int iw_jpeg_encode(FILE *file, const iw_jpeg_encode_options *options, const uint
     free(encoder);
     return status;
 }
+
+int iw_jpeg_library_version(void) {
+#ifdef LIBJPEG_TURBO_VERSION_NUMBER
+    return LIBJPEG_TURBO_VERSION_NUMBER;
+#else
+    return JPEG_LIB_VERSION;
+#endif
+}

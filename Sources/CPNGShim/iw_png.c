@@ -295,3 +295,5 @@ int iw_png_write_end(iw_png_encoder *encoder) {
 const char *iw_png_encoder_message(const iw_png_encoder *encoder) {
     return encoder->messages.message;
 }
+
+unsigned iw_png_library_version(void) { return png_access_version_number(); }

@@ -112,3 +112,5 @@ void iw_png_segment_free(iw_png_segment *segment) {
 uint32_t iw_crc32(uint32_t value, const uint8_t *data, size_t size) { return (uint32_t)crc32(value, data, (uInt)size); }
 uint32_t iw_adler32(uint32_t value, const uint8_t *data, size_t size) { return (uint32_t)adler32(value, data, (uInt)size); }
 uint32_t iw_adler32_combine(uint32_t a, uint32_t b, size_t b_size) { return (uint32_t)adler32_combine(a, b, (z_off_t)b_size); }
+
+const char *iw_zlib_library_version(void) { return zlibVersion(); }

@@ -337,3 +337,5 @@ int iw_tiff_write(const char *path, const iw_tiff_page *pages, int count, char *
     if (!ok) snprintf(message, message_size, "%s", holder.message[0] ? holder.message : "libtiff could not write the file");
     return ok ? 0 : 1;
 }
+
+const char *iw_tiff_library_version(void) { return TIFFGetVersion(); }

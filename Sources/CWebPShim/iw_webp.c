@@ -218,3 +218,5 @@ int iw_webp_encode(const uint8_t *pixels, int width, int height, int channels, i
 }
 
 void iw_webp_free(uint8_t *data) { WebPFree(data); }
+
+int iw_webp_library_version(void) { return WebPGetDecoderVersion(); }

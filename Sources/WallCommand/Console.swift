@@ -8,6 +8,13 @@ enum Console {
         print(text, terminator: terminator)
     }
 
+    /// Runs `body` with standard output as a C stream (for output written in pieces).
+    static func withStandardOutput<T>(_ body: (UnsafeMutablePointer<FILE>) throws -> T) throws -> T {
+        guard let handle = fdopen(dup(1), "w") else { throw ExitStatus.failure }
+        defer { fclose(handle) }
+        return try body(handle)
+    }
+
     static func error(_ text: String) {
         raw(text + "\n")
     }

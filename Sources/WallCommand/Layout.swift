@@ -71,7 +71,7 @@ extension ImageWallCommand {
                 throw ExitStatus.failure
             }
             if json {
-                Console.output(String(decoding: try ManifestWriter.encode(manifest), as: UTF8.self), terminator: "")
+                try Console.withStandardOutput { try ManifestWriter.write(manifest, to: $0, named: "standard output") }
             } else {
                 Console.output("sheet \(manifest.width)x\(manifest.height), \(manifest.tiles.count) tiles")
                 for tile in manifest.tiles {

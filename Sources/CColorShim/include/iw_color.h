@@ -47,4 +47,7 @@ size_t iw_icc_make_rgb_parametric(double white_x, double white_y, double red_x, 
                                   int curve_type, const double *parameters, const char *description,
                                   uint8_t *out, size_t capacity);
 
+/* The version of the library this shim was built against (for cache keys). */
+int iw_color_library_version(void);
+
 #endif

@@ -29,4 +29,7 @@ void iw_gif_close(iw_gif *gif);
 int iw_gif_write(const char *path, int width, int height, const uint8_t *palette, int colors,
                  const uint8_t *indices, int frames, int transparent, int interlaced,
                  char *message, size_t message_size);
+/* The version of the library this shim was built against (for cache keys). */
+int iw_gif_library_version(void);
+
 #endif

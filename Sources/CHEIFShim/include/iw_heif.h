@@ -63,4 +63,7 @@ typedef struct iw_heif_encode_options {
 /* Writes `pixels` (RGB or RGBA, 8 bits, tightly packed) to `path`. */
 int iw_heif_encode(const char *path, const uint8_t *pixels, int width, int height, int channels,
                    const iw_heif_encode_options *options, char *message, size_t message_size);
+/* The version of the library this shim was built against (for cache keys). */
+const char *iw_heif_library_version(void);
+
 #endif

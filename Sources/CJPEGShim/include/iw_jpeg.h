@@ -58,4 +58,7 @@ typedef struct iw_jpeg_encode_options {
 int iw_jpeg_encode(FILE *file, const iw_jpeg_encode_options *options, const uint8_t *pixels,
                    size_t stride, char *message, size_t message_size);
 
+/* The version of the library this shim was built against (for cache keys). */
+int iw_jpeg_library_version(void);
+
 #endif

@@ -108,4 +108,8 @@ uint32_t iw_adler32(uint32_t value, const uint8_t *data, size_t size);
 /* The Adler-32 of A followed by B, from theirs and B's length. */
 uint32_t iw_adler32_combine(uint32_t a, uint32_t b, size_t b_size);
 
+/* The version of the library this shim was built against (for cache keys). */
+unsigned iw_png_library_version(void);
+const char *iw_zlib_library_version(void);
+
 #endif

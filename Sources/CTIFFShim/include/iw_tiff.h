@@ -65,4 +65,7 @@ typedef struct iw_tiff_page {
 
 /* Writes pages to `path` (the sample generator). */
 int iw_tiff_write(const char *path, const iw_tiff_page *pages, int count, char *message, size_t message_size);
+/* The version of the library this shim was built against (for cache keys). */
+const char *iw_tiff_library_version(void);
+
 #endif

@@ -39,4 +39,7 @@ int iw_webp_encode(const uint8_t *pixels, int width, int height, int channels, i
                    const uint8_t *icc, size_t icc_size, const uint8_t *exif, size_t exif_size, int frames,
                    uint8_t **output, size_t *output_size, char *message, size_t message_size);
 void iw_webp_free(uint8_t *data);
+/* The version of the library this shim was built against (for cache keys). */
+int iw_webp_library_version(void);
+
 #endif

@@ -57,6 +57,9 @@ public struct WallOptions: Sendable {
     public var maxImagePixels: Int = ImageProbe.defaultMaxImagePixels
     /// A page bigger than this (pixels) is refused with advice to split the sheet into pages.
     public var maxSheetPixels: Int = 1 << 30
+    /// The persistent cache of decodes, tiles and compressed bands; `nil` (the default for the
+    /// library; the command line uses ``CacheSettings/defaultDirectory``) renders without one.
+    public var cache: CacheSettings?
 
     /// Options with `layout` and defaults for the rest.
     public init(layout: LayoutConfiguration = LayoutConfiguration()) {

@@ -20,6 +20,8 @@ struct PageWriter {
     let cells: CellMaker
     /// Threads preparing cells while the calling thread paints and encodes.
     let threads: Int
+    /// Where bands already compressed are found, if anywhere.
+    let cache: RenderCache?
 
     /// Writes page `p` to `paths[p]`; `cell` gives tile `i`'s finished cell (called from
     /// several threads, in the order the bands need them).
@@ -53,27 +55,34 @@ struct PageWriter {
                 software: "ImageWall \(Wall.version)")
             let encoder = SegmentEncoder(
                 writer: writer, channels: renderer.hasAlpha ? 4 : 3, settings: options.rendering, threads: threads,
-                profile: hooks.profile)
+                profile: hooks.profile, cache: cache)
             var rowsEmitted = 0
             let pageItems = items
             let hooks = self.hooks
             let cells = self.cells
-            try renderer.render(
-                tile: { k in
-                    try hooks.checkCancelled()
-                    switch pageItems[k] {
-                    case .tile(let index): return try cell(index)
-                    case .title(let rect): return try cells.title(size: rect.size)
-                    case .header(let header): return try cells.header(header)
-                    }
-                },
-                emit: { rows, count in
-                    try hooks.checkCancelled()
-                    rowsEmitted += count
-                    try encoder.add(rows: rows, count: count, last: rowsEmitted == size.height)
-                })
-            try encoder.finish()
-            try file.finishWriting()
+            do {
+                try renderer.render(
+                    tile: { k in
+                        try hooks.checkCancelled()
+                        switch pageItems[k] {
+                        case .tile(let index): return try cell(index)
+                        case .title(let rect): return try cells.title(size: rect.size)
+                        case .header(let header): return try cells.header(header)
+                        }
+                    },
+                    emit: { rows, count in
+                        try hooks.checkCancelled()
+                        rowsEmitted += count
+                        try encoder.add(rows: rows, count: count, last: rowsEmitted == size.height)
+                    })
+                try encoder.finish()
+                try file.finishWriting()
+            } catch {
+                // Nothing of a failed page stays behind, even while a worker still holds it.
+                encoder.waitForWorkers()
+                file.discard()
+                throw error
+            }
             files.append(file)
         }
         return files

@@ -1,10 +1,13 @@
 import Dispatch
+import WallCache
 import WallCodecs
 import WallCore
 
 /// Turns a page's bands into PNG segments (each band filtered and deflated on its own), several
 /// at once on `threads` threads, and appends them to the page's writer in order. The bytes do
-/// not depend on the thread count: where segments end is fixed by the bands.
+/// not depend on the thread count: where segments end is fixed by the bands. With a cache, a band
+/// whose pixels (and the row above them) were compressed before with the same settings is read
+/// back instead.
 final class SegmentEncoder: @unchecked Sendable {
     private let writer: PNGSegmentWriter
     private let width: Int
@@ -13,6 +16,7 @@ final class SegmentEncoder: @unchecked Sendable {
     private let compression: PNGCompression
     private let threads: Int
     private let profile: StageProfile?
+    private let cache: RenderCache?
     /// The last row of the band added before, for the first row's filter.
     private var previousRow: [UInt8]?
     private var submitted = 0
@@ -22,7 +26,10 @@ final class SegmentEncoder: @unchecked Sendable {
     private let room: DispatchSemaphore
     private let group = DispatchGroup()
 
-    init(writer: PNGSegmentWriter, channels: Int, settings: RenderSettings, threads: Int, profile: StageProfile?) {
+    init(
+        writer: PNGSegmentWriter, channels: Int, settings: RenderSettings, threads: Int, profile: StageProfile?,
+        cache: RenderCache? = nil
+    ) {
         self.writer = writer
         width = writer.size.width
         self.channels = channels
@@ -30,6 +37,7 @@ final class SegmentEncoder: @unchecked Sendable {
         compression = settings.compression
         self.threads = max(1, threads)
         self.profile = profile
+        self.cache = cache
         room = DispatchSemaphore(value: max(1, threads))
     }
 
@@ -44,14 +52,24 @@ final class SegmentEncoder: @unchecked Sendable {
         let index = submitted
         submitted += 1
         let make: @Sendable ([UInt8]) -> Result<PNGSegment, CodecError> = {
-            [width, channels, filter, compression, profile] band in
-            profile.measure(.encode) {
+            [width, channels, filter, compression, profile, cache] band in
+            let key = cache.map { _ in
+                profile.measure(.cache) { Self.key(band, above, count, width, channels, filter, compression, last) }
+            }
+            if let cache, let key, let found = profile.measure(.cache, { cache.segment(key) }) {
+                return .success(found)
+            }
+            let made = profile.measure(.encode) {
                 Result { () throws(CodecError) -> PNGSegment in
                     try band.withUnsafeBufferPointer { rows throws(CodecError) in
                         try Self.segment(rows, count, width, channels, above, filter, compression, last)
                     }
                 }
             }
+            if let cache, let key, case .success(let segment) = made {
+                profile.measure(.cache) { cache.save(segment, as: key) }
+            }
+            return made
         }
         if threads == 1 {
             try write(make(Array(rows)), index: index)
@@ -68,6 +86,21 @@ final class SegmentEncoder: @unchecked Sendable {
             }
             try? write(make(band), index: index)
         }
+    }
+
+    /// A band's cache key: its rows, the row above (the filters read it), where it ends the
+    /// stream, and the encoder's settings and version.
+    private static func key(
+        _ band: [UInt8], _ above: [UInt8]?, _ count: Int, _ width: Int, _ channels: Int, _ filter: PNGFilter,
+        _ compression: PNGCompression, _ last: Bool
+    ) -> CacheKey {
+        var hasher = KeyHasher()
+        hasher.add("segment \(RenderCache.format) \(Wall.version) \(CodecLibraries.versions)")
+        hasher.add("\(filter) \(compression) \(width)x\(count)x\(channels) last \(last)")
+        hasher.add(above?.count ?? -1)
+        above?.withUnsafeBytes { hasher.add($0) }
+        band.withUnsafeBytes { hasher.add($0) }
+        return hasher.finish()
     }
 
     private static func segment(
@@ -102,6 +135,9 @@ final class SegmentEncoder: @unchecked Sendable {
             if let failure = state.failure { throw failure }
         }
     }
+
+    /// Waits for the segments being made (after a failure, before the file is discarded).
+    func waitForWorkers() { group.wait() }
 
     /// Waits for every segment and ends the PNG.
     func finish() throws {

@@ -37,13 +37,15 @@ struct SheetRender {
         try refuseOverwritingInputs(
             outputs: jobs.flatMap { $0.pages + [$0.manifest].compactMap { $0 } }, images: images)
         let warnings = TileWarnings(images: images, diagnostics: hooks.diagnostics)
-        let maker = TileMaker(images: images, options: jobs[0].options, hooks: hooks, warnings: warnings)
+        let cache = jobs[0].options.cache.map(RenderCache.init)
+        defer { if let cache { finish(cache) } }
+        let maker = TileMaker(images: images, options: jobs[0].options, hooks: hooks, warnings: warnings, cache: cache)
         let files: [AtomicFile]
         if jobs.count == 1 {
-            files = try renderAsNeeded(jobs[0], maker: maker)
+            files = try renderAsNeeded(jobs[0], maker: maker, cache: cache)
         } else {
             shareDecodes(&jobs, margin: maker.decoder.margin)
-            files = try renderThroughSpills(jobs, maker: maker)
+            files = try renderThroughSpills(jobs, maker: maker, cache: cache)
         }
         hooks.progress?.begin(.write, total: 1)
         for file in files { try file.commit() }
@@ -59,13 +61,13 @@ struct SheetRender {
 
     /// One sheet: each tile made when the bands reach it, on `threads` threads, and freed when
     /// they pass it.
-    private func renderAsNeeded(_ job: Job, maker: TileMaker) throws -> [AtomicFile] {
+    private func renderAsNeeded(_ job: Job, maker: TileMaker, cache: RenderCache?) throws -> [AtomicFile] {
         let plan = job.plan
         let cells = try CellMaker(plan: plan, options: job.options)
         let hooks = self.hooks
         hooks.progress?.begin(.render, total: plan.arrangement.placements.count)
         let writer = PageWriter(
-            plan: plan, options: job.options, hooks: hooks, cells: cells, threads: job.options.threads)
+            plan: plan, options: job.options, hooks: hooks, cells: cells, threads: job.options.threads, cache: cache)
         return try writer.write(to: job.pages) { index in
             defer { hooks.progress?.advance(.render) }
             let pixels = try maker.tiles(
@@ -89,7 +91,7 @@ struct SheetRender {
     /// Batch variants: each source decoded once and its cell finished for every variant into
     /// that variant's spill; then the variants painted from their spills, several at once, each
     /// on one thread.
-    private func renderThroughSpills(_ jobs: [Job], maker: TileMaker) throws -> [AtomicFile] {
+    private func renderThroughSpills(_ jobs: [Job], maker: TileMaker, cache: RenderCache?) throws -> [AtomicFile] {
         let hooks = self.hooks
         let base = jobs[0].options
         let cells = try jobs.map { try CellMaker(plan: $0.plan, options: $0.options) }
@@ -118,12 +120,21 @@ struct SheetRender {
         }
         return try parallelMap(jobs.count, threads: base.threads) { v -> [AtomicFile] in
             let writer = PageWriter(
-                plan: jobs[v].plan, options: jobs[v].options, hooks: hooks, cells: cells[v], threads: 1)
+                plan: jobs[v].plan, options: jobs[v].options, hooks: hooks, cells: cells[v], threads: 1, cache: cache)
             let spill = spills[v]
             return try writer.write(to: jobs[v].pages) { index in
                 try hooks.profile.measure(.spill) { try spill.load(index) }
             }
         }.flatMap { $0 }
+    }
+
+    /// Keeps the cache under its size limit, and says once when it could not be written.
+    private func finish(_ cache: RenderCache) {
+        cache.store.trim()
+        if let problem = cache.store.problem {
+            hooks.diagnostics(
+                .warning(source: cache.store.directory, message: problem + " (the render went on without it)"))
+        }
     }
 
     /// Refuses a run whose outputs would overwrite one of its images.

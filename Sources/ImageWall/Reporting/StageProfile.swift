@@ -9,7 +9,7 @@ import WallCore
 public final class StageProfile: Sendable {
     /// The stages measured.
     public enum Stage: String, Sendable, CaseIterable {
-        case probe, layout, decode, resample, cells, spill, encode
+        case probe, layout, decode, resample, cells, spill, encode, cache
     }
 
     private let seconds = Locked<[Stage: Double]>([:])

@@ -1,3 +1,4 @@
+import WallCache
 import WallCodecs
 import WallCompositor
 import WallCore
@@ -10,7 +11,9 @@ import WallLayout
 /// ``ErrorPolicy/fail`` stops the run.
 ///
 /// A plain render asks for one placement at a time; batch variants ask for one per variant,
-/// sharing the decode. Every tile of a run is made here.
+/// sharing the decode. Every tile of a run is made here, and here the cache sits: a tile
+/// already made from the same content the same way is read back, else a decode already made
+/// for the same content and decode plan, else the file is decoded.
 struct TileMaker: Sendable {
     let images: [ProbedImage]
     let decoder: ImageDecoder
@@ -20,8 +23,11 @@ struct TileMaker: Sendable {
     let onError: ErrorPolicy
     let profile: StageProfile?
     let warnings: TileWarnings
+    let cache: RenderCache?
 
-    init(images: [ProbedImage], options: WallOptions, hooks: RunHooks, warnings: TileWarnings) {
+    init(
+        images: [ProbedImage], options: WallOptions, hooks: RunHooks, warnings: TileWarnings, cache: RenderCache? = nil
+    ) {
         self.images = images
         decoder = options.decoder
         memory = MemoryBudget(limit: options.decodeMemory)
@@ -30,6 +36,7 @@ struct TileMaker: Sendable {
         onError = options.onError
         profile = hooks.profile
         self.warnings = warnings
+        self.cache = cache
     }
 
     /// Tile `index` for each of `placements`, made as `recipes` say (one per placement, all
@@ -38,22 +45,79 @@ struct TileMaker: Sendable {
         precondition(placements.count == recipes.count && !recipes.isEmpty)
         let image = images[index]
         let target = recipes[0].decodedFor
+        let keys = cacheKeys(image, placements: placements, recipes: recipes)
         do {
+            if let cache, let keys {
+                let found = profile.measure(.cache) { keys.tiles.map(cache.tile) }
+                if let first = found[0], found.allSatisfy({ $0 != nil }) {
+                    try report(first.warnings, for: index)
+                    return found.map { $0!.bitmap }
+                }
+            }
             // The decoded image is held until every placement's tile is made from it.
             return try memory.withReservation(decoder.workingMemory(info: image.info, target: target)) {
-                let decoded = try profile.measure(.decode) {
-                    try decoder.decode(path: image.path, info: image.info, target: target)
+                var decoded: DecodedImage
+                if let cache, let keys, let found = profile.measure(.cache, { cache.decoded(keys.decode) }) {
+                    decoded = found
+                } else {
+                    decoded = try profile.measure(.decode) {
+                        try decoder.decode(path: image.path, info: image.info, target: target)
+                    }
+                    if let cache, let keys { profile.measure(.cache) { cache.save(decoded, as: keys.decode) } }
                 }
                 try report(decoded.warnings, for: index)
                 let source = Alpha.premultiplied(decoded.bitmap)  // once for every placement
-                return TileMaker.resample(
+                let tiles = TileMaker.resample(
                     source, of: image, into: placements, recipes: recipes, linear: linear, profile: profile)
+                if let cache, let keys {
+                    profile.measure(.cache) {
+                        for (tile, key) in zip(tiles, keys.tiles) {
+                            cache.save(tile: tile, warnings: decoded.warnings, as: key)
+                        }
+                    }
+                }
+                return tiles
             }
         } catch {
             if onError == .fail || error is WallRunError { throw error }
             warnings.add("not decoded, drawn grey: \(error.reason)", for: index)
             return placements.map { Bitmap(size: $0.image.size, alpha: .none, fill: [128, 128, 128]) }
         }
+    }
+
+    /// The cache's keys for `image`'s decode and for each placement's tile, when there is a
+    /// cache and the file can be read: its content, the decode plan, then how each tile is cut
+    /// and resampled from the decode.
+    private func cacheKeys(_ image: ProbedImage, placements: [Placement], recipes: [TileRecipe]) -> (
+        decode: CacheKey, tiles: [CacheKey]
+    )? {
+        guard cache != nil, let content = profile.measure(.cache, { CacheKey.ofFile(atPath: image.path) }) else {
+            return nil
+        }
+        var hasher = KeyHasher()
+        hasher.add("decoded \(RenderCache.format) \(Wall.version) \(CodecLibraries.versions)")
+        hasher.add(content)
+        hasher.add(decoder.decodePlan(info: image.info, target: recipes[0].decodedFor))
+        let decode = hasher.finish()
+        let tiles = zip(placements, recipes).map { placement, recipe in
+            var hasher = KeyHasher()
+            hasher.add("tile")
+            hasher.add(decode)
+            hasher.add(linear ? 1 : 0)
+            for size in recipe.via + [placement.image.size] {
+                hasher.add(size.width)
+                hasher.add(size.height)
+            }
+            if let crop = placement.crop {
+                for edge in [crop.x, crop.y, crop.width, crop.height] {
+                    hasher.add(Int(bitPattern: UInt(edge.bitPattern)))
+                }
+            } else {
+                hasher.add(-1)
+            }
+            return hasher.finish()
+        }
+        return (decode, tiles)
     }
 
     /// Records decoder warnings, or with `strict` turns them into the file's error.

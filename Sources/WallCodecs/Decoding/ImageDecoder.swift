@@ -13,6 +13,12 @@ public struct DecodedImage: Sendable {
     /// Warnings from the format's library (corrupt data, premature end), empty for a clean file.
     public var warnings: [String]
 
+    /// Pixels and warnings as a decoder gave them (or a cache kept them).
+    public init(bitmap: Bitmap, warnings: [String]) {
+        self.bitmap = bitmap
+        self.warnings = warnings
+    }
+
     /// Converts the pixels from `profile` to sRGB; a profile that cannot be used is a warning.
     mutating func convert(from profile: ColorProfile) {
         switch profile.convertRGB(bitmap) {
@@ -71,6 +77,18 @@ public struct ImageDecoder: Sendable {
             file, path: path, info: info, target: storedTarget(info, target), decoder: self)
         decoded.bitmap = decoded.bitmap.oriented(info.orientation)
         return decoded
+    }
+
+    /// Everything that decides the pixels ``decode(path:info:target:)`` gives for `info` and
+    /// `target`, besides the file's content, as a text: the format's shrink for the target
+    /// (see ``ImageCodec/decodePlan(info:target:decoder:)``), the orientation and this
+    /// decoder's settings. Equal plans of the same content decode to the same pixels.
+    public func decodePlan(info: ImageInfo, target: Size?) -> String {
+        let plan = info.format.codec.decodePlan(info: info, target: storedTarget(info, target), decoder: self)
+        return [
+            info.format.rawValue, plan, "orientation \(info.orientation.rawValue)", "sRGB \(convertsToSRGB)",
+            "dc \(stopsProgressiveAtDC)", "fast \(fast)", "scans \(maxProgressiveScans)",
+        ].joined(separator: "; ")
     }
 
     /// About the most memory decoding `info` for `target` (as ``decode(path:info:target:)``

@@ -25,6 +25,10 @@ protocol ImageCodec: Sendable {
         _ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo, target: Size?, decoder: ImageDecoder
     ) throws(CodecError) -> DecodedImage
 
+    /// What a decode for `target` (stored pixels) makes, as a short text: two targets with the
+    /// same plan decode to the same pixels (for JPEG, the DCT scale). A cache keys decodes by it.
+    func decodePlan(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> String
+
     /// About the most memory decoding `info` for `target` (stored pixels) holds at once: the
     /// decoded pixels, and what the library holds besides them while it decodes.
     func workingMemory(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> (pixels: Int, besides: Int)

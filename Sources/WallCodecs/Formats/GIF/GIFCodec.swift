@@ -24,7 +24,7 @@ struct GIFCodec: ImageCodec {
         var header = iw_gif_info()
         var message = [CChar](repeating: 0, count: 256)
         guard let gif = iw_gif_open(path, &header, &message, message.count) else {
-            throw CodecError(.probe, path: path, reason: "corrupt GIF: " + String(cString: message))
+            throw CodecError(.probe, path: path, reason: "corrupt GIF: " + message.text)
         }
         iw_gif_close(gif)
         let screen = GIFCodec.screen(header)
@@ -61,7 +61,7 @@ struct GIFCodec: ImageCodec {
         var header = iw_gif_info()
         var message = [CChar](repeating: 0, count: 256)
         guard let gif = iw_gif_open(path, &header, &message, message.count) else {
-            throw CodecError(.decode, path: path, reason: "corrupt GIF: " + String(cString: message))
+            throw CodecError(.decode, path: path, reason: "corrupt GIF: " + message.text)
         }
         defer { iw_gif_close(gif) }
         guard GIFCodec.screen(header) == info.storedSize else {
@@ -87,6 +87,12 @@ struct GIFCodec: ImageCodec {
     }
 
     /// The canvas, or for a plain image its box-averaged rows.
+    func decodePlan(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> String {
+        let shrink =
+            target.map { PNGCodec.shrink(stored: info.storedSize, target: $0, margin: decoder.margin) } ?? (x: 1, y: 1)
+        return "box \(shrink.x)x\(shrink.y)"
+    }
+
     func workingMemory(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> (pixels: Int, besides: Int) {
         let channels = info.hasAlpha ? 4 : 3
         let size = info.storedSize
@@ -128,7 +134,7 @@ struct GIFCodec: ImageCodec {
         /// Reads the next row of colour indices; the reason when it cannot.
         func read(_ indices: inout [UInt8]) -> String? {
             var message = [CChar](repeating: 0, count: 256)
-            return iw_gif_read_row(gif, &indices, &message, message.count) == 0 ? nil : String(cString: message)
+            return iw_gif_read_row(gif, &indices, &message, message.count) == 0 ? nil : message.text
         }
 
         /// Draws a row of `indices` into a canvas row `canvasWidth` wide.

@@ -20,6 +20,6 @@ public enum GIFEncoder {
                     Int32(frames), Int32(transparent ?? -1), interlaced ? 1 : 0, &message, message.count)
             }
         }
-        guard status == 0 else { throw CodecError(.write, path: path, reason: String(cString: message)) }
+        guard status == 0 else { throw CodecError(.write, path: path, reason: message.text) }
     }
 }

@@ -25,7 +25,7 @@ struct HEIFCodec: ImageCodec {
         var header = iw_heif_info()
         var message = [CChar](repeating: 0, count: 512)
         guard iw_heif_probe(path, &header, &message, message.count) == 0 else {
-            throw CodecError(.probe, path: path, reason: "HEIF refused by libheif: " + String(cString: message))
+            throw CodecError(.probe, path: path, reason: "HEIF refused by libheif: " + message.text)
         }
         defer { iw_heif_free_info(&header) }
         guard header.width > 0, header.height > 0 else {
@@ -60,7 +60,7 @@ struct HEIFCodec: ImageCodec {
         let wanted = target.map { HEIFCodec.thumbnailNeed(target: $0) } ?? Size(width: 0, height: 0)
         guard iw_heif_decode(path, Int32(wanted.width), Int32(wanted.height), &decoded, &message, message.count) == 0
         else {
-            throw CodecError(.decode, path: path, reason: "corrupt HEIF: " + String(cString: message))
+            throw CodecError(.decode, path: path, reason: "corrupt HEIF: " + message.text)
         }
         defer { iw_heif_release(&decoded) }
         let size = Size(width: Int(decoded.width), height: Int(decoded.height))
@@ -93,6 +93,11 @@ struct HEIFCodec: ImageCodec {
     }
 
     /// The decoded pixels (of the thumbnail when one will do), and libheif's planes besides.
+    /// Keyed by the target itself: the image (thumbnail or level) and the shrink follow from it.
+    func decodePlan(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> String {
+        target.map { "target \($0.width)x\($0.height)" } ?? "whole"
+    }
+
     func workingMemory(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> (pixels: Int, besides: Int) {
         var size = info.storedSize
         if let target {

@@ -50,6 +50,6 @@ public enum HEIFEncoder {
                     &message, message.count)
             }
         }
-        guard status == 0 else { throw CodecError(.write, path: path, reason: String(cString: message)) }
+        guard status == 0 else { throw CodecError(.write, path: path, reason: message.text) }
     }
 }

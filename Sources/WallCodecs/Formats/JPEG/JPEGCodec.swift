@@ -29,6 +29,12 @@ struct JPEGCodec: ImageCodec {
             dcOnly: dcOnly)
     }
 
+    func decodePlan(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> String {
+        let numerator =
+            target.map { JPEGCodec.scaleNumerator(stored: info.storedSize, target: $0, margin: decoder.margin) } ?? 8
+        return "scale \(numerator)/8"
+    }
+
     /// The decoded pixels, and for a progressive JPEG the coefficients of the whole image,
     /// which libjpeg keeps at any scale (64 two-byte coefficients an 8×8 block: two bytes a
     /// sample).

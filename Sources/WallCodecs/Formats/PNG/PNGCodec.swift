@@ -30,6 +30,12 @@ struct PNGCodec: ImageCodec {
         return decoded
     }
 
+    func decodePlan(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> String {
+        let shrink =
+            target.map { PNGCodec.shrink(stored: info.storedSize, target: $0, margin: decoder.margin) } ?? (x: 1, y: 1)
+        return "box \(shrink.x)x\(shrink.y)"
+    }
+
     /// The pixels after the box average (interlaced files are not shrunk while decoding).
     func workingMemory(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> (pixels: Int, besides: Int) {
         let stored = info.storedSize

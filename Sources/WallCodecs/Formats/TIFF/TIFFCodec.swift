@@ -80,7 +80,7 @@ struct TIFFCodec: ImageCodec {
             sourceSize: size, channels: channels, factorX: shrink.x, factorY: shrink.y, fourthIsAlpha: raw == nil)
         var message = [CChar](repeating: 0, count: 512)
         guard let reader = iw_tiff_begin(tiff, raw == nil ? 0 : 1, &message, message.count) else {
-            throw CodecError(.decode, path: path, reason: String(cString: message))
+            throw CodecError(.decode, path: path, reason: message.text)
         }
         defer { iw_tiff_end(reader) }
         let bandRows = max(1, Int(chosen.band_rows))
@@ -173,6 +173,11 @@ struct TIFFCodec: ImageCodec {
     }
 
     /// The shrunk pixels, and besides them one band of strips or tiles as 32-bit pixels.
+    /// Keyed by the target itself: the image (thumbnail or level) and the shrink follow from it.
+    func decodePlan(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> String {
+        target.map { "target \($0.width)x\($0.height)" } ?? "whole"
+    }
+
     func workingMemory(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> (pixels: Int, besides: Int) {
         var stored = info.storedSize
         if let target,
@@ -208,7 +213,7 @@ struct TIFFCodec: ImageCodec {
     static func open(_ path: String, stage: CodecStage) throws(CodecError) -> OpaquePointer {
         var message = [CChar](repeating: 0, count: 512)
         guard let tiff = iw_tiff_open(path, maxAllocation, &message, message.count) else {
-            throw CodecError(stage, path: path, reason: "corrupt TIFF: " + String(cString: message))
+            throw CodecError(stage, path: path, reason: "corrupt TIFF: " + message.text)
         }
         return tiff
     }

@@ -55,7 +55,7 @@ public enum TIFFEncoder {
         let status = withPages(pages, colormaps, index: 0, built: []) { described in
             iw_tiff_write(path, described, Int32(described.count), &message, message.count)
         }
-        guard status == 0 else { throw CodecError(.write, path: path, reason: String(cString: message)) }
+        guard status == 0 else { throw CodecError(.write, path: path, reason: message.text) }
     }
 
     private static func withPages(

@@ -77,7 +77,7 @@ struct WebPCodec: ImageCodec {
                         message.count)
                 }
             }
-            guard status == 0 else { throw CodecError(.decode, path: path, reason: String(cString: message)) }
+            guard status == 0 else { throw CodecError(.decode, path: path, reason: message.text) }
             if !info.hasAlpha { bitmap = WebPCodec.opaque(bitmap) }
         } else {
             let size =
@@ -94,10 +94,10 @@ struct WebPCodec: ImageCodec {
                         rowBytes, &rows, &message, message.count)
                 }
             }
-            guard status != 1 else { throw CodecError(.decode, path: path, reason: String(cString: message)) }
+            guard status != 1 else { throw CodecError(.decode, path: path, reason: message.text) }
             if status == 2 {
                 bitmap.fillMissingRows(from: Int(rows))
-                warnings.append("\(String(cString: message)) (decoded \(rows) of \(size.height) rows)")
+                warnings.append("\(message.text) (decoded \(rows) of \(size.height) rows)")
             }
         }
         var decoded = DecodedImage(bitmap: bitmap, warnings: warnings)
@@ -132,6 +132,13 @@ struct WebPCodec: ImageCodec {
 
     /// The decoded pixels, and besides them the file in memory and, for lossless or animated
     /// files, libwebp's full-size ARGB buffer.
+    func decodePlan(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> String {
+        let size =
+            target.map { WebPCodec.decodeSize(stored: info.storedSize, target: $0, margin: decoder.margin) }
+            ?? info.storedSize
+        return "size \(size.width)x\(size.height)"
+    }
+
     func workingMemory(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> (pixels: Int, besides: Int) {
         let full = info.storedSize.width * info.storedSize.height
         let size =

@@ -43,7 +43,7 @@ public enum WebPEncoder {
                 }
             }
         }
-        guard status == 0, let output else { throw CodecError(.write, path: path, reason: String(cString: message)) }
+        guard status == 0, let output else { throw CodecError(.write, path: path, reason: message.text) }
         defer { iw_webp_free(output) }
         let file = try AtomicFile(destination: path)
         guard fwrite(output, 1, size, file.handle) == size else {

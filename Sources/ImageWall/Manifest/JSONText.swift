@@ -1,0 +1,344 @@
+/// Encodable values as the exact text of Foundation's `JSONEncoder` with `.prettyPrinted`,
+/// `.sortedKeys` and `.withoutEscapingSlashes` (two-space indents, `"key" : value`, keys in
+/// byte order, empty containers as `[`, a blank line, `]`), made without Foundation's whole
+/// tree of the document, so a manifest of a million tiles can be written one tile at a time.
+enum JSONText {
+    /// The text of `value`, as it appears nested `level` containers deep.
+    static func text(of value: some Encodable, level: Int = 0) throws -> String {
+        let encoder = NodeEncoder()
+        try value.encode(to: encoder)
+        var out = ""
+        encoder.root.node.write(to: &out, level: level)
+        return out
+    }
+}
+
+/// A value being built: a leaf's text, or an array or object of further values.
+private final class NodeBox {
+    enum Node {
+        case empty
+        case leaf(String)
+        case array([NodeBox])
+        case object([(key: String, value: NodeBox)])
+    }
+
+    var node: Node = .empty
+}
+
+extension NodeBox.Node {
+    func write(to out: inout String, level: Int) {
+        switch self {
+        case .empty: out += "{\n\n" + Indent.of(level) + "}"
+        case .leaf(let text): out += text
+        case .array(let items):
+            guard !items.isEmpty else {
+                out += "[\n\n" + Indent.of(level) + "]"
+                return
+            }
+            out += "[\n"
+            let indent = Indent.of(level + 1)
+            for (n, item) in items.enumerated() {
+                out += indent
+                item.node.write(to: &out, level: level + 1)
+                out += n == items.count - 1 ? "\n" : ",\n"
+            }
+            out += Indent.of(level) + "]"
+        case .object(let entries):
+            guard !entries.isEmpty else {
+                out += "{\n\n" + Indent.of(level) + "}"
+                return
+            }
+            out += "{\n"
+            let indent = Indent.of(level + 1)
+            let sorted = entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            for (n, entry) in sorted.enumerated() {
+                out += indent
+                JSONString.append(entry.key, to: &out)
+                out += " : "
+                entry.value.node.write(to: &out, level: level + 1)
+                out += n == sorted.count - 1 ? "\n" : ",\n"
+            }
+            out += Indent.of(level) + "}"
+        }
+    }
+}
+
+enum Indent {
+    static let levels = (0..<16).map { String(repeating: "  ", count: $0) }
+    static func of(_ level: Int) -> String {
+        level < levels.count ? levels[level] : String(repeating: "  ", count: level)
+    }
+}
+
+enum JSONString {
+    /// `text` quoted and escaped as Foundation does: `"`, `\`, the short escapes, other
+    /// control characters as `\u00XX`; slashes and everything else as they are.
+    static func append(_ text: String, to out: inout String) {
+        out += "\""
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += text
+            out += "\""
+            return
+        }
+        var plain = text.unicodeScalars.startIndex
+        let scalars = text.unicodeScalars
+        var index = plain
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            let escape: String?
+            switch scalar {
+            case "\"": escape = "\\\""
+            case "\\": escape = "\\\\"
+            case "\n": escape = "\\n"
+            case "\r": escape = "\\r"
+            case "\t": escape = "\\t"
+            case "\u{8}": escape = "\\b"
+            case "\u{C}": escape = "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    escape = nil
+                }
+            }
+            if let escape {
+                out.unicodeScalars += scalars[plain..<index]
+                out += escape
+                plain = scalars.index(after: index)
+            }
+            index = scalars.index(after: index)
+        }
+        out.unicodeScalars += scalars[plain..<scalars.endIndex]
+        out += "\""
+    }
+
+    /// A floating-point number as Foundation writes it: its shortest text, without `.0`.
+    static func number(_ value: Double) -> String {
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+}
+
+private struct NodeEncoder: Encoder {
+    let root: NodeBox
+    var codingPath: [any CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(root: NodeBox = NodeBox(), codingPath: [any CodingKey] = []) {
+        self.root = root
+        self.codingPath = codingPath
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if case .object = root.node {} else { root.node = .object([]) }
+        return KeyedEncodingContainer(KeyedNodes<Key>(box: root, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if case .array = root.node {} else { root.node = .array([]) }
+        return UnkeyedNodes(box: root, codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { SingleNode(box: root, codingPath: codingPath) }
+}
+
+/// Leaf texts of the standard types.
+enum Leaf {
+    static func text(_ value: some Encodable) throws -> String? {
+        switch value {
+        case let value as String:
+            var out = ""
+            JSONString.append(value, to: &out)
+            return out
+        case let value as Bool: return value ? "true" : "false"
+        case let value as Int: return String(value)
+        case let value as Int8: return String(value)
+        case let value as Int16: return String(value)
+        case let value as Int32: return String(value)
+        case let value as Int64: return String(value)
+        case let value as UInt: return String(value)
+        case let value as UInt8: return String(value)
+        case let value as UInt16: return String(value)
+        case let value as UInt32: return String(value)
+        case let value as UInt64: return String(value)
+        case let value as Double: return try number(value)
+        case let value as Float: return try number(Double(value))
+        default: return nil
+        }
+    }
+
+    static func number(_ value: Double) throws -> String {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(
+                value, EncodingError.Context(codingPath: [], debugDescription: "not a finite number"))
+        }
+        return JSONString.number(value)
+    }
+
+    /// `value` encoded into `box`.
+    fileprivate static func encode(_ value: some Encodable, into box: NodeBox, codingPath: [any CodingKey]) throws {
+        if let text = try text(value) {
+            box.node = .leaf(text)
+        } else {
+            try value.encode(to: NodeEncoder(root: box, codingPath: codingPath))
+        }
+    }
+}
+
+private struct KeyedNodes<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let box: NodeBox
+    var codingPath: [any CodingKey]
+
+    private func child(_ key: Key) -> NodeBox {
+        guard case .object(var entries) = box.node else { preconditionFailure("not an object") }
+        let name = key.stringValue
+        if let existing = entries.first(where: { $0.key == name }) { return existing.value }
+        let child = NodeBox()
+        box.node = .empty  // release the entries before changing them, so they are not copied
+        entries.append((name, child))
+        box.node = .object(entries)
+        return child
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { child(key).node = .leaf("null") }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try Leaf.encode(value, into: child(key), codingPath: codingPath + [key])
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        NodeEncoder(root: child(key), codingPath: codingPath + [key]).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        NodeEncoder(root: child(key), codingPath: codingPath + [key]).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder { NodeEncoder(root: NodeBox(), codingPath: codingPath) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { NodeEncoder(root: child(key), codingPath: codingPath) }
+}
+
+private struct UnkeyedNodes: UnkeyedEncodingContainer {
+    let box: NodeBox
+    var codingPath: [any CodingKey]
+    var count: Int {
+        guard case .array(let items) = box.node else { return 0 }
+        return items.count
+    }
+
+    private func next() -> NodeBox {
+        guard case .array(var items) = box.node else { preconditionFailure("not an array") }
+        let child = NodeBox()
+        box.node = .empty
+        items.append(child)
+        box.node = .array(items)
+        return child
+    }
+
+    mutating func encodeNil() throws { next().node = .leaf("null") }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try Leaf.encode(value, into: next(), codingPath: codingPath)
+    }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        NodeEncoder(root: next(), codingPath: codingPath).container(keyedBy: keyType)
+    }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        NodeEncoder(root: next(), codingPath: codingPath).unkeyedContainer()
+    }
+    mutating func superEncoder() -> any Encoder { NodeEncoder(root: next(), codingPath: codingPath) }
+}
+
+private struct SingleNode: SingleValueEncodingContainer {
+    let box: NodeBox
+    var codingPath: [any CodingKey]
+
+    mutating func encodeNil() throws { box.node = .leaf("null") }
+    mutating func encode<T: Encodable>(_ value: T) throws { try Leaf.encode(value, into: box, codingPath: codingPath) }
+}
+
+extension Manifest.Tile {
+    /// The tile's JSON text nested `level` deep, written directly (the bulk of a big manifest):
+    /// the same text as ``JSONText/text(of:level:)`` gives for it, keys in byte order. Rare
+    /// fields (a sort key, a recipe) go through the general encoder.
+    func jsonText(level: Int) throws -> String {
+        let inner = Indent.of(level + 1)
+        var out = "{\n"
+        func key(_ name: String) {
+            out += inner
+            out += "\""
+            out += name
+            out += "\" : "
+        }
+        func box(_ x: Int, _ y: Int, _ width: Int, _ height: Int) {
+            let deeper = Indent.of(level + 2)
+            out += "{\n\(deeper)\"height\" : \(height),\n\(deeper)\"width\" : \(width),\n"
+            out += "\(deeper)\"x\" : \(x),\n\(deeper)\"y\" : \(y)\n\(inner)}"
+        }
+        func encoded(_ name: String, _ value: some Encodable) throws {
+            key(name)
+            out += try JSONText.text(of: value, level: level + 1)
+            out += ",\n"
+        }
+        if let caption {
+            key("caption")
+            box(caption.x, caption.y, caption.width, caption.height)
+            out += ",\n"
+        }
+        key("cell")
+        box(cell.x, cell.y, cell.width, cell.height)
+        out += ",\n"
+        key("crop")
+        if let crop {
+            let deeper = Indent.of(level + 2)
+            let (x, y, width, height) = try (
+                Leaf.number(crop.x), Leaf.number(crop.y), Leaf.number(crop.width), Leaf.number(crop.height)
+            )
+            out += "{\n\(deeper)\"height\" : \(height),\n\(deeper)\"width\" : \(width),\n"
+            out += "\(deeper)\"x\" : \(x),\n\(deeper)\"y\" : \(y)\n\(inner)}"
+        } else {
+            out += "null"
+        }
+        out += ",\n"
+        if let decodedFor { try encoded("decodedFor", decodedFor) }
+        if let format {
+            key("format")
+            JSONString.append(format, to: &out)
+            out += ",\n"
+        }
+        key("height")
+        out += "\(height),\n"
+        key("index")
+        out += "\(index),\n"
+        key("orientation")
+        out += "\(orientation),\n"
+        key("page")
+        out += "\(page),\n"
+        key("section")
+        out += "\(section),\n"
+        if let sortKey { try encoded("sortKey", sortKey) }
+        key("source")
+        JSONString.append(source, to: &out)
+        out += ",\n"
+        key("sourceHeight")
+        out += "\(sourceHeight),\n"
+        key("sourceWidth")
+        out += "\(sourceWidth),\n"
+        if let via { try encoded("via", via) }
+        try encoded("warnings", warnings)
+        key("width")
+        out += "\(width),\n"
+        key("x")
+        out += "\(x),\n"
+        key("y")
+        out += "\(y)\n"
+        out += Indent.of(level)
+        out += "}"
+        return out
+    }
+}

@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Where a render keeps what it decoded, resampled and compressed, to skip that work when the
+/// same files are drawn again. The cache never changes a sheet's bytes: entries are found by
+/// each file's content and everything that shapes its pixels.
+public struct CacheSettings: Sendable, Equatable {
+    /// The cache's folder (created when first written).
+    public var directory: String
+    /// Bytes the cache may take; the least recently used entries go first.
+    public var sizeLimit: Int
+
+    /// 1 GiB: a hundred 12 MP photos take about 350 MB (their decodes, tiles and the sheet's
+    /// compressed bands).
+    public static let defaultSizeLimit = 1 << 30
+
+    /// A cache in `directory` of at most `sizeLimit` bytes.
+    public init(directory: String, sizeLimit: Int = CacheSettings.defaultSizeLimit) {
+        self.directory = directory
+        self.sizeLimit = sizeLimit
+    }
+
+    /// `$XDG_CACHE_HOME/imagewall`, else `~/.cache/imagewall`; `nil` when neither is known.
+    public static var defaultDirectory: String? {
+        if let xdg = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") {
+            return xdg + "/imagewall"
+        }
+        if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+            return home + "/.cache/imagewall"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,196 @@
+import CXXHash
+import WallCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A folder of cache entries, found by kind and ``CacheKey``, safe to share between processes.
+///
+/// Each entry is one file, `DIR/v1/KIND/AB/KEY`: a header (magic, the key, the payload's length
+/// and XXH64) and the payload. An entry is written to a temporary file and renamed into place,
+/// so a reader sees a whole entry or none; one that is truncated, corrupt or for another key is
+/// deleted and reads as missing. Reading an entry marks it used (its modification time), and
+/// ``trim()`` deletes the least recently used entries while the folder is over its size limit.
+/// A folder that cannot be written is reported once (``problem``) and the store goes on without
+/// writing.
+public final class CacheStore: Sendable {
+    /// The folder given.
+    public let directory: String
+    /// Bytes the entries may take; ``trim()`` keeps them under it.
+    public let sizeLimit: Int
+    private let root: String
+    private let state = Locked(State())
+
+    private struct State {
+        var problem: String?
+        var hits = 0
+        var misses = 0
+    }
+
+    private static let magic: [UInt8] = Array("IWCACHE1".utf8)
+    private static let headerSize = 8 + 16 + 8 + 8
+
+    /// A store in `directory` (created when first written) holding at most `sizeLimit` bytes.
+    public init(directory: String, sizeLimit: Int) {
+        self.directory = directory
+        self.sizeLimit = max(0, sizeLimit)
+        root = directory + "/v1"
+    }
+
+    /// Why entries could not be written, when they could not (the first reason).
+    public var problem: String? { state.withLock { $0.problem } }
+    /// Entries found and not found so far.
+    public var counts: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
+
+    private func path(_ kind: String, _ key: CacheKey) -> (folder: String, file: String) {
+        let name = key.description
+        let folder = "\(root)/\(kind)/\(name.prefix(2))"
+        return (folder, "\(folder)/\(name)")
+    }
+
+    /// The payload of entry `key` of `kind`, when it is there and whole.
+    public func load(_ kind: String, _ key: CacheKey) -> [UInt8]? {
+        let file = path(kind, key).file
+        guard let bytes = CacheStore.readFile(file) else {
+            state.withLock { $0.misses += 1 }
+            return nil
+        }
+        guard let payload = CacheStore.payload(of: bytes, key: key) else {
+            unlink(file)
+            state.withLock { $0.misses += 1 }
+            return nil
+        }
+        _ = utimensat(AT_FDCWD, file, nil, 0)  // used now
+        state.withLock { $0.hits += 1 }
+        return payload
+    }
+
+    /// Stores `payload` as entry `key` of `kind`, replacing any entry there.
+    public func save(_ kind: String, _ key: CacheKey, payload: [UInt8]) {
+        guard state.withLock({ $0.problem == nil }) else { return }
+        let (folder, file) = path(kind, key)
+        var entry = CacheStore.magic
+        entry.reserveCapacity(CacheStore.headerSize + payload.count)
+        for value in [
+            key.high, key.low, UInt64(payload.count), payload.withUnsafeBytes { XXH64($0.baseAddress, $0.count, 0) },
+        ] {
+            withUnsafeBytes(of: value.littleEndian) { entry += $0 }
+        }
+        entry += payload
+        if let failure = CacheStore.makeFolders(folder) ?? CacheStore.writeAtomically(entry, to: file) {
+            state.withLock { if $0.problem == nil { $0.problem = "cannot write to the cache: \(failure)" } }
+        }
+    }
+
+    /// Deletes the least recently used entries until the entries take at most the size limit,
+    /// and temporary files left by interrupted writes more than an hour old.
+    public func trim() {
+        var entries: [(path: String, size: Int, used: Int)] = []
+        var total = 0
+        let now = time(nil)
+        CacheStore.walk(root, depth: 2) { file, info in
+            if file.hasSuffix(".tmp") {
+                if now - info.st_mtim.tv_sec > 3600 { unlink(file) }
+                return
+            }
+            let size = Int(info.st_blocks) * 512
+            entries.append((file, size, info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec))
+            total += size
+        }
+        guard total > sizeLimit else { return }
+        for entry in entries.sorted(by: { ($0.used, $0.path) < ($1.used, $1.path) }) {
+            guard total > sizeLimit else { break }
+            if unlink(entry.path) == 0 { total -= entry.size }
+        }
+    }
+
+    /// The payload of a whole entry for `key`, or `nil`.
+    private static func payload(of bytes: [UInt8], key: CacheKey) -> [UInt8]? {
+        guard bytes.count >= headerSize, Array(bytes[0..<8]) == magic else { return nil }
+        func word(_ at: Int) -> UInt64 {
+            bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+        }
+        guard word(8) == key.high, word(16) == key.low, word(24) == UInt64(bytes.count - headerSize) else { return nil }
+        let payload = Array(bytes[headerSize...])
+        let checksum = payload.withUnsafeBytes { XXH64($0.baseAddress, $0.count, 0) }
+        return checksum == word(32) ? payload : nil
+    }
+
+    private static func readFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_size >= 0, info.st_size < 1 << 34 else { return nil }
+        let size = Int(info.st_size)
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        while done < size {
+            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, size - done) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            done += count
+        }
+        return bytes
+    }
+
+    /// `mkdir -p`; the reason it failed, or `nil`.
+    private static func makeFolders(_ folder: String) -> String? {
+        var made = ""
+        for part in folder.split(separator: "/", omittingEmptySubsequences: false) {
+            made += made.isEmpty && part.isEmpty ? "/" : (made.isEmpty || made == "/" ? "" : "/") + part
+            guard !part.isEmpty else { continue }
+            if mkdir(made, 0o755) != 0 && errno != EEXIST { return "\(made): \(String(cString: strerror(errno)))" }
+        }
+        return nil
+    }
+
+    /// Writes `bytes` to a temporary file beside `path` and renames it into place.
+    private static func writeAtomically(_ bytes: [UInt8], to path: String) -> String? {
+        let temporary = "\(path).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                unlink(temporary)
+                return reason
+            }
+            done += count
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            return reason
+        }
+        return nil
+    }
+
+    /// Calls `body` for every regular file `depth` folders below `folder`.
+    private static func walk(_ folder: String, depth: Int, _ body: (String, stat) -> Void) {
+        guard let dir = opendir(folder) else { return }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let path = folder + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                if depth > 0 { walk(path, depth: depth - 1, body) }
+            } else if (info.st_mode & S_IFMT) == S_IFREG, depth == 0 {
+                body(path, info)
+            }
+        }
+    }
+}

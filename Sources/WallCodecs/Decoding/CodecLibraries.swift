@@ -1,0 +1,27 @@
+import CColorShim
+import CGIFShim
+import CHEIFShim
+import CJPEGShim
+import CPNGShim
+import CTIFFShim
+import CWebPShim
+
+/// The libraries that turn files into pixels, and their versions.
+public enum CodecLibraries {
+    /// One line naming each library and its version: a new version of any of them may decode
+    /// differently, so a cache keys its entries by it.
+    public static let versions: String = {
+        let webp = iw_webp_library_version()
+        let tiff = String(cString: iw_tiff_library_version()).split(separator: "\n").first.map(String.init) ?? "?"
+        return [
+            "libjpeg \(iw_jpeg_library_version())",
+            "libpng \(iw_png_library_version())",
+            "zlib \(String(cString: iw_zlib_library_version()))",
+            "libheif \(String(cString: iw_heif_library_version()))",
+            "libwebp \(webp >> 16).\((webp >> 8) & 0xFF).\(webp & 0xFF)",
+            tiff,
+            "giflib \(iw_gif_library_version())",
+            "lcms \(iw_color_library_version())",
+        ].joined(separator: ", ")
+    }()
+}

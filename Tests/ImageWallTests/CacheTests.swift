@@ -1,0 +1,174 @@
+import Foundation
+import ImageWall
+import Testing
+import WallCache
+import WallCore
+import WallLayout
+import _WallTestSupport
+
+@Suite("The persistent cache")
+struct CacheTests {
+    let folder = TemporaryFolder()
+
+    /// A few samples of different formats and shapes, copied so that the tests can change them.
+    func inputs() throws -> String {
+        let inputs = folder.file("in")
+        try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
+        for name in [
+            "landscape-baseline-420.jpg", "portrait-progressive-420.jpg", "png-rgba.png", "heic-rotated-6.heic",
+            "webp-exif-6.webp",
+        ] {
+            try FileManager.default.copyItem(atPath: Fixtures.sample(name), toPath: inputs + "/" + name)
+        }
+        return inputs
+    }
+
+    func options(cache: String?, linear: Bool = false) -> WallOptions {
+        var layout = LayoutConfiguration()
+        (layout.width, layout.columns) = (500, 3)
+        var options = WallOptions(layout: layout)
+        options.threads = 2
+        options.rendering.linear = linear
+        options.cache = cache.map { CacheSettings(directory: $0) }
+        return options
+    }
+
+    /// Renders `inputs` to `name` and returns the sheet's bytes and the time spent decoding.
+    @discardableResult
+    func render(_ inputs: String, _ name: String, _ options: WallOptions, diagnostics: Locked<[String]>? = nil) throws
+        -> (bytes: [UInt8], decoding: Double)
+    {
+        let profile = StageProfile()
+        let hooks = RunHooks(profile: profile, diagnostics: { d in diagnostics?.withLock { $0.append(d.description) } })
+        try Wall(inputs: [inputs]).render(to: folder.file(name), options: options, hooks: hooks)
+        return (try #require(folder.read(name)), profile.totals[.decode] ?? 0)
+    }
+
+    func entries(_ cache: String) -> [String] {
+        (FileManager.default.enumerator(atPath: cache)?.allObjects as? [String] ?? []).filter {
+            !$0.hasSuffix(".tmp") && $0.split(separator: "/").count == 4
+        }.map { cache + "/" + $0 }
+    }
+
+    @Test("the sheet is the same to the byte with the cache off, cold and warm; a warm render decodes nothing")
+    func identical() throws {
+        let inputs = try inputs()
+        let cache = folder.file("cache")
+        let off = try render(inputs, "off.png", options(cache: nil))
+        let cold = try render(inputs, "cold.png", options(cache: cache))
+        let warm = try render(inputs, "warm.png", options(cache: cache))
+        #expect(cold.bytes == off.bytes)
+        #expect(warm.bytes == off.bytes)
+        #expect(cold.decoding > 0)
+        #expect(warm.decoding == 0)
+        let kinds = Set(entries(cache).map { $0.split(separator: "/").reversed()[2] })
+        #expect(kinds == ["decoded", "tile", "segment"])
+        // Another setting that shapes the pixels is another entry, not a stale one.
+        let linearOff = try render(inputs, "linear-off.png", options(cache: nil, linear: true))
+        let linearWarm = try render(inputs, "linear-warm.png", options(cache: cache, linear: true))
+        #expect(linearWarm.bytes == linearOff.bytes)
+        #expect(linearWarm.bytes != off.bytes)
+    }
+
+    @Test("a file rewritten in place with its size and modification time kept is not served from the cache")
+    func rewrittenInPlace() throws {
+        let inputs = try inputs()
+        let cache = folder.file("cache")
+        let path = inputs + "/landscape-baseline-420.jpg"
+        let stamp: [FileAttributeKey: Any] = [.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)]
+        try FileManager.default.setAttributes(stamp, ofItemAtPath: path)
+        try render(inputs, "before.png", options(cache: cache))
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        let original = try #require(Fixtures.read(path))
+        // The same size, other pixels: another sample's JPEG bytes cut or padded to the length.
+        var other = try #require(Fixtures.read(Fixtures.sample("portrait-progressive-420.jpg")))
+        other = Array(other.prefix(original.count)) + [UInt8](repeating: 0, count: max(0, original.count - other.count))
+        #expect(other.count == original.count && other != original)
+        try Data(other).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes(stamp, ofItemAtPath: path)
+        let after = try FileManager.default.attributesOfItem(atPath: path)
+        #expect(after[.size] as? Int == attributes[.size] as? Int)
+        #expect(after[.modificationDate] as? Date == attributes[.modificationDate] as? Date)
+        let off = try render(inputs, "off.png", options(cache: nil))
+        let warm = try render(inputs, "warm.png", options(cache: cache))
+        #expect(warm.bytes == off.bytes)
+        #expect(warm.decoding > 0)
+    }
+
+    @Test("truncated, corrupt and foreign entries are ignored and written again")
+    func damagedEntries() throws {
+        let inputs = try inputs()
+        let cache = folder.file("cache")
+        let off = try render(inputs, "off.png", options(cache: nil))
+        try render(inputs, "cold.png", options(cache: cache))
+        let files = entries(cache).sorted()
+        #expect(files.count > 5)
+        for (n, file) in files.enumerated() {
+            var bytes = try #require(Fixtures.read(file))
+            switch n % 3 {
+            case 0: bytes = Array(bytes.prefix(bytes.count / 2))  // truncated
+            case 1: bytes[bytes.count - 1] ^= 0x55  // a flipped payload byte
+            default: bytes = try #require(Fixtures.read(files[(n + 1) % files.count]))  // another key's entry
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: file))
+        }
+        let repaired = try render(inputs, "repaired.png", options(cache: cache))
+        #expect(repaired.bytes == off.bytes)
+        #expect(repaired.decoding > 0)
+        let warm = try render(inputs, "warm.png", options(cache: cache))
+        #expect(warm.bytes == off.bytes)
+        #expect(warm.decoding == 0)
+    }
+
+    @Test("a cache that cannot be written is one warning, and the render goes on unchanged")
+    func unwritable() throws {
+        let inputs = try inputs()
+        let blocker = folder.write([1, 2, 3], to: "not-a-folder")  // a file where the folder would go
+        let messages = Locked<[String]>([])
+        let off = try render(inputs, "off.png", options(cache: nil))
+        let result = try render(inputs, "sheet.png", options(cache: blocker + "/cache"), diagnostics: messages)
+        #expect(result.bytes == off.bytes)
+        let warnings = messages.withLock { $0 }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("cannot write to the cache") == true)
+    }
+
+    @Test("two renders sharing a cache at once both draw the right sheet")
+    func concurrent() async throws {
+        let inputs = try inputs()
+        let cache = folder.file("cache")
+        let off = try render(inputs, "off.png", options(cache: nil))
+        let options = self.options(cache: cache)
+        let paths = (0..<4).map { folder.file("together-\($0).png") }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for path in paths {
+                group.addTask { try Wall(inputs: [inputs]).render(to: path, options: options) }
+            }
+            try await group.waitForAll()
+        }
+        for path in paths { #expect(Fixtures.read(path) == off.bytes) }
+        #expect(try render(inputs, "after.png", options).bytes == off.bytes)
+    }
+
+    @Test("over its size limit the cache deletes the least recently used entries first")
+    func leastRecentlyUsed() throws {
+        let directory = folder.file("store")
+        let store = CacheStore(directory: directory, sizeLimit: 40 << 10)
+        let keys = (0..<8).map { n in [UInt8(n)].withUnsafeBytes { CacheKey($0) } }
+        for (n, key) in keys.enumerated() {
+            store.save("test", key, payload: [UInt8](repeating: UInt8(n), count: 8 << 10))
+            // Distinct times of use, oldest first; entry 0 is then read, so used last.
+            let path = directory + "/v1/test/" + key.description.prefix(2) + "/" + key.description
+            let time = Date(timeIntervalSince1970: 1_000_000 + Double(n) * 60)
+            try FileManager.default.setAttributes([.modificationDate: time], ofItemAtPath: path)
+        }
+        #expect(store.load("test", keys[0]) == [UInt8](repeating: 0, count: 8 << 10))
+        store.trim()
+        let kept = keys.indices.filter { store.load("test", keys[$0]) != nil }
+        #expect(kept.contains(0))
+        #expect(!kept.contains(1) && !kept.contains(2))
+        #expect(kept.contains(7))
+        #expect(kept.count >= 3 && kept.count <= 4)
+        #expect(store.problem == nil)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import ImageWall
+import Testing
+import WallCore
+import WallLayout
+import _WallTestSupport
+
+@Suite("Manifest text")
+struct ManifestTextTests {
+    let folder = TemporaryFolder()
+    let output = TemporaryFolder()
+
+    /// Foundation's text of the manifest, which the streamed writer must match byte for byte.
+    func foundationText(_ manifest: Manifest) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(manifest)) + [0x0A]
+    }
+
+    @Test("the streamed manifest is Foundation's JSONEncoder text, for every field and awkward values")
+    func sameAsFoundation() throws {
+        // A real render with captions, sections, a title, pages, variants' recipes and skipped files.
+        for name in ["png-rgb.png", "landscape-baseline-420.jpg", "orientation-6.jpg", "panorama-4x1.jpg"] {
+            try FileManager.default.copyItem(atPath: Fixtures.sample(name), toPath: folder.file(name))
+        }
+        folder.write([0x89, 0x50, 0x4E, 0x47, 1, 2, 3], to: "broken.png")
+        folder.write(Array("notes".utf8), to: "notes.txt")
+        var options = WallOptions()
+        (options.layout.width, options.layout.columns, options.layout.maxPageHeight) = (400, 2, 900)
+        options.rendering.caption = try CaptionTemplate("{stem}")
+        options.rendering.title = "Title \"quoted\" / é"
+        options.sort = .date
+        options.grouping = .folder
+        try Wall(inputs: [folder.path]).render(
+            variants: [2, 3].map { columns in
+                var variant = options
+                variant.layout.columns = columns
+                return (output.file("v\(columns)-{page}.png"), variant)
+            }, manifests: [output.file("v2.json"), output.file("v3.json")])
+        for file in ["v2.json", "v3.json"] {
+            var manifest = try Wall.readManifest(output.file(file))
+            #expect(try foundationText(manifest) == Array(try ManifestWriter.encode(manifest)))
+            // Values no render made: escapes, fractions, exponents, empty and missing fields.
+            manifest.tiles[0].warnings = [
+                "a \"quote\", a \\ and a /", "tab\tnew\nline\r\u{1}\u{1F}\u{7F}", "é 😀 \u{2028}",
+            ]
+            manifest.tiles[0].crop = Region(x: 0.5, y: 1e-7, width: 123456789012345680000, height: 3)
+            manifest.tiles[0].sortKey = .number(-2.5e-5)
+            manifest.tiles[1].sortKey = .text("2026:01:01 \"x\"")
+            manifest.tiles[0].source = "dir/with \"quotes\"/and\\backslash.png"
+            manifest.tiles[0].format = nil
+            manifest.tiles[1].via = []
+            manifest.ignored = ["a/b.txt", "ü.mov"]
+            #expect(try foundationText(manifest) == Array(try ManifestWriter.encode(manifest)))
+            manifest.tiles = []
+            manifest.skipped = []
+            #expect(try foundationText(manifest) == Array(try ManifestWriter.encode(manifest)))
+        }
+    }
+
+    @Test("a manifest of 20,000 tiles written to a file reads back equal")
+    func roundTrip() throws {
+        let sizes = (0..<20_000).map { Size(width: 300 + ($0 * 37) % 4000, height: 300 + ($0 * 53) % 3000) }
+        let manifest = try Wall.manifest(ofSizes: sizes, options: WallOptions())
+        try ManifestWriter.write(manifest, to: folder.file("big.json"))
+        #expect(try Wall.readManifest(folder.file("big.json")) == manifest)
+        #expect(Fixtures.read(folder.file("big.json")) == (try foundationText(manifest)))
+    }
+}
