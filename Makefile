@@ -3,8 +3,14 @@ SWIFT ?= swift
 APT_PACKAGES := libpng-dev libjpeg-dev libheif-dev libwebp-dev libtiff-dev libgif-dev liblcms2-dev libxxhash-dev pkg-config \
   libfreetype-dev fonts-dejavu-core time
 RELEASE_BIN := .build/release/imagewall
+PREFIX ?= /usr/local
+BIN_DIR = $(DESTDIR)$(PREFIX)/bin
+MAN_DIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASH_DIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSH_DIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISH_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build run test samples bench check-html check-formats man fuzz sanitize format lint clean
+.PHONY: deps build run test samples bench check-html check-formats man fuzz sanitize format lint install uninstall clean
 
 # Installs the Debian packages the build needs, only those missing.
 deps:
@@ -90,6 +96,23 @@ sanitize:
 # Regenerates docs/imagewall.1 from the commands' help (argument-parser's plugin).
 man:
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual --output-directory docs
+
+# Installs the release binary (the Swift runtime linked in, so it runs without the toolchain),
+# the man page and bash, zsh and fish completions under PREFIX (default /usr/local), below
+# DESTDIR when given (packaging); uninstall removes exactly those files.
+install: deps
+	$(SWIFT) build -c release --product imagewall --static-swift-stdlib
+	install -d "$(BIN_DIR)" "$(MAN_DIR)" "$(BASH_DIR)" "$(ZSH_DIR)" "$(FISH_DIR)"
+	install -m 755 $(RELEASE_BIN) "$(BIN_DIR)/imagewall"
+	install -m 644 docs/imagewall.1 "$(MAN_DIR)/imagewall.1"
+	$(RELEASE_BIN) --generate-completion-script bash > "$(BASH_DIR)/imagewall"
+	$(RELEASE_BIN) --generate-completion-script zsh > "$(ZSH_DIR)/_imagewall"
+	$(RELEASE_BIN) --generate-completion-script fish > "$(FISH_DIR)/imagewall.fish"
+	@echo "installed $(BIN_DIR)/imagewall, its man page and completions"
+
+uninstall:
+	rm -f "$(BIN_DIR)/imagewall" "$(MAN_DIR)/imagewall.1" "$(BASH_DIR)/imagewall" "$(ZSH_DIR)/_imagewall" \
+	  "$(FISH_DIR)/imagewall.fish"
 
 clean:
 	rm -rf .build out

@@ -83,7 +83,7 @@ extension ImageWallCommand {
 
         @Option(
             help: ArgumentHelp(
-                "Also write a small HTML page showing the sheet, each tile linking to its source.",
+                "Also write a small HTML page showing the sheet at the window's width, each tile linking to its source.",
                 valueName: "file.html"))
         var html: String?
 

@@ -1,57 +1,99 @@
 #!/usr/bin/env python3
-"""Loads an ImageWall --html page in headless Chromium and checks it against the manifest:
-every page image loads at its recorded size, and every tile has an area with the tile's
-rectangle, a link resolving to its source, and its name as the hover title.
+"""Loads an ImageWall --html page in headless Chromium at a laptop's and a phone's window size
+(1200x900 and 390x844) and checks it against the manifest: every page image loads at its
+recorded size and fits the window (no horizontal scrolling); every tile has a link to its
+source named after it (title and accessible label); and a click on the middle of each tile, as
+the browser lays the page out at that size, lands on that tile's link. Screenshots of both
+sizes are saved beside the page (shot-1200x900.png, shot-390x844.png) to look at.
 usage: check_html.py PAGE.html MANIFEST.json"""
-import json, os, re, shutil, subprocess, sys, urllib.parse
+import html as htmllib, json, os, re, shutil, subprocess, sys, urllib.parse
 
 page, manifest_path = sys.argv[1], sys.argv[2]
 manifest = json.load(open(manifest_path))
-harness = os.path.join(os.path.dirname(os.path.abspath(page)), ".check-" + os.path.basename(page))
+folder = os.path.dirname(os.path.abspath(page))
+harness = os.path.join(folder, ".check-" + os.path.basename(page))
 probe = """<script>
 window.addEventListener('load', () => {
+  const links = [...document.querySelectorAll('.wall a')];
+  const hits = {};
+  for (const link of links) {
+    const img = link.parentElement.querySelector('img');
+    const box = img.getBoundingClientRect();
+    const scale = box.width / img.naturalWidth;
+    const left = parseFloat(link.style.left) / 100 * img.naturalWidth, top = parseFloat(link.style.top) / 100 * img.naturalHeight;
+    const width = parseFloat(link.style.width) / 100 * img.naturalWidth, height = parseFloat(link.style.height) / 100 * img.naturalHeight;
+    // The middle of the tile, scrolled into the window, then asked what is there.
+    const pageY = window.scrollY + box.top + (top + height / 2) * scale;
+    window.scrollTo(0, pageY - window.innerHeight / 2);
+    const fresh = img.getBoundingClientRect();
+    const x = fresh.left + (left + width / 2) * scale, y = fresh.top + (top + height / 2) * scale;
+    const found = document.elementFromPoint(x, y);
+    const hit = found && found.closest('a');
+    hits[link.dataset.index] = hit ? hit.dataset.index : null;
+  }
+  window.scrollTo(0, 0);
   const report = {
-    images: [...document.images].map(i => ({src: i.src, complete: i.complete, width: i.naturalWidth, height: i.naturalHeight})),
-    areas: [...document.querySelectorAll('area')].map(a => ({coords: a.coords, href: a.href, title: a.title, index: a.dataset.index}))
+    viewport: [window.innerWidth, window.innerHeight],
+    scrollWidth: document.documentElement.scrollWidth,
+    images: [...document.images].map(i => ({src: i.src, complete: i.complete, width: i.naturalWidth, height: i.naturalHeight,
+                                            shown: i.getBoundingClientRect().width})),
+    links: links.map(a => ({href: a.href, title: a.title, label: a.getAttribute('aria-label'), index: a.dataset.index})),
+    hits: hits
   };
   const pre = document.createElement('pre'); pre.id = 'check'; pre.textContent = JSON.stringify(report);
   document.body.appendChild(pre);
 });
 </script>"""
-html = open(page, encoding="utf-8").read().replace("</body>", probe + "</body>")
-open(harness, "w", encoding="utf-8").write(html)
+text = open(page, encoding="utf-8").read()
+if "<map" in text or "<area" in text:
+    sys.exit("check-html: the page uses a fixed-pixel image map")
+open(harness, "w", encoding="utf-8").write(text.replace("</body>", probe + "</body>"))
 browser = shutil.which("chromium") or shutil.which("chromium-browser")
+common = [browser, "--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
+          "--hide-scrollbars", "--virtual-time-budget=10000"]
+problems, summary = [], []
 try:
-    dom = subprocess.run([browser, "--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-                          "--virtual-time-budget=10000", "--dump-dom", "file://" + harness],
-                         capture_output=True, text=True, timeout=120).stdout
+    for width, height in [(1200, 900), (390, 844)]:
+        size = f"--window-size={width},{height}"
+        dom = subprocess.run(common + [size, "--dump-dom", "file://" + harness],
+                             capture_output=True, text=True, timeout=120).stdout
+        subprocess.run(common + [size, f"--screenshot={folder}/shot-{width}x{height}.png", "file://" + os.path.abspath(page)],
+                       capture_output=True, timeout=120)
+        found = re.search(r'<pre id="check">(.*?)</pre>', dom, re.S)
+        if not found:
+            problems.append(f"{width}x{height}: the page did not finish loading in Chromium"); continue
+        report = json.loads(htmllib.unescape(found.group(1)))
+        at = f"{width}x{height}"
+        if report["scrollWidth"] > report["viewport"][0]:
+            problems.append(f"{at}: the page is {report['scrollWidth']} px wide in a {report['viewport'][0]} px window")
+        pages = manifest["pages"]
+        if len(report["images"]) != len(pages):
+            problems.append(f"{at}: {len(report['images'])} images for {len(pages)} pages")
+        for image, p in zip(report["images"], pages):
+            if not image["complete"] or (image["width"], image["height"]) != (p["width"], p["height"]):
+                problems.append(f"{at}: page image {image['src']} loaded as {image['width']}x{image['height']}, expected {p['width']}x{p['height']}")
+            if image["shown"] > report["viewport"][0]:
+                problems.append(f"{at}: page image shown {image['shown']:.0f} px wide in a {report['viewport'][0]} px window")
+        links = {int(a["index"]): a for a in report["links"]}
+        hits = 0
+        for tile in manifest["tiles"]:
+            link = links.get(tile["index"])
+            if link is None:
+                problems.append(f"{at}: no link for {tile['source']}"); continue
+            target = urllib.parse.unquote(urllib.parse.urlparse(link["href"]).path)
+            if os.path.realpath(target) != os.path.realpath(tile["source"]):
+                problems.append(f"{at}: link of {tile['source']} goes to {target}")
+            name = os.path.basename(tile["source"])
+            if link["title"] != name or link["label"] != name:
+                problems.append(f"{at}: link of {tile['source']} is named {link['title']!r} / {link['label']!r}")
+            hit = report["hits"].get(str(tile["index"]))
+            if hit != str(tile["index"]):
+                problems.append(f"{at}: a click on the middle of {name} lands on {hit}")
+            else:
+                hits += 1
+        summary.append(f"{at}: {len(pages)} page images fit, {hits} of {len(manifest['tiles'])} tiles hit their link")
 finally:
     os.unlink(harness)
-found = re.search(r'<pre id="check">(.*?)</pre>', dom, re.S)
-if not found:
-    sys.exit("check-html: the page did not finish loading in Chromium")
-import html as htmllib
-report = json.loads(htmllib.unescape(found.group(1)))
-problems = []
-pages = manifest["pages"]
-if len(report["images"]) != len(pages):
-    problems.append(f"{len(report['images'])} images for {len(pages)} pages")
-for image, p in zip(report["images"], pages):
-    if not image["complete"] or (image["width"], image["height"]) != (p["width"], p["height"]):
-        problems.append(f"page image {image['src']} loaded as {image['width']}x{image['height']}, expected {p['width']}x{p['height']}")
-areas = {int(a["index"]): a for a in report["areas"]}
-for tile in manifest["tiles"]:
-    area = areas.get(tile["index"])
-    if area is None:
-        problems.append(f"no area for {tile['source']}"); continue
-    coords = [int(v) for v in area["coords"].split(",")]
-    if coords != [tile["x"], tile["y"], tile["x"] + tile["width"], tile["y"] + tile["height"]]:
-        problems.append(f"area of {tile['source']} is {coords}")
-    target = urllib.parse.unquote(urllib.parse.urlparse(area["href"]).path)
-    if os.path.realpath(target) != os.path.realpath(tile["source"]):
-        problems.append(f"area of {tile['source']} links to {target}")
-    if area["title"] != os.path.basename(tile["source"]):
-        problems.append(f"area of {tile['source']} is titled {area['title']!r}")
 if problems:
     print("\n".join(problems)); sys.exit(1)
-print(f"check-html: {len(pages)} page images loaded, {len(areas)} areas match the manifest")
+print("check-html: " + "; ".join(summary))

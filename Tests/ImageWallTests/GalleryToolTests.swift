@@ -335,18 +335,26 @@ struct FixtureToolTests {
         #expect(redone.tiles[0].cell == small.tiles[0].cell && redone.tiles[0].sourceWidth == 800)
     }
 
-    @Test("the HTML page maps every tile to its source with relative, escaped links")
+    @Test("the HTML page links every tile to its source in percentages of its page, with relative, escaped links")
     func html() throws {
         let manifest = try render(
             [Fixtures.sample("png-rgb.png"), Fixtures.sample("orientation-6.jpg")], to: "sheet one.png")
         let page = GalleryPage.html(manifest, at: folder.file("index.html"))
         #expect(page.contains("src=\"sheet%20one.png\""))
-        #expect(page.components(separatedBy: "<area ").count - 1 == 2)
+        #expect(page.components(separatedBy: "<a href=").count - 1 == 2)
+        #expect(!page.contains("<map") && !page.contains("<area"))
         let tile = manifest.tiles[1]
-        #expect(page.contains("coords=\"\(tile.x),\(tile.y),\(tile.x + tile.width),\(tile.y + tile.height)\""))
-        #expect(page.contains("title=\"orientation-6.jpg\""))
+        let sheet = manifest.pages[0]
+        let left = String(format: "%.4f%%", Double(tile.x) * 100 / Double(sheet.width))
+        let width = String(format: "%.4f%%", Double(tile.width) * 100 / Double(sheet.width))
+        let top = String(format: "%.4f%%", Double(tile.y) * 100 / Double(sheet.height))
+        let height = String(format: "%.4f%%", Double(tile.height) * 100 / Double(sheet.height))
+        #expect(page.contains("style=\"left: \(left); top: \(top); width: \(width); height: \(height)\""))
+        #expect(page.contains("aspect-ratio: \(sheet.width) / \(sheet.height)"))
+        #expect(page.contains("title=\"orientation-6.jpg\" aria-label=\"orientation-6.jpg\""))
         #expect(page.contains("/SampleImages/png-rgb.png\""))
-        #expect(!page.contains("<script"))
+        #expect(page.contains("name=\"viewport\""))
+        #expect(!page.contains("http://") && !page.contains("https://"))
     }
 
     @Test("every command's help has examples; --version answers")

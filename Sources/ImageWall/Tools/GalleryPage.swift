@@ -5,26 +5,32 @@ import WallCodecs
     import Glibc
 #endif
 
-/// A small HTML page of a rendered sheet: each page's image with an image map whose areas
-/// link every tile to its source and show its name on hover. Links are relative to the
-/// page's folder; styles are inline, so the page needs nothing else.
+/// A small HTML page of a rendered sheet that fits any screen: each page's image scales to the
+/// window's width, and over it every tile is a link to its source, placed in percentages so it
+/// stays on its tile at any size and zoom, with its name on hover, on focus and as its
+/// accessible label; a field filters the tiles by name. Links are relative to the page's
+/// folder; styles and script are inline, so the page needs nothing else (no network).
 public enum GalleryPage {
     /// The HTML for `manifest`, to be saved at `path`.
     public static func html(_ manifest: Manifest, at path: String) -> String {
         let folder = Self.folder(of: path)
         var body = ""
         for (number, page) in manifest.pages.enumerated() {
-            let name = "sheet-page-\(number + 1)"
+            let alt = "\(escape(manifest.title?.text ?? "contact sheet")) page \(number + 1)"
+            body += "<figure>\n<div class=\"wall\" style=\"aspect-ratio: \(page.width) / \(page.height)\">\n"
             body +=
-                "<figure>\n<img src=\"\(link(from: folder, to: page.file))\" width=\"\(page.width)\" height=\"\(page.height)\" usemap=\"#\(name)\" alt=\"\(escape(manifest.title?.text ?? "contact sheet")) page \(number + 1)\">\n"
-            body += "<map name=\"\(name)\">\n"
+                "<img src=\"\(link(from: folder, to: page.file))\" width=\"\(page.width)\" height=\"\(page.height)\" alt=\"\(alt)\">\n"
             for tile in manifest.tiles where tile.page == number {
-                let label = escape(tile.source.split(separator: "/").last.map(String.init) ?? tile.source)
+                let name = escape(tile.source.split(separator: "/").last.map(String.init) ?? tile.source)
+                let box = [
+                    "left: \(percent(tile.x, of: page.width))", "top: \(percent(tile.y, of: page.height))",
+                    "width: \(percent(tile.width, of: page.width))", "height: \(percent(tile.height, of: page.height))",
+                ].joined(separator: "; ")
                 body +=
-                    "<area shape=\"rect\" coords=\"\(tile.x),\(tile.y),\(tile.x + tile.width),\(tile.y + tile.height)\" href=\"\(link(from: folder, to: tile.source))\" title=\"\(label)\" alt=\"\(label)\" data-index=\"\(tile.index)\">\n"
+                    "<a href=\"\(link(from: folder, to: tile.source))\" style=\"\(box)\" title=\"\(name)\" aria-label=\"\(name)\" data-name=\"\(name)\" data-index=\"\(tile.index)\"></a>\n"
             }
             body +=
-                "</map>\n<figcaption>page \(number + 1) of \(manifest.pages.count) · \(page.width)×\(page.height)</figcaption>\n</figure>\n"
+                "</div>\n<figcaption>page \(number + 1) of \(manifest.pages.count) · \(page.width)×\(page.height) px</figcaption>\n</figure>\n"
         }
         let title = escape(manifest.title?.text ?? "Contact sheet")
         return """
@@ -32,24 +38,51 @@ public enum GalleryPage {
             <html lang="en">
             <head>
             <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(title)</title>
             <style>
+            * { box-sizing: border-box; }
             body { margin: 0; padding: 16px; background: #18191c; color: #ddd; font: 14px system-ui, sans-serif; }
-            h1 { font-size: 18px; font-weight: 600; }
-            figure { margin: 0 0 24px; overflow-x: auto; }
-            img { display: block; max-width: none; }
+            header { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: baseline; margin-bottom: 12px; }
+            h1 { font-size: 18px; font-weight: 600; margin: 0; }
+            input { font: inherit; padding: 4px 8px; border-radius: 6px; border: 1px solid #555; background: #222; color: #ddd; }
+            figure { margin: 0 auto 24px; max-width: 100%; }
+            .wall { position: relative; width: 100%; }
+            .wall img { display: block; width: 100%; height: auto; }
+            .wall a { position: absolute; outline-offset: -2px; }
+            .wall a:hover, .wall a:focus { outline: 2px solid #4da3ff; }
+            .wall a:hover::after, .wall a:focus::after { content: attr(data-name); position: absolute; left: 0; bottom: 0;
+              max-width: 100%; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; padding: 2px 6px;
+              background: rgba(0, 0, 0, .7); color: #fff; font-size: 12px; }
+            .filtering a:not(.match) { background: rgba(24, 25, 28, .75); }
+            .filtering a.match { outline: 2px solid #4da3ff; }
             figcaption { margin-top: 6px; color: #999; }
             </style>
             </head>
             <body>
-            <h1>\(title) — \(manifest.tiles.count) images</h1>
-            \(body)</body>
+            <header><h1>\(title) — \(manifest.tiles.count) images</h1>
+            <input type="search" placeholder="Filter by name" aria-label="Filter images by name"></header>
+            \(body)<script>
+            document.querySelector('input').addEventListener('input', event => {
+              const text = event.target.value.trim().toLowerCase();
+              document.body.classList.toggle('filtering', text !== '');
+              for (const link of document.querySelectorAll('.wall a')) {
+                link.classList.toggle('match', text !== '' && link.dataset.name.toLowerCase().includes(text));
+              }
+            });
+            </script>
+            </body>
             </html>
 
             """
     }
 
-    /// Writes the page for `manifest` to `path`, atomically.
+    /// `part` of `whole` as a CSS percentage.
+    static func percent(_ part: Int, of whole: Int) -> String {
+        let value = whole > 0 ? Double(part) * 100 / Double(whole) : 0
+        return String(format: "%.4f%%", value)
+    }
+
     public static func write(_ manifest: Manifest, to path: String) throws {
         let data = Array(html(manifest, at: path).utf8)
         let file = try AtomicFile(destination: path)
