@@ -143,7 +143,7 @@ public final class CacheStore: Sendable {
         for part in folder.split(separator: "/", omittingEmptySubsequences: false) {
             made += made.isEmpty && part.isEmpty ? "/" : (made.isEmpty || made == "/" ? "" : "/") + part
             guard !part.isEmpty else { continue }
-            if mkdir(made, 0o755) != 0 && errno != EEXIST { return "\(made): \(String(cString: strerror(errno)))" }
+            if mkdir(made, 0o755) != 0 && errno != EEXIST { return "\(made): \(systemErrorText())" }
         }
         return nil
     }
@@ -152,13 +152,13 @@ public final class CacheStore: Sendable {
     private static func writeAtomically(_ bytes: [UInt8], to path: String) -> String? {
         let temporary = "\(path).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        guard fd >= 0 else { return systemErrorText() }
         var done = 0
         while done < bytes.count {
             let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else {
-                let reason = String(cString: strerror(errno))
+                let reason = systemErrorText()
                 close(fd)
                 unlink(temporary)
                 return reason
@@ -167,7 +167,7 @@ public final class CacheStore: Sendable {
         }
         close(fd)
         guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = systemErrorText()
             unlink(temporary)
             return reason
         }

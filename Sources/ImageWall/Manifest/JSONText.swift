@@ -28,7 +28,7 @@ private final class NodeBox {
 extension NodeBox.Node {
     func write(to out: inout String, level: Int) {
         switch self {
-        case .empty: out += "{\n\n" + Indent.of(level) + "}"
+        case .empty: Self.object([]).write(to: &out, level: level)  // an Encodable that wrote nothing
         case .leaf(let text): out += text
         case .array(let items):
             guard !items.isEmpty else {
@@ -113,6 +113,13 @@ enum JSONString {
         out += "\""
     }
 
+    /// `text` quoted and escaped.
+    static func quoted(_ text: String) -> String {
+        var out = ""
+        append(text, to: &out)
+        return out
+    }
+
     /// A floating-point number as Foundation writes it: its shortest text, without `.0`.
     static func number(_ value: Double) -> String {
         var text = value.description
@@ -148,10 +155,7 @@ private struct NodeEncoder: Encoder {
 enum Leaf {
     static func text(_ value: some Encodable) throws -> String? {
         switch value {
-        case let value as String:
-            var out = ""
-            JSONString.append(value, to: &out)
-            return out
+        case let value as String: return JSONString.quoted(value)
         case let value as Bool: return value ? "true" : "false"
         case let value as Int: return String(value)
         case let value as Int8: return String(value)
@@ -275,66 +279,50 @@ extension Manifest.Tile {
             out += name
             out += "\" : "
         }
-        func box(_ x: Int, _ y: Int, _ width: Int, _ height: Int) {
+        /// A box's four fields, already as text (integers, or a crop's fractions).
+        func box(_ x: String, _ y: String, _ width: String, _ height: String) {
             let deeper = Indent.of(level + 2)
             out += "{\n\(deeper)\"height\" : \(height),\n\(deeper)\"width\" : \(width),\n"
             out += "\(deeper)\"x\" : \(x),\n\(deeper)\"y\" : \(y)\n\(inner)}"
         }
-        func encoded(_ name: String, _ value: some Encodable) throws {
+        func field(_ name: String, _ text: String) {
             key(name)
-            out += try JSONText.text(of: value, level: level + 1)
+            out += text
             out += ",\n"
+        }
+        func encoded(_ name: String, _ value: some Encodable) throws {
+            field(name, try JSONText.text(of: value, level: level + 1))
         }
         if let caption {
             key("caption")
-            box(caption.x, caption.y, caption.width, caption.height)
+            box("\(caption.x)", "\(caption.y)", "\(caption.width)", "\(caption.height)")
             out += ",\n"
         }
         key("cell")
-        box(cell.x, cell.y, cell.width, cell.height)
+        box("\(cell.x)", "\(cell.y)", "\(cell.width)", "\(cell.height)")
         out += ",\n"
         key("crop")
         if let crop {
-            let deeper = Indent.of(level + 2)
-            let (x, y, width, height) = try (
-                Leaf.number(crop.x), Leaf.number(crop.y), Leaf.number(crop.width), Leaf.number(crop.height)
-            )
-            out += "{\n\(deeper)\"height\" : \(height),\n\(deeper)\"width\" : \(width),\n"
-            out += "\(deeper)\"x\" : \(x),\n\(deeper)\"y\" : \(y)\n\(inner)}"
+            try box(Leaf.number(crop.x), Leaf.number(crop.y), Leaf.number(crop.width), Leaf.number(crop.height))
         } else {
             out += "null"
         }
         out += ",\n"
         if let decodedFor { try encoded("decodedFor", decodedFor) }
-        if let format {
-            key("format")
-            JSONString.append(format, to: &out)
-            out += ",\n"
-        }
-        key("height")
-        out += "\(height),\n"
-        key("index")
-        out += "\(index),\n"
-        key("orientation")
-        out += "\(orientation),\n"
-        key("page")
-        out += "\(page),\n"
-        key("section")
-        out += "\(section),\n"
+        if let format { field("format", JSONString.quoted(format)) }
+        field("height", "\(height)")
+        field("index", "\(index)")
+        field("orientation", "\(orientation)")
+        field("page", "\(page)")
+        field("section", "\(section)")
         if let sortKey { try encoded("sortKey", sortKey) }
-        key("source")
-        JSONString.append(source, to: &out)
-        out += ",\n"
-        key("sourceHeight")
-        out += "\(sourceHeight),\n"
-        key("sourceWidth")
-        out += "\(sourceWidth),\n"
+        field("source", JSONString.quoted(source))
+        field("sourceHeight", "\(sourceHeight)")
+        field("sourceWidth", "\(sourceWidth)")
         if let via { try encoded("via", via) }
         try encoded("warnings", warnings)
-        key("width")
-        out += "\(width),\n"
-        key("x")
-        out += "\(x),\n"
+        field("width", "\(width)")
+        field("x", "\(x)")
         key("y")
         out += "\(y)\n"
         out += Indent.of(level)

@@ -1,5 +1,6 @@
 import Foundation
 import WallCodecs
+import WallCore
 
 #if canImport(Glibc)
     import Glibc
@@ -31,11 +32,11 @@ public enum ManifestWriter {
             var text = text
             let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, handle) }
             guard written == text.utf8.count else {
-                throw CodecError(.write, path: name, reason: String(cString: strerror(errno)))
+                throw CodecError(.write, path: name, reason: systemErrorText())
             }
         }
         guard fflush(handle) == 0 else {
-            throw CodecError(.write, path: name, reason: String(cString: strerror(errno)))
+            throw CodecError(.write, path: name, reason: systemErrorText())
         }
     }
 

@@ -19,7 +19,7 @@ final class TileSpill: @unchecked Sendable {
         var template = (folder + "/imagewall-spill-XXXXXX").utf8CString
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
-            throw CodecError(.write, path: "temporary spill file", reason: String(cString: strerror(errno)))
+            throw CodecError(.write, path: "temporary spill file", reason: systemErrorText())
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }  // gone when closed
         descriptor = fd
@@ -45,7 +45,7 @@ final class TileSpill: @unchecked Sendable {
                     descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offsets[index] + done))
                 if wrote < 0 && errno == EINTR { continue }
                 guard wrote > 0 else {
-                    throw CodecError(.write, path: "temporary spill file", reason: String(cString: strerror(errno)))
+                    throw CodecError(.write, path: "temporary spill file", reason: systemErrorText())
                 }
                 done += wrote
             }

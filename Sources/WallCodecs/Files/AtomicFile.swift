@@ -1,4 +1,5 @@
 import CProcessShim
+import WallCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,5 @@
+import WallCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -5,7 +5,7 @@
 #endif
 
 /// The text of the C library's `errno` value, e.g. "Permission denied".
-func systemErrorText(_ code: Int32 = errno) -> String {
+public func systemErrorText(_ code: Int32 = errno) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
     return String(cString: text)
 }
