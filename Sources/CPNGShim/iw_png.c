@@ -8,10 +8,12 @@
 #include <zlib.h>
 
 #define IW_MESSAGE_LENGTH 256
+#define IW_KEPT_WARNINGS 8
 
 struct iw_png_messages {
     char message[IW_MESSAGE_LENGTH];
-    char first_warning[IW_MESSAGE_LENGTH];
+    char kept[IW_KEPT_WARNINGS][IW_MESSAGE_LENGTH]; /* the first distinct warnings */
+    int kept_count;
     long warnings;
 };
 
@@ -53,9 +55,11 @@ static void iw_png_warning(png_structp png, png_const_charp text) {
         iw_png_error(png, text);
         return;
     }
-    if (messages->warnings == 0)
-        snprintf(messages->first_warning, IW_MESSAGE_LENGTH, "%s", text);
     messages->warnings += 1;
+    for (int i = 0; i < messages->kept_count; i++)
+        if (strncmp(messages->kept[i], text, IW_MESSAGE_LENGTH - 1) == 0) return;
+    if (messages->kept_count < IW_KEPT_WARNINGS)
+        snprintf(messages->kept[messages->kept_count++], IW_MESSAGE_LENGTH, "%s", text);
 }
 
 static void iw_png_info_ready(png_structp png, png_infop info) {
@@ -196,8 +200,13 @@ long iw_png_decoder_warning_count(const iw_png_decoder *decoder) {
     return decoder->messages.warnings;
 }
 
-const char *iw_png_decoder_first_warning(const iw_png_decoder *decoder) {
-    return decoder->messages.first_warning;
+int iw_png_decoder_kept_warnings(const iw_png_decoder *decoder) {
+    return decoder->messages.kept_count;
+}
+
+const char *iw_png_decoder_warning(const iw_png_decoder *decoder, int index) {
+    if (index < 0 || index >= decoder->messages.kept_count) return "";
+    return decoder->messages.kept[index];
 }
 
 iw_png_encoder *iw_png_encoder_create(FILE *file) {

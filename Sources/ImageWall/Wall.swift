@@ -108,7 +108,7 @@ public struct Wall: Sendable {
         return Manifest(
             arrangement: arrangement,
             sources: sizes.enumerated().map { Manifest.Source(path: "sizes[\($0.offset)]", displayed: $0.element) },
-            sectionTitles: [], options: options, outputs: [], warnings: { _ in [] }, skipped: [])
+            sectionTitles: [], options: options, outputs: [], messages: nil, skipped: [])
     }
 
     /// Reads a manifest file.

@@ -26,7 +26,10 @@ extension ImageWallCommand {
                 unsupported; other files are counted ("3 other files ignored") and listed with \
                 --verbose. Photos are shown upright by their orientation (EXIF, the TIFF tag, or \
                 HEIF's own transformations). Images taller or wider than --max-aspect (3:1) are \
-                cropped to it, so long screenshots and panoramas stay ordinary tiles.
+                cropped to it, so long screenshots and panoramas stay ordinary tiles. A damaged \
+                image is drawn as far as it decodes, with a warning; a decoder's notes that change \
+                no pixel (libpng recognising an edited sRGB profile) are kept in the manifest's \
+                "notes" and printed only with --verbose.
 
                 Layouts: \(LayoutKind.described).
 
@@ -90,7 +93,10 @@ extension ImageWallCommand {
         @Flag(name: [.short, .long], help: "Print nothing but errors.")
         var quiet = false
 
-        @Flag(name: [.short, .long], help: "Also print every page written.")
+        @Flag(
+            name: [.short, .long],
+            help:
+                "Also print every page written, files ignored as not images, and decoders' notes that change no pixel.")
         var verbose = false
 
         @Flag(help: "Print the time each stage took (probe, layout, decode, resample, cells, encode) at the end.")
@@ -287,11 +293,13 @@ extension ImageWallCommand {
             let options = self.options
             let stages = profile ? StageProfile() : nil
             let quiet = self.quiet
+            let verbose = self.verbose
             let hooks = RunHooks(
                 progress: display.isActive ? ProgressReporter { display.show($0) } : nil, profile: stages,
                 isCancelled: { iw_interrupted() != 0 },
                 diagnostics: { diagnostic in
                     guard !quiet else { return }
+                    if case .note = diagnostic, !verbose { return }
                     display.clear()
                     Console.error(diagnostic.description)
                 })

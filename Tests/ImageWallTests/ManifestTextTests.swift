@@ -44,6 +44,7 @@ struct ManifestTextTests {
             manifest.tiles[0].warnings = [
                 "a \"quote\", a \\ and a /", "tab\tnew\nline\r\u{1}\u{1F}\u{7F}", "é 😀 \u{2028}",
             ]
+            manifest.tiles[1].notes = ["iCCP: a note", "tEXt: another"]
             manifest.tiles[0].crop = Region(x: 0.5, y: 1e-7, width: 123456789012345680000, height: 3)
             manifest.tiles[0].sortKey = .number(-2.5e-5)
             manifest.tiles[1].sortKey = .text("2026:01:01 \"x\"")

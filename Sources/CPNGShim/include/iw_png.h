@@ -43,8 +43,10 @@ int iw_png_finished(const iw_png_decoder *decoder);
 /* The embedded ICC profile (iCCP, decompressed), or NULL; valid once the header is ready. */
 const uint8_t *iw_png_icc_profile(const iw_png_decoder *decoder, size_t *size);
 const char *iw_png_decoder_message(const iw_png_decoder *decoder);
+/* Every warning libpng gave, counted; the first distinct ones (up to 8) kept by index. */
 long iw_png_decoder_warning_count(const iw_png_decoder *decoder);
-const char *iw_png_decoder_first_warning(const iw_png_decoder *decoder);
+int iw_png_decoder_kept_warnings(const iw_png_decoder *decoder);
+const char *iw_png_decoder_warning(const iw_png_decoder *decoder, int index);
 
 typedef struct iw_png_encoder iw_png_encoder;
 

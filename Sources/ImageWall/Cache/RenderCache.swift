@@ -9,7 +9,7 @@ struct RenderCache: Sendable {
     let store: CacheStore
 
     /// Bumped whenever what an entry holds, or how a key is built, changes.
-    static let format = 1
+    static let format = 2
 
     init(_ settings: CacheSettings) {
         store = CacheStore(directory: settings.directory, sizeLimit: settings.sizeLimit)
@@ -19,32 +19,37 @@ struct RenderCache: Sendable {
         case decoded, tile, segment
     }
 
-    /// A decode of a source, with its decoder's warnings.
+    /// A decode of a source, with its decoder's warnings and notes.
     func decoded(_ key: CacheKey) -> DecodedImage? {
         guard let bytes = store.load(Kind.decoded.rawValue, key) else { return nil }
         var reader = EntryReader(bytes)
-        guard let warnings = reader.texts(), let bitmap = reader.bitmap(), reader.isAtEnd else { return nil }
-        return DecodedImage(bitmap: bitmap, warnings: warnings)
+        guard let warnings = reader.texts(), let notes = reader.texts(), let bitmap = reader.bitmap(), reader.isAtEnd
+        else { return nil }
+        return DecodedImage(bitmap: bitmap, warnings: warnings, notes: notes)
     }
 
     func save(_ decoded: DecodedImage, as key: CacheKey) {
         var writer = EntryWriter()
         writer.add(decoded.warnings)
+        writer.add(decoded.notes)
         writer.add(decoded.bitmap)
         store.save(Kind.decoded.rawValue, key, payload: writer.bytes)
     }
 
-    /// A finished tile (before its cell), with its source's decoder warnings.
-    func tile(_ key: CacheKey) -> (bitmap: Bitmap, warnings: [String])? {
+    /// A finished tile (before its cell), with its source's decoder warnings and notes (its
+    /// pixels in a `DecodedImage`, though resampled).
+    func tile(_ key: CacheKey) -> DecodedImage? {
         guard let bytes = store.load(Kind.tile.rawValue, key) else { return nil }
         var reader = EntryReader(bytes)
-        guard let warnings = reader.texts(), let bitmap = reader.bitmap(), reader.isAtEnd else { return nil }
-        return (bitmap, warnings)
+        guard let warnings = reader.texts(), let notes = reader.texts(), let bitmap = reader.bitmap(), reader.isAtEnd
+        else { return nil }
+        return DecodedImage(bitmap: bitmap, warnings: warnings, notes: notes)
     }
 
-    func save(tile: Bitmap, warnings: [String], as key: CacheKey) {
+    func save(tile: Bitmap, of decoded: DecodedImage, as key: CacheKey) {
         var writer = EntryWriter()
-        writer.add(warnings)
+        writer.add(decoded.warnings)
+        writer.add(decoded.notes)
         writer.add(tile)
         store.save(Kind.tile.rawValue, key, payload: writer.bytes)
     }

@@ -312,6 +312,7 @@ extension Manifest.Tile {
         if let format { field("format", JSONString.quoted(format)) }
         field("height", "\(height)")
         field("index", "\(index)")
+        if let notes { try encoded("notes", notes) }
         field("orientation", "\(orientation)")
         field("page", "\(page)")
         field("section", "\(section)")

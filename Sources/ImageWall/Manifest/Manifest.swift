@@ -104,6 +104,9 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var section: Int
         /// Decoder warnings (damaged data rendered as far as it went).
         public var warnings: [String]
+        /// The decoder's notes that change no pixel (libpng recognising an edited sRGB
+        /// profile); absent when there are none.
+        public var notes: [String]?
         /// What the tile was sorted by, with `--sort`.
         public var sortKey: SortKey?
         /// For a batch variant's tile: the size its source was decoded for, when not its own.
@@ -130,6 +133,7 @@ public struct Manifest: Codable, Sendable, Equatable {
             try c.encodeIfPresent(caption, forKey: .caption)
             try c.encode(section, forKey: .section)
             try c.encode(warnings, forKey: .warnings)
+            try c.encodeIfPresent(notes, forKey: .notes)
             try c.encodeIfPresent(sortKey, forKey: .sortKey)
             try c.encodeIfPresent(decodedFor, forKey: .decodedFor)
             try c.encodeIfPresent(via, forKey: .via)
@@ -229,11 +233,11 @@ extension Manifest {
     }
 
     /// The manifest of `plan` rendered with `options`, its pages written to `outputs` (none
-    /// for a layout that was not rendered); `warnings` gives each tile's decoder warnings.
-    init(plan: Plan, options: WallOptions, outputs: [String], warnings: (Int) -> [String] = { _ in [] }) {
+    /// for a layout that was not rendered); `messages` holds each tile's decoder warnings and notes.
+    init(plan: Plan, options: WallOptions, outputs: [String], messages: TileWarnings? = nil) {
         self.init(
             arrangement: plan.arrangement, sources: plan.images.map(Source.init), sectionTitles: plan.sectionTitles,
-            options: options, outputs: outputs, warnings: warnings, skipped: plan.skipped, recipes: plan.recipes)
+            options: options, outputs: outputs, messages: messages, skipped: plan.skipped, recipes: plan.recipes)
         ignored = plan.ignored.isEmpty ? nil : plan.ignored
     }
 
@@ -241,7 +245,7 @@ extension Manifest {
     /// layout that was not rendered).
     init(
         arrangement: Arrangement, sources: [Source], sectionTitles: [String], options: WallOptions,
-        outputs: [String], warnings: (Int) -> [String], skipped: [CodecError], recipes: [Int: TileRecipe] = [:]
+        outputs: [String], messages: TileWarnings?, skipped: [CodecError], recipes: [Int: TileRecipe] = [:]
     ) {
         let canvas = arrangement.canvas
         self.init(
@@ -265,7 +269,8 @@ extension Manifest {
                     width: p.image.width, height: p.image.height, sourceWidth: source.displayed.width,
                     sourceHeight: source.displayed.height, orientation: source.orientation, format: source.format,
                     crop: p.crop, cell: Box(p.cell), caption: p.caption.map(Box.init), section: p.section,
-                    warnings: warnings(i),
+                    warnings: messages?.messages(for: i) ?? [],
+                    notes: messages.flatMap { $0.notes(for: i).isEmpty ? nil : $0.notes(for: i) },
                     sortKey: source.sortKey, decodedFor: recipes[i]?.decodedFor,
                     via: recipes[i].flatMap { $0.via.isEmpty ? nil : $0.via })
             },

@@ -50,7 +50,7 @@ struct SheetRender {
         hooks.progress?.begin(.write, total: 1)
         for file in files { try file.commit() }
         let manifests = jobs.map { job in
-            Manifest(plan: job.plan, options: job.options, outputs: job.pages, warnings: warnings.messages(for:))
+            Manifest(plan: job.plan, options: job.options, outputs: job.pages, messages: warnings)
         }
         for (job, manifest) in zip(jobs, manifests) {
             if let path = job.manifest { try ManifestWriter.write(manifest, to: path) }

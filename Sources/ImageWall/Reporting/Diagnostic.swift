@@ -6,6 +6,9 @@ public enum Diagnostic: Sendable, CustomStringConvertible {
     case skipped(source: String, reason: String, stage: CodecStage)
     /// An input rendered, but its decoder complained or it could not be decoded at all.
     case warning(source: String, message: String)
+    /// A decoder's remark that changes no pixel (libpng recognising an edited sRGB profile);
+    /// the command line shows these only with `--verbose`.
+    case note(source: String, message: String)
 
     public var description: String {
         switch self {
@@ -13,6 +16,8 @@ public enum Diagnostic: Sendable, CustomStringConvertible {
             return "warning: skipped \(source): \(stage.rawValue): \(reason)"
         case .warning(let source, let message):
             return "warning: \(source): \(message)"
+        case .note(let source, let message):
+            return "note: \(source): \(message)"
         }
     }
 }

@@ -50,7 +50,7 @@ struct TileMaker: Sendable {
             if let cache, let keys {
                 let found = profile.measure(.cache) { keys.tiles.map(cache.tile) }
                 if let first = found[0], found.allSatisfy({ $0 != nil }) {
-                    try report(first.warnings, for: index)
+                    try report(first, for: index)
                     return found.map { $0!.bitmap }
                 }
             }
@@ -65,14 +65,14 @@ struct TileMaker: Sendable {
                     }
                     if let cache, let keys { profile.measure(.cache) { cache.save(decoded, as: keys.decode) } }
                 }
-                try report(decoded.warnings, for: index)
+                try report(decoded, for: index)
                 let source = Alpha.premultiplied(decoded.bitmap)  // once for every placement
                 let tiles = TileMaker.resample(
                     source, of: image, into: placements, recipes: recipes, linear: linear, profile: profile)
                 if let cache, let keys {
                     profile.measure(.cache) {
                         for (tile, key) in zip(tiles, keys.tiles) {
-                            cache.save(tile: tile, warnings: decoded.warnings, as: key)
+                            cache.save(tile: tile, of: decoded, as: key)
                         }
                     }
                 }
@@ -120,14 +120,16 @@ struct TileMaker: Sendable {
         return (decode, tiles)
     }
 
-    /// Records decoder warnings, or with `strict` turns them into the file's error.
-    private func report(_ messages: [String], for index: Int) throws(CodecError) {
-        guard !messages.isEmpty else { return }
-        if strict {
+    /// Records the decoder's warnings and notes, or with `strict` turns warnings into the
+    /// file's error (notes change no pixel and never do).
+    private func report(_ decoded: DecodedImage, for index: Int) throws(CodecError) {
+        if strict && !decoded.warnings.isEmpty {
             throw CodecError(
-                .decode, path: images[index].path, reason: "damaged (--strict): " + messages.joined(separator: "; "))
+                .decode, path: images[index].path,
+                reason: "damaged (--strict): " + decoded.warnings.joined(separator: "; "))
         }
-        for message in messages { warnings.add(message, for: index) }
+        for message in decoded.warnings { warnings.add(message, for: index) }
+        for note in decoded.notes { warnings.add(note: note, for: index) }
     }
 
     /// Each placement's tile of `image` from its decode, made as `recipes` say; the

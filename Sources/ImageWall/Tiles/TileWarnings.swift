@@ -1,8 +1,9 @@
 import WallCore
 
-/// Decoder warnings per tile, gathered from the decoding threads and passed on as diagnostics.
+/// Decoder warnings and notes per tile, gathered from the decoding threads and passed on as
+/// diagnostics.
 final class TileWarnings: Sendable {
-    private let store = Locked<[Int: [String]]>([:])
+    private let store = Locked<[Int: (warnings: [String], notes: [String])]>([:])
     private let images: [ProbedImage]
     private let diagnostics: @Sendable (Diagnostic) -> Void
 
@@ -11,14 +12,25 @@ final class TileWarnings: Sendable {
         self.diagnostics = diagnostics
     }
 
-    /// Records `message` for tile `index` and reports it.
+    /// Records warning `message` for tile `index` and reports it.
     func add(_ message: String, for index: Int) {
-        store.withLock { $0[index, default: []].append(message) }
+        store.withLock { $0[index, default: ([], [])].warnings.append(message) }
         diagnostics(.warning(source: images[index].path, message: message))
     }
 
-    /// The messages recorded for tile `index`.
+    /// Records `note` (a decoder's remark that changes no pixel) for tile `index` and reports it.
+    func add(note: String, for index: Int) {
+        store.withLock { $0[index, default: ([], [])].notes.append(note) }
+        diagnostics(.note(source: images[index].path, message: note))
+    }
+
+    /// The warnings recorded for tile `index`.
     func messages(for index: Int) -> [String] {
-        store.withLock { $0[index] ?? [] }
+        store.withLock { $0[index]?.warnings ?? [] }
+    }
+
+    /// The notes recorded for tile `index`.
+    func notes(for index: Int) -> [String] {
+        store.withLock { $0[index]?.notes ?? [] }
     }
 }

@@ -6,17 +6,22 @@ import WallCore
     import Musl
 #endif
 
-/// Decoded pixels, oriented for display, and what the decoder warned about.
+/// Decoded pixels, oriented for display, and what the decoder said about them.
 public struct DecodedImage: Sendable {
     /// The picture as displayed: RGB, or RGBA with straight alpha.
     public var bitmap: Bitmap
-    /// Warnings from the format's library (corrupt data, premature end), empty for a clean file.
+    /// Warnings from the format's library (corrupt data, premature end: pixels missing or
+    /// possibly wrong), empty for a clean file.
     public var warnings: [String]
+    /// The library's notes that change no pixel drawn (libpng recognising a widespread edited
+    /// sRGB profile, a remark on a text chunk), kept apart from warnings.
+    public var notes: [String]
 
-    /// Pixels and warnings as a decoder gave them (or a cache kept them).
-    public init(bitmap: Bitmap, warnings: [String]) {
+    /// Pixels, warnings and notes as a decoder gave them (or a cache kept them).
+    public init(bitmap: Bitmap, warnings: [String], notes: [String] = []) {
         self.bitmap = bitmap
         self.warnings = warnings
+        self.notes = notes
     }
 
     /// Converts the pixels from `profile` to sRGB; a profile that cannot be used is a warning.

@@ -91,8 +91,8 @@ enum PNGDecoding {
                 warnings.append("\(problem) (decoded \(rows) of \(height) rows)")
             }
         }
-        warnings += libraryWarnings(decoder)
-        return (DecodedImage(bitmap: bitmap, warnings: warnings), profile)
+        let messages = libraryMessages(decoder)
+        return (DecodedImage(bitmap: bitmap, warnings: warnings + messages.warnings, notes: messages.notes), profile)
     }
 
     /// A checksum error in a critical chunk (IHDR, PLTE, IDAT, IEND) means the image data
@@ -102,11 +102,36 @@ enum PNGDecoding {
         if problem.contains("CRC error") { throw CodecError(.decode, path: path, reason: "corrupt PNG: \(problem)") }
     }
 
-    private static func libraryWarnings(_ decoder: OpaquePointer) -> [String] {
+    /// libpng's messages, parted into warnings and notes (see ``isNote(_:)``).
+    private static func libraryMessages(_ decoder: OpaquePointer) -> (warnings: [String], notes: [String]) {
+        let kept = (0..<iw_png_decoder_kept_warnings(decoder)).map {
+            String(cString: iw_png_decoder_warning(decoder, $0))
+        }
+        var warnings = kept.filter { !isNote($0) }
         let count = iw_png_decoder_warning_count(decoder)
-        guard count > 0 else { return [] }
-        let first = String(cString: iw_png_decoder_first_warning(decoder))
-        return [count == 1 ? first : "\(first) (and \(count - 1) more warnings)"]
+        if count > kept.count && kept.count >= 8 {
+            warnings.append("more messages from libpng (\(count) in all)")
+        }
+        return (warnings, kept.filter(isNote))
+    }
+
+    /// Whether libpng's `message` is a note, changing no pixel drawn: a remark on an ancillary
+    /// chunk ImageWall does not draw from (text, time, gamma, chromaticities, sRGB intent,
+    /// physical size, …), or libpng recognising a widespread sRGB profile it goes on using.
+    /// Damage (a CRC error) and anything about the chunks that shape the pixels (IHDR, PLTE,
+    /// IDAT, tRNS, an iCCP profile refused) stays a warning.
+    static func isNote(_ message: String) -> Bool {
+        let chunk = message.utf8.prefix(4)
+        guard chunk.count == 4, chunk.allSatisfy({ $0 >= 65 && $0 <= 90 || $0 >= 97 && $0 <= 122 }),
+            message.utf8.dropFirst(4).starts(with: ": ".utf8), !message.contains("CRC")
+        else { return false }
+        switch String(decoding: chunk, as: UTF8.self) {
+        case "iCCP":
+            return message.contains("known incorrect sRGB profile")
+                || message.contains("Not recognizing known sRGB profile")
+        case "tRNS": return false
+        default: return chunk.first! >= 97  // lower case first: an ancillary chunk
+        }
     }
 
     /// Decodes into a box-shrinking stream fed row by row from libpng's row callback.
@@ -143,7 +168,8 @@ enum PNGDecoding {
             warnings.append("\(problem) (decoded \(rows) of \(size.height) rows)")
         }
         sink.stream.finish()
-        return DecodedImage(bitmap: sink.stream.result, warnings: warnings + libraryWarnings(decoder))
+        let messages = libraryMessages(decoder)
+        return DecodedImage(bitmap: sink.stream.result, warnings: warnings + messages.warnings, notes: messages.notes)
     }
 
     /// Refuses a header that no longer matches the probe, or output the bitmap cannot hold.
