@@ -1,7 +1,7 @@
 # ImageWall — see README.md. `make run` and `make test` are all a fresh machine needs.
 SWIFT ?= swift
 APT_PACKAGES := libpng-dev libjpeg-dev libheif-dev libwebp-dev libtiff-dev libgif-dev liblcms2-dev libxxhash-dev pkg-config \
-  libfreetype-dev fonts-dejavu-core time
+  libfreetype-dev fonts-dejavu-core time parallel
 RELEASE_BIN := .build/release/imagewall
 PREFIX ?= /usr/local
 BIN_DIR = $(DESTDIR)$(PREFIX)/bin
@@ -10,7 +10,7 @@ BASH_DIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSH_DIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISH_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build run test samples bench check-html check-formats man fuzz sanitize format lint install uninstall clean
+.PHONY: deps build run test samples bench check-html check-parts check-formats man fuzz sanitize format lint install uninstall clean
 
 # Installs the Debian packages the build needs, only those missing.
 deps:
@@ -58,6 +58,18 @@ check-html: build
 	rm -rf out/html && mkdir -p "out/html/sheet dir"
 	$(RELEASE_BIN) render SampleImages -o "out/html/sheet dir/sheet.png" --max-height 2500 --manifest out/html/m.json --html out/html/index.html -q
 	python3 Tests/HTML/check_html.py out/html/index.html out/html/m.json
+
+# Plans SampleImages once (two pages), renders it in six parts with GNU parallel, assembles
+# them, and compares the pages with a one-process render of the same manifest, byte for byte.
+check-parts: build
+	rm -rf out/parts && mkdir -p out/parts
+	$(RELEASE_BIN) layout SampleImages --max-height 3000 --json > out/parts/wall.json
+	$(RELEASE_BIN) render --from-manifest out/parts/wall.json -o out/parts/one.png --no-cache -q
+	parallel -j2 $(RELEASE_BIN) render --from-manifest out/parts/wall.json --part {}/6 -o out/parts/part-{} \
+	  --cache out/parts/cache -q ::: 1 2 3 4 5 6
+	$(RELEASE_BIN) assemble out/parts/part-* -o out/parts/sheet.png
+	for one in out/parts/one-*.png; do cmp "$$one" "out/parts/sheet-$${one#out/parts/one-}"; done
+	@echo "check-parts: the assembled pages are the one-process render's bytes"
 
 # Reads each of Pillow's WebP, TIFF, GIF and AVIF test images with imagewall and with libvips,
 # side by side (libvips and pyvips installed when missing).

@@ -14,6 +14,9 @@ extension AspectRatio: ExpressibleByArgument {
 }
 
 extension ErrorPolicy: ExpressibleByArgument {}
+extension SheetPart: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+}
 extension LayoutKind: ExpressibleByArgument {
     /// "a, b or c" of the layouts' names.
     static func names(_ kinds: [LayoutKind], last: String = " or ") -> String {

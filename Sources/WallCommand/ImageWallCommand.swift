@@ -28,7 +28,7 @@ public struct ImageWallCommand: ParsableCommand {
               64  invalid command line
             """,
         version: version,
-        subcommands: [Render.self, Layout.self, Probe.self, Diff.self])
+        subcommands: [Render.self, Layout.self, Probe.self, Diff.self, Assemble.self])
 
     public init() {}
 }

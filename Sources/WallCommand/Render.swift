@@ -64,6 +64,7 @@ extension ImageWallCommand {
                   imagewall render Photos -o 'pages/sheet-{page}.png' --max-height 4000 --corner-radius 12
                   imagewall render -r Camera -o preview.png --fast --threads 1 --compression rle
                   imagewall render Photos -o sheet.png --cache /var/cache/walls --cache-size 4096
+                  imagewall render --from-manifest wall.json --part 3/8 --root /data/photos -o part-3
                   imagewall render Photos -o sheet.png --column-gap 16 --row-gap 8 --padding 32 \\
                       --background '#202020' --manifest sheet.json --on-error fail
                 """)
@@ -83,6 +84,17 @@ extension ImageWallCommand {
                 "Render exactly the layout this manifest records again (tiles, rectangles, crops, options), from its sources as they are now; pages go to -o or to the recorded files.",
                 valueName: "M.json"))
         var fromManifest: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "With --from-manifest: render only part K of N of the sheet (a run of its bands) to -o as a part file, for imagewall assemble.",
+                valueName: "K/N"))
+        var part: SheetPart?
+
+        @Option(
+            help: ArgumentHelp(
+                "With --from-manifest: find the manifest's relative source paths under this folder.", valueName: "DIR"))
+        var root: String?
 
         @Option(
             help: ArgumentHelp(
@@ -219,7 +231,17 @@ extension ImageWallCommand {
                 if input.hasInputs {
                     throw ValidationError("--from-manifest takes its inputs from the manifest: give no input files")
                 }
+                if part != nil {
+                    if output == nil { throw ValidationError("--part writes a part file: give -o PART") }
+                    if manifest != nil || html != nil {
+                        throw ValidationError(
+                            "--part writes only a part file: --manifest and --html go with assemble's sheet")
+                    }
+                }
                 return
+            }
+            if part != nil || root != nil {
+                throw ValidationError("\(part != nil ? "--part" : "--root") goes with --from-manifest M.json")
             }
             if !input.hasInputs { throw ValidationError("no input images: give image files or folders") }
             guard let output else { throw ValidationError("Missing expected argument '--output <OUT.png>'") }
@@ -305,10 +327,17 @@ extension ImageWallCommand {
                 })
             let started = ProgressDisplay.now()
             do {
+                if let fromManifest, let part, let output {
+                    let header = try Wall.render(
+                        part: part, ofManifestAt: fromManifest, to: output, root: root, options: options, hooks: hooks)
+                    display.clear()
+                    if !quiet { summarize(header, to: output, seconds: ProgressDisplay.now() - started) }
+                    return
+                }
                 if let fromManifest {
                     let recorded = try Wall.readManifest(fromManifest)
                     let result = try Wall.render(
-                        from: recorded, to: output, manifest: manifest, options: options, hooks: hooks)
+                        from: recorded, to: output, manifest: manifest, root: root, options: options, hooks: hooks)
                     if let html { try GalleryPage.write(result, to: html) }
                     display.clear()
                     if !quiet { summarize([result], seconds: ProgressDisplay.now() - started) }
@@ -344,6 +373,16 @@ extension ImageWallCommand {
             }
         }
 
+        /// The line printed after a part is rendered.
+        private func summarize(_ header: PartHeader, to output: String, seconds: Double) {
+            let rows = header.rows.reduce(0) { $0 + $1.to - $1.from }
+            let pages = Set(header.rows.map(\.page)).count
+            let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
+            Console.error(
+                "part \(header.part)/\(header.parts): \(output), \(rows) rows of \(pages) \(pages == 1 ? "page" : "pages"), "
+                    + "\(String(format: "%.1f MB", Double(size) / 1e6)) in \(String(format: "%.1f s", seconds))")
+        }
+
         private func report(_ profile: StageProfile) {
             var usage = rusage()
             getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -363,10 +402,11 @@ extension ImageWallCommand {
             var bytes = 0
             for result in results {
                 for page in result.pages {
+                    let file = page.file ?? ""
                     var status = stat()
-                    if stat(page.file, &status) == 0 { bytes += Int(status.st_size) }
+                    if stat(file, &status) == 0 { bytes += Int(status.st_size) }
                     if verbose || results.count > 1 || result.pages.count > 1 {
-                        Console.error("\(page.file): \(page.width)x\(page.height)")
+                        Console.error("\(file): \(page.width)x\(page.height)")
                     }
                 }
             }
@@ -381,7 +421,7 @@ extension ImageWallCommand {
             let sheets = results.count > 1 ? "\(results.count) variants, " : ""
             let where_ =
                 first.pages.count == 1 && results.count == 1
-                ? "\(first.pages[0].file) \(first.width)x\(first.height), " : ""
+                ? "\(first.pages[0].file ?? "") \(first.width)x\(first.height), " : ""
             Console.error(
                 "\(first.tiles.count) images\(skipped): \(where_)\(sheets)\(pages) page\(pages == 1 ? "" : "s"), "
                     + String(format: "%.1f MB in %.1f s", Double(bytes) / 1_048_576, seconds))

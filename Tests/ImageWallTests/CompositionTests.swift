@@ -77,7 +77,7 @@ struct CompositionTests {
                 == (1...manifest.pages.count).map { folder.file("\(kind)-\(String(format: "%03d", $0)).png") })
         for (number, page) in manifest.pages.enumerated() {
             #expect(page.height <= 700)
-            let sheet = try decode(page.file)
+            let sheet = try decode(try #require(page.file))
             #expect(sheet.size == Size(width: page.width, height: page.height))
             for tile in manifest.tiles where tile.page == number {
                 #expect(tile.y >= 0 && tile.y + tile.height <= page.height - 10)
@@ -137,7 +137,9 @@ struct CompositionTests {
         let one = try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("a.png"), options: options)
         options.threads = 3
         let three = try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("b.png"), options: options)
-        for (a, b) in zip(one.pages, three.pages) { #expect(Fixtures.read(a.file) == Fixtures.read(b.file)) }
+        for (a, b) in zip(one.pages, three.pages) {
+            #expect(Fixtures.read(a.file ?? "") == Fixtures.read(b.file ?? ""))
+        }
     }
 }
 

@@ -124,7 +124,9 @@ struct LayoutRenderTests {
         let manifest = try Wall.manifest(
             ofSizes: [Size(width: 4000, height: 3000), Size(width: 3000, height: 4000)], options: WallOptions())
         #expect(manifest.tiles.map(\.source) == ["sizes[0]", "sizes[1]"])
-        #expect(manifest.pages.isEmpty)
+        // Every page's size, and no file: nothing was written.
+        #expect(manifest.pages.count == 1 && manifest.pages.allSatisfy { $0.file == nil })
+        #expect(manifest.pages[0].width == manifest.width && manifest.pages[0].height == manifest.height)
         let bad = folder.write(Array("4000 x\n".utf8), to: "bad.txt")
         let command = try ImageWallCommand.Layout.parse(["--sizes", bad])
         #expect(throws: (any Error).self) { try command.run() }

@@ -44,8 +44,8 @@ public struct Manifest: Codable, Sendable, Equatable {
 
     /// One output file.
     public struct Page: Codable, Sendable, Equatable {
-        /// The path it was written to.
-        public var file: String
+        /// The path it was written to; absent in a layout's manifest, where nothing was written.
+        public var file: String?
         /// Its width in pixels.
         public var width: Int
         /// Its height in pixels.
@@ -191,7 +191,7 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var height: Int
     /// The options that shaped the layout.
     public var layout: Layout
-    /// The files written, one a page (none for a layout that was not rendered).
+    /// Every page: its size, and the file written (none for a layout that was not rendered).
     public var pages: [Page]
     /// The section headers, when images were grouped.
     public var sections: [Section]
@@ -252,7 +252,9 @@ extension Manifest {
             width: canvas.width, height: canvas.height,
             layout: Layout(
                 configuration: options.effectiveLayout, background: options.background, grouping: options.grouping),
-            pages: zip(outputs, arrangement.pages).map { Page(file: $0, width: $1.width, height: $1.height) },
+            pages: arrangement.pages.enumerated().map { p, size in
+                Page(file: outputs.indices.contains(p) ? outputs[p] : nil, width: size.width, height: size.height)
+            },
             sections: arrangement.sectionHeaders.map {
                 Section(
                     index: $0.section,

@@ -8,8 +8,12 @@ enum Replay {
     /// The plan `manifest` records, its sources probed again, and `base` with the recorded
     /// layout and rendering settings. A source whose size changed is drawn into its recorded
     /// rectangle (its crop scaled to the new size); one that cannot be read is kept in place to
-    /// be drawn grey, or stops the run, as `base.onError` says.
-    static func plan(of manifest: Manifest, options base: WallOptions, hooks: RunHooks) throws -> (
+    /// be drawn grey, or stops the run, as `base.onError` says. Relative sources are found
+    /// under `root` when given. With `only`, just those tiles' sources are probed (a part of the
+    /// sheet draws no others); the rest keep what the manifest records.
+    static func plan(
+        of manifest: Manifest, options base: WallOptions, root: String? = nil, only: Set<Int>? = nil, hooks: RunHooks
+    ) throws -> (
         plan: Plan, options: WallOptions
     ) {
         var options = base
@@ -23,21 +27,17 @@ enum Replay {
         var placements: [Placement] = []
         var skipped: [CodecError] = []
         var recipes: [Int: TileRecipe] = [:]
-        for tile in manifest.tiles {
+        for (index, tile) in manifest.tiles.enumerated() {
             let recorded = Size(width: tile.sourceWidth, height: tile.sourceHeight)
-            var image: ProbedImage
+            let path = root.map { Replay.path(tile.source, under: $0) } ?? tile.source
+            var image = ProbedImage(path: path, info: Replay.recordedInfo(tile))
             do {
-                image = ProbedImage(path: tile.source, info: try probe.probe(path: tile.source))
+                if only?.contains(index) ?? true { image.info = try probe.probe(path: path) }
             } catch {
                 if options.onError == .fail { throw error }
                 hooks.diagnostics(.skipped(source: error.path, reason: error.reason, stage: .probe))
                 skipped.append(error)
-                // Keep the recorded place; decoding will fail and draw it grey.
-                image = ProbedImage(
-                    path: tile.source,
-                    info: ImageInfo(
-                        format: ImageFormat(rawValue: tile.format ?? "png") ?? .png, storedSize: recorded,
-                        colorModel: .rgb, bitDepth: 8, hasAlpha: false, isProgressive: false))
+                // Kept in its recorded place; decoding will fail and draw it grey.
             }
             image.sortKey = tile.sortKey
             let now = image.info.displayedSize
@@ -52,12 +52,8 @@ enum Replay {
                     caption: tile.caption?.rect, crop: tile.crop.map { $0.scaled(x: sx, y: sy) },
                     section: tile.section, page: tile.page))
         }
-        let pageSizes =
-            manifest.pages.isEmpty
-            ? [Size(width: manifest.width, height: manifest.height)]
-            : manifest.pages.map { Size(width: $0.width, height: $0.height) }
         let arrangement = Arrangement(
-            pages: pageSizes, placements: placements,
+            pages: manifest.pageSizes, placements: placements,
             sectionHeaders: manifest.sections.map {
                 SectionHeader(section: $0.index, frame: $0.header.rect, page: $0.page)
             },
@@ -66,5 +62,26 @@ enum Replay {
         let plan = Plan(
             images: images, skipped: skipped, arrangement: arrangement, sectionTitles: titles, recipes: recipes)
         return (plan, options)
+    }
+
+    /// What the manifest records of a tile's source, for one not probed (or unreadable).
+    private static func recordedInfo(_ tile: Manifest.Tile) -> ImageInfo {
+        ImageInfo(
+            format: ImageFormat(rawValue: tile.format ?? "png") ?? .png,
+            storedSize: Size(width: tile.sourceWidth, height: tile.sourceHeight), colorModel: .rgb, bitDepth: 8,
+            hasAlpha: false, isProgressive: false)
+    }
+
+    /// `source` under `root` when it is relative.
+    static func path(_ source: String, under root: String) -> String {
+        guard !source.hasPrefix("/"), !root.isEmpty else { return source }
+        return root.hasSuffix("/") ? root + source : root + "/" + source
+    }
+}
+
+extension Manifest {
+    /// Every page's size (a manifest from before pages were listed for layouts has only the first).
+    var pageSizes: [Size] {
+        pages.isEmpty ? [Size(width: width, height: height)] : pages.map { Size(width: $0.width, height: $0.height) }
     }
 }

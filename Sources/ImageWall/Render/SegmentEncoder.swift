@@ -3,13 +3,21 @@ import WallCache
 import WallCodecs
 import WallCore
 
+/// Where a page's segments go, in order: its PNG, or a part file.
+protocol SegmentSink: AnyObject, Sendable {
+    /// Takes the next segment.
+    func append(_ segment: PNGSegment) throws(CodecError)
+}
+
+extension PNGSegmentWriter: SegmentSink {}
+
 /// Turns a page's bands into PNG segments (each band filtered and deflated on its own), several
-/// at once on `threads` threads, and appends them to the page's writer in order. The bytes do
+/// at once on `threads` threads, and appends them to the page's sink in order. The bytes do
 /// not depend on the thread count: where segments end is fixed by the bands. With a cache, a band
 /// whose pixels (and the row above them) were compressed before with the same settings is read
 /// back instead.
 final class SegmentEncoder: @unchecked Sendable {
-    private let writer: PNGSegmentWriter
+    private let sink: any SegmentSink
     private let width: Int
     private let channels: Int
     private let filter: PNGFilter
@@ -27,11 +35,11 @@ final class SegmentEncoder: @unchecked Sendable {
     private let group = DispatchGroup()
 
     init(
-        writer: PNGSegmentWriter, channels: Int, settings: RenderSettings, threads: Int, profile: StageProfile?,
-        cache: RenderCache? = nil
+        sink: any SegmentSink, width: Int, channels: Int, settings: RenderSettings, threads: Int,
+        profile: StageProfile?, cache: RenderCache? = nil
     ) {
-        self.writer = writer
-        width = writer.size.width
+        self.sink = sink
+        self.width = width
         self.channels = channels
         filter = settings.pngFilter
         compression = settings.compression
@@ -42,6 +50,13 @@ final class SegmentEncoder: @unchecked Sendable {
     }
 
     deinit { group.wait() }
+
+    /// Starts the page below its top: `row` is the page's row above the first band added (the
+    /// first row's filter reads it), e.g. where a part of the sheet begins.
+    func start(below row: [UInt8]) {
+        precondition(submitted == 0 && row.count == width * channels)
+        previousRow = row
+    }
 
     /// Encodes the page's next `count` rows (tightly packed); the band that reaches the page's
     /// bottom ends the stream.
@@ -126,7 +141,7 @@ final class SegmentEncoder: @unchecked Sendable {
             state.done[index] = result
             while let ready = state.done.removeValue(forKey: state.next), state.failure == nil {
                 do throws(CodecError) {
-                    try writer.append(ready.get())
+                    try sink.append(ready.get())
                 } catch {
                     state.failure = error
                 }
@@ -139,10 +154,9 @@ final class SegmentEncoder: @unchecked Sendable {
     /// Waits for the segments being made (after a failure, before the file is discarded).
     func waitForWorkers() { group.wait() }
 
-    /// Waits for every segment and ends the PNG.
+    /// Waits for every segment to reach the sink.
     func finish() throws {
         group.wait()
         if let failure = state.withLock({ $0.failure }) { throw failure }
-        try writer.finish()
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+import WallCache
 import WallCodecs
 import WallCompositor
 import WallCore
@@ -57,6 +59,70 @@ struct SheetRender {
         }
         hooks.progress?.advance(.write)
         return manifests
+    }
+
+    /// Part `part` of the one job's sheet, to the part file `path`: only the tiles its rows
+    /// meet are made, and nothing else is written. Returns the part's header.
+    func runPart(_ part: SheetPart, manifestID: String, to path: String) throws -> PartHeader {
+        precondition(jobs.count == 1)
+        let job = jobs[0]
+        let plan = job.plan
+        try SheetSizeError.check(plan.arrangement.pages, cap: job.options.maxSheetPixels)
+        try refuseOverwritingInputs(outputs: [path], images: plan.images)
+        let warnings = TileWarnings(images: plan.images, diagnostics: hooks.diagnostics)
+        let cache = job.options.cache.map(RenderCache.init)
+        defer { if let cache { finish(cache) } }
+        let maker = TileMaker(images: plan.images, options: job.options, hooks: hooks, warnings: warnings, cache: cache)
+        let cells = try CellMaker(plan: plan, options: job.options)
+        let pages = plan.arrangement.pages
+        let rows = part.rows(of: pages)
+        let header = PartHeader(
+            manifest: manifestID, part: part.number, parts: part.count, software: PageWriter.software,
+            settings: SheetRender.settingsID(job.options),
+            compression: job.options.rendering.compression,
+            pages: pages.map { .init(width: $0.width, height: $0.height, alpha: !job.options.background.isOpaque) },
+            rows: rows)
+        let hooks = self.hooks
+        let tiles = Set(
+            rows.flatMap { r in
+                plan.arrangement.tiles(
+                    intersecting: Rect(x: 0, y: r.from, width: pages[r.page].width, height: r.to - r.from), page: r.page
+                )
+            })
+        hooks.progress?.begin(.render, total: tiles.count)
+        let writer = PageWriter(
+            plan: plan, options: job.options, hooks: hooks, cells: cells, threads: job.options.threads, cache: cache)
+        let file = try AtomicFile(destination: path)
+        do {
+            let part = try PartWriter(file: file, header: header)
+            for r in rows {
+                try writer.paint(page: r.page, rows: r.range, into: part.sink(page: r.page)) { index in
+                    defer { if tiles.contains(index) { hooks.progress?.advance(.render) } }
+                    let pixels = try maker.tiles(
+                        index, placements: [plan.arrangement.placements[index]], recipes: [plan.recipe(for: index)])[0]
+                    return try hooks.profile.measure(.cells) { try cells.cell(index, pixels: pixels) }
+                }
+            }
+            try part.finish()
+            try file.finishWriting()
+            hooks.progress?.begin(.write, total: 1)
+            try file.commit()
+            hooks.progress?.advance(.write)
+        } catch {
+            file.discard()
+            throw error
+        }
+        return header
+    }
+
+    /// A key of the settings that shape a sheet's pixels beyond its manifest's layout.
+    static func settingsID(_ options: WallOptions) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var hasher = KeyHasher()
+        hasher.add((try? encoder.encode(options.rendering)).map { String(decoding: $0, as: UTF8.self) } ?? "")
+        hasher.add("background \(options.background) strict \(options.strict)")
+        return hasher.finish().description
     }
 
     /// One sheet: each tile made when the bands reach it, on `threads` threads, and freed when

@@ -16,10 +16,11 @@ public enum GalleryPage {
         let folder = Self.folder(of: path)
         var body = ""
         for (number, page) in manifest.pages.enumerated() {
+            guard let file = page.file else { continue }  // a layout not rendered: no picture
             let alt = "\(escape(manifest.title?.text ?? "contact sheet")) page \(number + 1)"
             body += "<figure>\n<div class=\"wall\" style=\"aspect-ratio: \(page.width) / \(page.height)\">\n"
             body +=
-                "<img src=\"\(link(from: folder, to: page.file))\" width=\"\(page.width)\" height=\"\(page.height)\" alt=\"\(alt)\">\n"
+                "<img src=\"\(link(from: folder, to: file))\" width=\"\(page.width)\" height=\"\(page.height)\" alt=\"\(alt)\">\n"
             for tile in manifest.tiles where tile.page == number {
                 let name = escape(tile.source.split(separator: "/").last.map(String.init) ?? tile.source)
                 let box = [

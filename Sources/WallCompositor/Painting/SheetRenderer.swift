@@ -13,8 +13,14 @@ public struct SheetRenderer: Sendable {
     public var frames: [Rect]
     /// The colour under and between tiles.
     public var background: RGBAColor
+    /// Rows painted at a time, unless told otherwise: also where the PNG encoder's segments
+    /// end, so parts of a sheet rendered apart join into the same file.
+    public static let defaultBandHeight = 128
     /// Rows painted at a time.
-    public var bandHeight = 128
+    public var bandHeight = SheetRenderer.defaultBandHeight
+    /// The rows to paint, when not the whole canvas (a part of the sheet). Bands stay where they
+    /// are on the whole canvas; the first and last are cut to the range.
+    public var rows: Range<Int>?
     /// Threads preparing tiles at once.
     public var threads = 1
     /// The tiles whose frames meet a range of rows, from the layout's spatial index.
@@ -39,7 +45,7 @@ public struct SheetRenderer: Sendable {
     /// `true` when the sheet needs an alpha channel: the background is not opaque.
     public var hasAlpha: Bool { !background.isOpaque }
 
-    /// Paints the sheet.
+    /// Paints the sheet, or its ``rows``.
     ///
     /// Worker threads prepare tiles in the order the bands need them, at most
     /// `2 × threads` ahead of the painter, while the calling thread paints bands and hands
@@ -48,7 +54,7 @@ public struct SheetRenderer: Sendable {
     ///   - tile: the pixels of tile `i` at exactly `frames[i]`'s size, RGB or premultiplied
     ///     RGBA; called from several threads.
     ///   - emit: receives consecutive bands: `count` rows of RGB, or straight RGBA when
-    ///     ``hasAlpha``.
+    ///     ``hasAlpha``, from the top of ``rows`` (or of the canvas) to its bottom.
     public func render(
         tile: @escaping @Sendable (Int) throws -> Bitmap,
         emit: (UnsafeBufferPointer<UInt8>, _ count: Int) throws -> Void
@@ -65,11 +71,15 @@ public struct SheetRenderer: Sendable {
         let frames = self.frames
         // The tiles each band needs first, from the spatial query; their concatenation is the
         // order workers prepare tiles in.
+        let painted = (rows ?? 0..<canvas.height).clamped(to: 0..<canvas.height)
+        var spans: [Range<Int>] = []
+        for top in stride(from: painted.lowerBound / bandHeight * bandHeight, to: painted.upperBound, by: bandHeight) {
+            spans.append(max(top, painted.lowerBound)..<min(painted.upperBound, top + bandHeight))
+        }
         var bands: [[Int]] = []
         var seen = Set<Int>()
         var order: [Int] = []
-        for top in stride(from: 0, to: canvas.height, by: bandHeight) {
-            let rows = top..<min(canvas.height, top + bandHeight)
+        for rows in spans {
             let fresh = tilesInRows(rows).filter { !seen.contains($0) && frames[$0].width > 0 && frames[$0].height > 0 }
                 .sorted { (frames[$0].y, $0) < (frames[$1].y, $1) }
             seen.formUnion(fresh)
@@ -88,9 +98,9 @@ public struct SheetRenderer: Sendable {
         var live: [Int: Bitmap] = [:]
         var band = [UInt8](repeating: 0, count: rowBytes * min(bandHeight, canvas.height))
         var taken = 0
-        for (number, fresh) in bands.enumerated() {
-            let top = number * bandHeight
-            let bottom = min(canvas.height, top + bandHeight)
+        for (span, fresh) in zip(spans, bands) {
+            let top = span.lowerBound
+            let bottom = span.upperBound
             for index in fresh {
                 live[index] = try workers.take(taken)
                 taken += 1

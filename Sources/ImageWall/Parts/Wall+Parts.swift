@@ -1,0 +1,44 @@
+import WallCache
+import WallCodecs
+import WallCore
+
+extension Wall {
+    /// Renders part `part` of the sheet the manifest at `manifestPath` records to the part file
+    /// `output`: its share of the bands (see ``SheetPart``), compressed exactly as a whole
+    /// render compresses them, with a header naming the manifest (a hash of its bytes), the
+    /// sheet's pages and the part. Only the tiles those rows meet are decoded; memory is bounded
+    /// as for a whole render. Relative sources are found under `root` when given. Any worker
+    /// that sees the sources can render any part; ``assemble(parts:to:hooks:)`` joins them.
+    @discardableResult
+    public static func render(
+        part: SheetPart, ofManifestAt manifestPath: String, to output: String, root: String? = nil,
+        options: WallOptions, hooks: RunHooks = RunHooks()
+    ) throws -> PartHeader {
+        let manifest = try readManifest(manifestPath)
+        guard let identity = CacheKey.ofFile(atPath: manifestPath) else {
+            throw PartError(manifestPath, systemErrorText())
+        }
+        // Only the sources this part draws are probed (those its rows and the row above meet).
+        let rows = part.rows(of: manifest.pageSizes)
+        let drawn = Set(
+            manifest.tiles.indices.filter { i in
+                let cell = manifest.tiles[i].cell
+                return rows.contains {
+                    $0.page == manifest.tiles[i].page && cell.y < $0.to && cell.y + cell.height >= $0.from
+                }
+            })
+        let (plan, options) = try Replay.plan(of: manifest, options: options, root: root, only: drawn, hooks: hooks)
+        let job = SheetRender.Job(plan: plan, options: options, pages: [], manifest: nil)
+        return try SheetRender(jobs: [job], hooks: hooks).runPart(part, manifestID: identity.description, to: output)
+    }
+
+    /// Joins the part files at `parts` (in any order) into the sheet's PNG, or its pages named
+    /// from `output` as a render names them: byte-identical to rendering the manifest in one
+    /// process, without decoding or compressing anything again. Parts of another manifest, a
+    /// part missing or given twice, a truncated or damaged part: a ``PartError`` naming it, and
+    /// nothing written. Returns the files written.
+    @discardableResult
+    public static func assemble(parts: [String], to output: String, hooks: RunHooks = RunHooks()) throws -> [String] {
+        try PartAssembler.assemble(parts, to: output, isCancelled: hooks.isCancelled)
+    }
+}
