@@ -51,13 +51,15 @@ samples: deps
 bench: build
 	Benchmarks/bench.sh
 
-# Renders SampleImages with --html (two pages, a name with a space) and checks the page in
-# headless Chromium (installed when missing).
+# Renders SampleImages with --html (two pages, a name with a space), and as a Deep Zoom
+# pyramid with its viewer, and checks both pages in headless Chromium (installed when missing).
 check-html: build
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; }
 	rm -rf out/html && mkdir -p "out/html/sheet dir"
 	$(RELEASE_BIN) render SampleImages -o "out/html/sheet dir/sheet.png" --max-height 2500 --manifest out/html/m.json --html out/html/index.html -q
 	python3 Tests/HTML/check_html.py out/html/index.html out/html/m.json
+	$(RELEASE_BIN) render SampleImages -o "out/html/sheet dir/wall.dzi" --manifest out/html/dzi.json --html out/html/wall.html -q
+	python3 Tests/HTML/check_dzi.py out/html/wall.html out/html/dzi.json
 
 # Plans SampleImages once (two pages), renders it in six parts with GNU parallel, assembles
 # them, and compares the pages with a one-process render of the same manifest, byte for byte.

@@ -45,6 +45,13 @@ extension ImageWallCommand {
                 all are renamed into place when every page is complete, so no output is ever \
                 half-written.
 
+                With -o OUT.dzi (or --format dzi) each page is written as a Deep Zoom pyramid, as \
+                libvips' dzsave lays it out (OUT.dzi and OUT_files/LEVEL/COL_ROW.png, 254 px tiles \
+                with 1 px overlap), band by band in bounded memory, for walls too big to look at as \
+                one PNG; its top level holds exactly the sheet's pixels (--tile-format jpeg for a \
+                smaller pyramid), each level below the one above halved. --html then writes a \
+                zoomable viewer whose images link to their sources.
+
                 Decoded images, finished tiles and compressed bands are kept in a cache \
                 (~/.cache/imagewall, or --cache DIR; --no-cache for none; --cache-size caps it, \
                 1024 MB by default), found by each file's content, so drawing a folder again \
@@ -65,6 +72,7 @@ extension ImageWallCommand {
                   imagewall render -r Camera -o preview.png --fast --threads 1 --compression rle
                   imagewall render Photos -o sheet.png --cache /var/cache/walls --cache-size 4096
                   imagewall render --from-manifest wall.json --part 3/8 --root /data/photos -o part-3
+                  imagewall render Archive -o wall.dzi --html wall.html --tile-format jpeg
                   imagewall render Photos -o sheet.png --column-gap 16 --row-gap 8 --padding 32 \\
                       --background '#202020' --manifest sheet.json --on-error fail
                 """)
@@ -192,6 +200,18 @@ extension ImageWallCommand {
 
         @Option(
             help: ArgumentHelp(
+                "What to write: png (one PNG a page), or dzi (a Deep Zoom pyramid a page: OUT.dzi and OUT_files/LEVEL/COL_ROW.png, for zoomable viewers). Default: dzi when OUT ends in .dzi.",
+                valueName: "png|dzi"))
+        var format: OutputFormat?
+
+        @Option(
+            help: ArgumentHelp(
+                "The Deep Zoom pyramid's tiles: png (lossless, exactly the sheet's pixels) or jpeg (smaller; opaque backgrounds only).",
+                valueName: "png|jpeg"))
+        var tileFormat: DeepZoomTileFormat = defaults.deepZoomTiles
+
+        @Option(
+            help: ArgumentHelp(
                 "PNG row filter: adaptive (libpng's default), none, sub, up, average, paeth.", valueName: "filter"))
         var pngFilter: PNGFilter = defaults.rendering.pngFilter
 
@@ -289,6 +309,7 @@ extension ImageWallCommand {
             options.decodeMemory = decodeMemory << 20
             options.maxSheetPixels = maxSheetPixels
             options.rendering.compression = compression
+            options.deepZoomTiles = tileFormat
             options.rendering.pngFilter = pngFilter
             options.rendering.fast = fast
             options.rendering.caption = caption.flatMap { try? CaptionTemplate($0) }
@@ -337,13 +358,14 @@ extension ImageWallCommand {
                 if let fromManifest {
                     let recorded = try Wall.readManifest(fromManifest)
                     let result = try Wall.render(
-                        from: recorded, to: output, manifest: manifest, root: root, options: options, hooks: hooks)
+                        from: recorded, to: sheetOutput, manifest: manifest, root: root, options: options,
+                        hooks: hooks)
                     if let html { try GalleryPage.write(result, to: html) }
                     display.clear()
                     if !quiet { summarize([result], seconds: ProgressDisplay.now() - started) }
                     return
                 }
-                guard let output else { return }
+                guard let output = sheetOutput else { return }
                 let inputs = try input.allInputs()
                 let variants = layout.variants
                 let jobs = variants.map { variant -> (output: String, options: WallOptions) in
@@ -373,6 +395,9 @@ extension ImageWallCommand {
             }
         }
 
+        /// The sheet's path as `--format` names it.
+        var sheetOutput: String? { output.map { (format ?? .png).path($0) } }
+
         /// The line printed after a part is rendered.
         private func summarize(_ header: PartHeader, to output: String, seconds: Double) {
             let rows = header.rows.reduce(0) { $0 + $1.to - $1.from }
@@ -398,13 +423,29 @@ extension ImageWallCommand {
             Console.error(line + String(format: " process %.2f s CPU, peak %d MB", cpu, usage.ru_maxrss / 1024))
         }
 
+        /// The size of a written page: its file, and for a Deep Zoom pyramid its tiles too.
+        private static func bytes(of file: String) -> Int {
+            var status = stat()
+            var total = stat(file, &status) == 0 ? Int(status.st_size) : 0
+            if file.hasSuffix(".dzi"),
+                let tiles = FileManager.default.enumerator(atPath: DeepZoomGeometry.tilesFolder(of: file))
+            {
+                let folder = DeepZoomGeometry.tilesFolder(of: file)
+                while let name = tiles.nextObject() as? String {
+                    if stat(folder + "/" + name, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+                        total += Int(status.st_size)
+                    }
+                }
+            }
+            return total
+        }
+
         private func summarize(_ results: [Manifest], seconds: Double) {
             var bytes = 0
             for result in results {
                 for page in result.pages {
                     let file = page.file ?? ""
-                    var status = stat()
-                    if stat(file, &status) == 0 { bytes += Int(status.st_size) }
+                    bytes += Self.bytes(of: file)
                     if verbose || results.count > 1 || result.pages.count > 1 {
                         Console.error("\(file): \(page.width)x\(page.height)")
                     }

@@ -60,6 +60,8 @@ public struct WallOptions: Sendable {
     /// The persistent cache of decodes, tiles and compressed bands; `nil` (the default for the
     /// library; the command line uses ``CacheSettings/defaultDirectory``) renders without one.
     public var cache: CacheSettings?
+    /// The tiles' format when a page is written as a Deep Zoom pyramid (an output ending in `.dzi`).
+    public var deepZoomTiles: DeepZoomTileFormat = .png
 
     /// Options with `layout` and defaults for the rest.
     public init(layout: LayoutConfiguration = LayoutConfiguration()) {

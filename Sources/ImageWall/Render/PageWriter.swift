@@ -10,6 +10,15 @@ enum PageItem {
     case header(SectionHeader)
 }
 
+/// A page written but not yet in place: put in place with the others once all are complete,
+/// or discarded.
+protocol CompletedPage: AnyObject, Sendable {
+    func commit() throws
+    func discard()
+}
+
+extension AtomicFile: CompletedPage {}
+
 /// Writes the pages of one plan: each page's title, section headers and cells painted in
 /// bands by the compositor and streamed to a PNG in a temporary file. The files come back
 /// complete but not yet in place.
@@ -23,26 +32,38 @@ struct PageWriter {
     /// Where bands already compressed are found, if anywhere.
     let cache: RenderCache?
 
-    /// Writes page `p` to `paths[p]`; `cell` gives tile `i`'s finished cell (called from
-    /// several threads, in the order the bands need them).
-    func write(to paths: [String], cell: @escaping @Sendable (Int) throws -> Bitmap) throws -> [AtomicFile] {
-        var files: [AtomicFile] = []
-        for (page, size) in plan.arrangement.pages.enumerated() {
-            let file = try AtomicFile(destination: paths[page])
-            do {
-                let writer = try PNGSegmentWriter(
-                    file: file, size: size, hasAlpha: !options.background.isOpaque,
-                    compression: options.rendering.compression, software: PageWriter.software)
-                try paint(page: page, rows: 0..<size.height, into: writer, cell: cell)
-                try writer.finish()
-                try file.finishWriting()
-            } catch {
-                file.discard()
-                throw error
+    /// Writes page `p` to `paths[p]`, a PNG, or a Deep Zoom pyramid when the path ends in
+    /// `.dzi`; `cell` gives tile `i`'s finished cell (called from several threads, in the order
+    /// the bands need them).
+    func write(to paths: [String], cell: @escaping @Sendable (Int) throws -> Bitmap) throws -> [any CompletedPage] {
+        var pages: [any CompletedPage] = []
+        do {
+            for (page, size) in plan.arrangement.pages.enumerated() {
+                if paths[page].hasSuffix(".dzi") {
+                    let pyramid = try DeepZoomWriter(
+                        destination: paths[page], size: size, channels: options.background.isOpaque ? 3 : 4,
+                        format: options.deepZoomTiles, threads: threads)
+                    pages.append(pyramid)
+                    try paintBands(page: page, rows: 0..<size.height, cell: cell) { band, count in
+                        try hooks.profile.measure(.encode) { try pyramid.add(rows: band, count: count) }
+                    }
+                    try pyramid.finishWriting()
+                } else {
+                    let file = try AtomicFile(destination: paths[page])
+                    pages.append(file)
+                    let writer = try PNGSegmentWriter(
+                        file: file, size: size, hasAlpha: !options.background.isOpaque,
+                        compression: options.rendering.compression, software: PageWriter.software)
+                    try paint(page: page, rows: 0..<size.height, into: writer, cell: cell)
+                    try writer.finish()
+                    try file.finishWriting()
+                }
             }
-            files.append(file)
+        } catch {
+            for page in pages { page.discard() }
+            throw error
         }
-        return files
+        return pages
     }
 
     /// The PNG's Software text.
@@ -53,6 +74,36 @@ struct PageWriter {
     /// first row's filter reads it, so the segments are those of the whole page.
     func paint(
         page: Int, rows: Range<Int>, into sink: any SegmentSink, cell: @escaping @Sendable (Int) throws -> Bitmap
+    ) throws {
+        let size = plan.arrangement.pages[page]
+        let above = rows.lowerBound > 0 ? 1 : 0
+        let encoder = SegmentEncoder(
+            sink: sink, width: size.width, channels: options.background.isOpaque ? 3 : 4, settings: options.rendering,
+            threads: threads, profile: hooks.profile, cache: cache)
+        var rowsEmitted = rows.lowerBound - above
+        do {
+            try paintBands(page: page, rows: rows.lowerBound - above..<rows.upperBound, cell: cell) { band, count in
+                rowsEmitted += count
+                if rowsEmitted == rows.lowerBound && above == 1 {
+                    encoder.start(below: Array(band))
+                } else {
+                    try encoder.add(rows: band, count: count, last: rowsEmitted == size.height)
+                }
+            }
+            try encoder.finish()
+        } catch {
+            // Nothing of a failed page stays behind, even while a worker still holds it.
+            encoder.waitForWorkers()
+            throw error
+        }
+    }
+
+    /// Paints `rows` of page `page` (its title, section headers and cells) in bands, top to
+    /// bottom, handing each to `emit`: `count` rows of RGB, or straight RGBA on a transparent
+    /// background.
+    func paintBands(
+        page: Int, rows: Range<Int>, cell: @escaping @Sendable (Int) throws -> Bitmap,
+        emit: (UnsafeBufferPointer<UInt8>, _ count: Int) throws -> Void
     ) throws {
         let arrangement = plan.arrangement
         let size = arrangement.pages[page]
@@ -76,41 +127,23 @@ struct PageWriter {
                 return headingItems
                     + arrangement.tiles(intersecting: band, page: page).compactMap { localIndex[$0] }
             })
-        let above = rows.lowerBound > 0 ? 1 : 0
-        renderer.rows = rows.lowerBound - above..<rows.upperBound
-        let channels = renderer.hasAlpha ? 4 : 3
-        let encoder = SegmentEncoder(
-            sink: sink, width: size.width, channels: channels, settings: options.rendering, threads: threads,
-            profile: hooks.profile, cache: cache)
-        var rowsEmitted = rows.lowerBound - above
+        renderer.rows = rows
         let pageItems = items
         let hooks = self.hooks
         let cells = self.cells
-        do {
-            try renderer.render(
-                tile: { k in
-                    try hooks.checkCancelled()
-                    switch pageItems[k] {
-                    case .tile(let index): return try cell(index)
-                    case .title(let rect): return try cells.title(size: rect.size)
-                    case .header(let header): return try cells.header(header)
-                    }
-                },
-                emit: { band, count in
-                    try hooks.checkCancelled()
-                    rowsEmitted += count
-                    if rowsEmitted == rows.lowerBound && above == 1 {
-                        encoder.start(below: Array(band))
-                    } else {
-                        try encoder.add(rows: band, count: count, last: rowsEmitted == size.height)
-                    }
-                })
-            try encoder.finish()
-        } catch {
-            // Nothing of a failed page stays behind, even while a worker still holds it.
-            encoder.waitForWorkers()
-            throw error
-        }
+        try renderer.render(
+            tile: { k in
+                try hooks.checkCancelled()
+                switch pageItems[k] {
+                case .tile(let index): return try cell(index)
+                case .title(let rect): return try cells.title(size: rect.size)
+                case .header(let header): return try cells.header(header)
+                }
+            },
+            emit: { band, count in
+                try hooks.checkCancelled()
+                try emit(band, count)
+            })
     }
 
     private func frame(_ item: PageItem) -> Rect {

@@ -32,8 +32,11 @@ struct SheetRender {
     func run() throws -> [Manifest] {
         var jobs = self.jobs
         for job in jobs {
-            try SheetSizeError.check(job.plan.arrangement.pages, cap: job.options.maxSheetPixels)
             guard job.pages.count == job.plan.arrangement.pages.count else { throw WallRunError.manifestWithoutPages }
+            // A Deep Zoom pyramid is made for walls of any size; the cap is for single PNGs.
+            for (size, path) in zip(job.plan.arrangement.pages, job.pages) {
+                try SheetSizeError.check([size], cap: path.hasSuffix(".dzi") ? Int.max : job.options.maxSheetPixels)
+            }
         }
         let images = jobs[0].plan.images
         try refuseOverwritingInputs(
@@ -42,7 +45,7 @@ struct SheetRender {
         let cache = jobs[0].options.cache.map(RenderCache.init)
         defer { if let cache { finish(cache) } }
         let maker = TileMaker(images: images, options: jobs[0].options, hooks: hooks, warnings: warnings, cache: cache)
-        let files: [AtomicFile]
+        let files: [any CompletedPage]
         if jobs.count == 1 {
             files = try renderAsNeeded(jobs[0], maker: maker, cache: cache)
         } else {
@@ -127,7 +130,7 @@ struct SheetRender {
 
     /// One sheet: each tile made when the bands reach it, on `threads` threads, and freed when
     /// they pass it.
-    private func renderAsNeeded(_ job: Job, maker: TileMaker, cache: RenderCache?) throws -> [AtomicFile] {
+    private func renderAsNeeded(_ job: Job, maker: TileMaker, cache: RenderCache?) throws -> [any CompletedPage] {
         let plan = job.plan
         let cells = try CellMaker(plan: plan, options: job.options)
         let hooks = self.hooks
@@ -157,7 +160,8 @@ struct SheetRender {
     /// Batch variants: each source decoded once and its cell finished for every variant into
     /// that variant's spill; then the variants painted from their spills, several at once, each
     /// on one thread.
-    private func renderThroughSpills(_ jobs: [Job], maker: TileMaker, cache: RenderCache?) throws -> [AtomicFile] {
+    private func renderThroughSpills(_ jobs: [Job], maker: TileMaker, cache: RenderCache?) throws -> [any CompletedPage]
+    {
         let hooks = self.hooks
         let base = jobs[0].options
         let cells = try jobs.map { try CellMaker(plan: $0.plan, options: $0.options) }
@@ -184,7 +188,7 @@ struct SheetRender {
             }
             return true
         }
-        return try parallelMap(jobs.count, threads: base.threads) { v -> [AtomicFile] in
+        return try parallelMap(jobs.count, threads: base.threads) { v -> [any CompletedPage] in
             let writer = PageWriter(
                 plan: jobs[v].plan, options: jobs[v].options, hooks: hooks, cells: cells[v], threads: 1, cache: cache)
             let spill = spills[v]

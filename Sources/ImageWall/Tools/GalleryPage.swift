@@ -84,8 +84,11 @@ public enum GalleryPage {
         return String(format: "%.4f%%", value)
     }
 
+    /// Writes the page of `manifest` to `path`: the gallery page, or for a wall written as
+    /// Deep Zoom pyramids a zoomable viewer.
     public static func write(_ manifest: Manifest, to path: String) throws {
-        let data = Array(html(manifest, at: path).utf8)
+        let deepZoom = manifest.pages.contains { $0.file?.hasSuffix(".dzi") == true }
+        let data = Array((deepZoom ? DeepZoomPage.html(manifest, at: path) : html(manifest, at: path)).utf8)
         let file = try AtomicFile(destination: path)
         guard data.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file.handle) }) == data.count else {
             throw CodecError(.write, path: path, reason: "short write")

@@ -24,9 +24,14 @@ public final class AtomicFile: @unchecked Sendable {
     /// The slot in the interrupt handler's list of files to remove.
     private let registration: Int32
 
+    /// Whether finishing flushes the file to the disk (`fsync`) before it is renamed: `false`
+    /// for the many small files of a folder that is itself put in place at the end.
+    public let durable: Bool
+
     /// Creates the temporary file in the destination's folder.
-    public init(destination: String) throws(CodecError) {
+    public init(destination: String, durable: Bool = true) throws(CodecError) {
         self.destination = destination
+        self.durable = durable
         let slash = destination.lastIndex(of: "/")
         let folder = slash.map { String(destination[...$0]) } ?? ""
         let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
@@ -60,7 +65,7 @@ public final class AtomicFile: @unchecked Sendable {
     public func finishWriting() throws(CodecError) {
         guard !closed else { return }
         closed = true
-        let flushed = fflush(handle) == 0 && fsync(fileno(handle)) == 0
+        let flushed = fflush(handle) == 0 && (!durable || fsync(fileno(handle)) == 0)
         let flushError = errno
         let closedCleanly = fclose(handle) == 0
         guard flushed, closedCleanly else {

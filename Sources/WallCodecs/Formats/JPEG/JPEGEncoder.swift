@@ -50,13 +50,13 @@ public struct JPEGEncodeOptions: Sendable {
 /// Writes JPEG files through libjpeg.
 public enum JPEGEncoder {
     /// Writes `samples` (tightly packed, as many channels as the storage's input) to `path`,
-    /// atomically.
-    public static func write(samples: [UInt8], size: Size, options: JPEGEncodeOptions, to path: String)
-        throws(CodecError)
-    {
+    /// atomically (flushed to the disk first when `durable`).
+    public static func write(
+        samples: [UInt8], size: Size, options: JPEGEncodeOptions, to path: String, durable: Bool = true
+    ) throws(CodecError) {
         let components = options.storage.components
         precondition(samples.count == size.width * size.height * components)
-        let file = try AtomicFile(destination: path)
+        let file = try AtomicFile(destination: path, durable: durable)
         var message = [CChar](repeating: 0, count: 256)
         let app1 = options.app1 ?? []
         let icc = options.icc ?? []

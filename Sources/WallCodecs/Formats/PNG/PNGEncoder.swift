@@ -43,12 +43,12 @@ public struct PNGEncodeOptions: Sendable {
 /// Writes whole PNG images from samples already packed as PNG stores them.
 public enum PNGEncoder {
     /// Writes `rows` (each `rowBytes` long; 16-bit samples big-endian, sub-byte samples packed
-    /// from the high bits) to `path`, atomically.
+    /// from the high bits) to `path`, atomically (flushed to the disk first when `durable`).
     public static func write(
-        rows: [UInt8], rowBytes: Int, size: Size, options: PNGEncodeOptions, to path: String
+        rows: [UInt8], rowBytes: Int, size: Size, options: PNGEncodeOptions, to path: String, durable: Bool = true
     ) throws(CodecError) {
         precondition(rows.count == rowBytes * size.height)
-        let file = try AtomicFile(destination: path)
+        let file = try AtomicFile(destination: path, durable: durable)
         guard let encoder = iw_png_encoder_create(file.handle) else {
             throw CodecError(.write, path: path, reason: "out of memory")
         }
@@ -87,15 +87,16 @@ public enum PNGEncoder {
         try file.commit()
     }
 
-    /// Writes an 8-bit RGB or RGBA bitmap (straight alpha) to `path`, atomically.
-    public static func write(_ bitmap: Bitmap, to path: String, compression: PNGCompression = .runLength)
-        throws(CodecError)
-    {
+    /// Writes an 8-bit RGB or RGBA bitmap (straight alpha) to `path`, atomically (flushed to the
+    /// disk first when `durable`).
+    public static func write(
+        _ bitmap: Bitmap, to path: String, compression: PNGCompression = .runLength, durable: Bool = true
+    ) throws(CodecError) {
         precondition(bitmap.alpha != .premultiplied, "PNG stores straight alpha")
         var options = PNGEncodeOptions(colorType: bitmap.alpha == .none ? .rgb : .rgba)
         options.compression = compression
         try write(
-            rows: bitmap.pixels, rowBytes: bitmap.rowBytes, size: bitmap.size, options: options,
-            to: path)
+            rows: bitmap.pixels, rowBytes: bitmap.rowBytes, size: bitmap.size, options: options, to: path,
+            durable: durable)
     }
 }

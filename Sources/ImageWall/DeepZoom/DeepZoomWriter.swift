@@ -1,0 +1,143 @@
+import Dispatch
+import Foundation
+import WallCodecs
+import WallCore
+
+/// How a Deep Zoom pyramid's tiles are stored.
+public enum DeepZoomTileFormat: String, Sendable, CaseIterable, Codable {
+    /// Lossless, with alpha on a transparent sheet: the top level holds exactly the sheet's pixels.
+    case png
+    /// Smaller, lossy (quality 90), for opaque sheets.
+    case jpeg
+
+    /// The tiles' file extension.
+    public var fileExtension: String { self == .png ? "png" : "jpg" }
+}
+
+/// Writes a Deep Zoom pyramid as `NAME.dzi` and `NAME_files/LEVEL/COLUMN_ROW.png` (or `.jpg`),
+/// the way libvips' `dzsave` lays it out, from the image's rows top to bottom. Tiles are
+/// encoded on `threads` threads into a hidden folder beside the output; only a complete
+/// pyramid replaces what was there, and a failed one leaves nothing behind.
+final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
+    /// The `.dzi` file.
+    let destination: String
+    let geometry: DeepZoomGeometry
+    let format: DeepZoomTileFormat
+    private let staging: String
+    private var builder: PyramidBuilder!
+    private let room: DispatchSemaphore
+    private let group = DispatchGroup()
+    private let failure = Locked<CodecError?>(nil)
+    private var finished = false
+
+    /// Starts a pyramid of `size` (`channels` 3 or 4) to be written to `destination`.
+    init(destination: String, size: Size, channels: Int, format: DeepZoomTileFormat, threads: Int) throws(CodecError) {
+        if format == .jpeg && channels == 4 {
+            throw CodecError(
+                .write, path: destination, reason: "JPEG tiles cannot hold a transparent background: use PNG tiles")
+        }
+        self.destination = destination
+        geometry = DeepZoomGeometry(size: size)
+        self.format = format
+        room = DispatchSemaphore(value: 2 * max(1, threads))
+        let folder = DeepZoomGeometry.tilesFolder(of: destination)
+        let slash = folder.lastIndex(of: "/")
+        let parent = slash.map { String(folder[...$0]) } ?? ""
+        let name = slash.map { String(folder[folder.index(after: $0)...]) } ?? folder
+        var template = Array("\(parent).\(name).XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw CodecError(.write, path: destination, reason: systemErrorText())
+        }
+        staging = String(cString: made)
+        for level in 0...geometry.topLevel where mkdir("\(staging)/\(level)", 0o777) != 0 {
+            let text = systemErrorText()
+            DeepZoomWriter.removeTree(staging)
+            throw CodecError(.write, path: destination, reason: text)
+        }
+        builder = PyramidBuilder(geometry: geometry, channels: channels) { [unowned self] level, column, row, tile in
+            try self.write(tile, level: level, column: column, row: row)
+        }
+    }
+
+    deinit { discard() }
+
+    /// Takes the next `count` rows of the image.
+    func add(rows: UnsafeBufferPointer<UInt8>, count: Int) throws {
+        try builder.add(rows: rows, count: count)
+    }
+
+    private func write(_ tile: Bitmap, level: Int, column: Int, row: Int) throws(CodecError) {
+        if let failure = failure.withLock({ $0 }) { throw failure }
+        let path = "\(staging)/\(level)/\(column)_\(row).\(format.fileExtension)"
+        let format = self.format
+        room.wait()
+        group.enter()
+        DispatchQueue.global().async { [self] in
+            defer {
+                room.signal()
+                group.leave()
+            }
+            do throws(CodecError) {
+                switch format {
+                case .png: try PNGEncoder.write(tile, to: path, compression: .deflate(level: 6), durable: false)
+                case .jpeg:
+                    try JPEGEncoder.write(
+                        samples: tile.pixels, size: tile.size, options: JPEGEncodeOptions(storage: .ycbcr), to: path,
+                        durable: false)
+                }
+            } catch {
+                failure.withLock { if $0 == nil { $0 = error } }
+            }
+        }
+    }
+
+    private var dzi: AtomicFile?
+
+    /// Ends the pyramid: the last tiles written, the `.dzi` file written beside them; ``commit()``
+    /// then puts both in place.
+    func finishWriting() throws {
+        try builder.finish()
+        group.wait()
+        if let failure = failure.withLock({ $0 }) { throw failure }
+        let dzi = try AtomicFile(destination: destination)
+        self.dzi = dzi
+        let xml = Array(geometry.xml(format: format.rawValue).utf8)
+        guard xml.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, dzi.handle) }) == xml.count else {
+            throw CodecError(.write, path: destination, reason: systemErrorText())
+        }
+        try dzi.finishWriting()
+    }
+
+    /// Renames the tiles folder over any old one, then the `.dzi` file into place.
+    func commit() throws {
+        guard let dzi, !finished else { preconditionFailure("commit before finishWriting") }
+        let folder = DeepZoomGeometry.tilesFolder(of: destination)
+        var old: String?
+        if access(folder, F_OK) == 0 {
+            old = staging + ".old"
+            guard rename(folder, old!) == 0 else { throw CodecError(.write, path: folder, reason: systemErrorText()) }
+        }
+        guard rename(staging, folder) == 0 else {
+            let text = systemErrorText()
+            if let old { rename(old, folder) }
+            throw CodecError(.write, path: folder, reason: text)
+        }
+        finished = true
+        try dzi.commit()
+        if let old { DeepZoomWriter.removeTree(old) }
+    }
+
+    /// Removes the unfinished pyramid (after the tiles being encoded are done).
+    func discard() {
+        group.wait()
+        guard !finished else { return }
+        finished = true
+        dzi?.discard()
+        DeepZoomWriter.removeTree(staging)
+    }
+
+    /// Removes `path` and everything under it.
+    static func removeTree(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
