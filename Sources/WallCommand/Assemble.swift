@@ -23,10 +23,15 @@ extension ImageWallCommand {
                 truncated or damaged part: an error naming the part, exit status 1, and nothing \\
                 written.
 
+                With -o OUT.dzi the pages become Deep Zoom pyramids instead: the parts' rows are \
+                decoded as they stream (one row at a time) and the pyramid built from them, the \
+                same as render -o OUT.dzi writes.
+
                 EXAMPLES:
                   imagewall layout Photos --json > wall.json
                   parallel -j2 imagewall render --from-manifest wall.json --part {}/6 -o part-{} ::: 1 2 3 4 5 6
                   imagewall assemble part-* -o sheet.png
+                  imagewall assemble part-* -o wall.dzi --manifest wall.json --html wall.html
                 """)
 
         @Argument(help: ArgumentHelp("Every part file of the sheet, in any order.", valueName: "PART"))
@@ -39,6 +44,24 @@ extension ImageWallCommand {
                 valueName: "OUT.png"))
         var output: String
 
+        @Option(
+            help: ArgumentHelp(
+                "For -o OUT.dzi: the Deep Zoom pyramid's tiles, png (lossless) or jpeg (smaller; opaque sheets).",
+                valueName: "png|jpeg"))
+        var tileFormat: DeepZoomTileFormat = .png
+
+        @Option(help: ArgumentHelp("The manifest the parts were rendered from, for --html.", valueName: "M.json"))
+        var manifest: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "Also write an HTML page of the sheet (a zoomable viewer for a Deep Zoom wall), each image linking to its source; needs --manifest.",
+                valueName: "file.html"))
+        var html: String?
+
+        @Option(help: "Threads making a Deep Zoom pyramid's tiles (default: all cores).")
+        var threads = ProcessInfo.processInfo.activeProcessorCount
+
         @Flag(name: [.short, .long], help: "Print nothing but errors.")
         var quiet = false
 
@@ -46,14 +69,32 @@ extension ImageWallCommand {
 
         public func validate() throws {
             if parts.isEmpty { throw ValidationError("no part files: give every part of the sheet") }
+            if html != nil && manifest == nil { throw ValidationError("--html needs --manifest M.json for the links") }
+            if threads < 1 { throw ValidationError("--threads must be at least 1") }
         }
 
         public func run() throws {
             iw_install_interrupt_handlers()
             let started = ProgressDisplay.now()
             do {
+                var recorded: Manifest?
+                if let manifest {
+                    let identity = try Wall.manifestIdentity(manifest)
+                    guard try Wall.partHeader(parts[0]).manifest == identity else {
+                        Console.error("error: \(manifest): not the manifest \(parts[0]) was rendered from")
+                        throw ExitStatus.failure
+                    }
+                    recorded = try Wall.readManifest(manifest)
+                }
                 let written = try Wall.assemble(
-                    parts: parts, to: output, hooks: RunHooks(isCancelled: { iw_interrupted() != 0 }))
+                    parts: parts, to: output, tiles: tileFormat, threads: threads,
+                    hooks: RunHooks(isCancelled: { iw_interrupted() != 0 }))
+                if let html, var recorded {
+                    for (page, file) in written.enumerated() where recorded.pages.indices.contains(page) {
+                        recorded.pages[page].file = file
+                    }
+                    try GalleryPage.write(recorded, to: html)
+                }
                 if !quiet {
                     let seconds = String(format: "%.1f s", ProgressDisplay.now() - started)
                     Console.error("\(parts.count) parts: \(written.joined(separator: ", ")) in \(seconds)")

@@ -57,6 +57,33 @@ struct PartsTests {
         }
     }
 
+    @Test("parts assembled into Deep Zoom pyramids give the files a one-process Deep Zoom render writes")
+    func deepZoom() throws {
+        let (manifest, options) = try plan("m.json", maxPageHeight: 900)
+        var single = options
+        single.cache = nil
+        let whole = try Wall.render(from: Wall.readManifest(manifest), to: folder.file("one.dzi"), options: single)
+        #expect(whole.pages.count > 1)
+        let parts = try (1...4).map { number in
+            let path = folder.file("part-\(number)")
+            try Wall.render(
+                part: try #require(SheetPart(number, of: 4)), ofManifestAt: manifest, to: path, options: options)
+            return path
+        }
+        let written = try Wall.assemble(parts: parts, to: folder.file("two.dzi"), threads: 2)
+        #expect(written.count == whole.pages.count)
+        for (one, two) in zip(whole.pages.compactMap(\.file), written) {
+            #expect(Fixtures.read(one) == Fixtures.read(two))
+            let tiles = DeepZoomGeometry.tilesFolder(of: one), others = DeepZoomGeometry.tilesFolder(of: two)
+            let files = try #require(FileManager.default.subpaths(atPath: tiles)).sorted()
+            #expect(files == (try #require(FileManager.default.subpaths(atPath: others))).sorted())
+            #expect(files.count > 10)
+            for file in files where file.hasSuffix(".png") {
+                #expect(Fixtures.read(tiles + "/" + file) == Fixtures.read(others + "/" + file), "\(file)")
+            }
+        }
+    }
+
     @Test("each part holds a contiguous run of whole bands, and together they hold every row once")
     func partRows() throws {
         let pages = [Size(width: 10, height: 300), Size(width: 10, height: 128), Size(width: 10, height: 1)]

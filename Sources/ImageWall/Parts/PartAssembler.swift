@@ -7,68 +7,114 @@ import WallCore
 /// segment is held at a time.
 enum PartAssembler {
     /// Checks that `paths` are every part of one sheet, each once, then writes its pages to
-    /// `output` (named by ``PageNaming``); returns the files written. Any fault names the part
-    /// and leaves no output behind.
-    static func assemble(_ paths: [String], to output: String, isCancelled: () -> Bool = { false }) throws
-        -> [String]
-    {
+    /// `output` (named by ``PageNaming``): PNGs, or Deep Zoom pyramids (tiles in `tiles`, made
+    /// on `threads` threads) when `output` ends in `.dzi`, their rows decoded from the parts as
+    /// they stream. Returns the files written. Any fault names the part and leaves no output
+    /// behind.
+    static func assemble(
+        _ paths: [String], to output: String, tiles: DeepZoomTileFormat = .png, threads: Int = 1,
+        isCancelled: () -> Bool = { false }
+    ) throws -> [String] {
         let ordered = try checkedParts(paths)
         let header = ordered[0].header
         let outputs = PageNaming.paths(for: output, count: header.pages.count)
-        var files: [AtomicFile] = []
+        var pages: [PageAssembly] = []
         do {
-            var writer: PNGSegmentWriter?
             for (path, _) in ordered {
                 let reader = try PartReader(path: path)
                 var page = -1
                 while let (segmentPage, segment) = try reader.next() {
                     if isCancelled() { throw WallRunError.cancelled }
                     if segmentPage != page {
-                        guard segmentPage >= files.count - 1 else {
+                        guard segmentPage >= pages.count - 1 else {
                             throw PartError(path, "damaged: its segments go back to page \(segmentPage + 1)")
                         }
                         page = segmentPage
-                        if segmentPage == files.count {
-                            try finish(writer, files.last)
-                            let size = header.pages[page]
-                            let file = try AtomicFile(destination: outputs[page])
-                            files.append(file)
-                            writer = try PNGSegmentWriter(
-                                file: file, size: Size(width: size.width, height: size.height), hasAlpha: size.alpha,
-                                compression: header.compression, software: header.software)
+                        if segmentPage == pages.count {
+                            try pages.last?.finish()
+                            pages.append(
+                                try PageAssembly(
+                                    header.pages[page], header: header, to: outputs[page], tiles: tiles,
+                                    threads: threads))
                         }
                     }
-                    guard let writer, page == files.count - 1 else {
+                    guard page == pages.count - 1 else {
                         throw PartError(path, "damaged: segment of page \(segmentPage + 1) out of order")
                     }
                     do {
-                        try writer.append(segment)
+                        try pages[page].writer.append(segment)
                     } catch {
                         throw PartError(path, "damaged: \(error.reason) (page \(page + 1))")
                     }
                 }
             }
-            try finish(writer, files.last)
-            guard files.count == header.pages.count else {
-                throw PartError(ordered.last!.path, "damaged: the parts end before page \(files.count + 1)")
+            try pages.last?.finish()
+            guard pages.count == header.pages.count else {
+                throw PartError(ordered.last!.path, "damaged: the parts end before page \(pages.count + 1)")
             }
-            for file in files { try file.commit() }
+            for page in pages { try page.output.commit() }
         } catch {
-            for file in files { file.discard() }
+            for page in pages { page.output.discard() }
             throw error
         }
         return outputs
     }
 
-    /// Ends a finished page's PNG.
-    private static func finish(_ writer: PNGSegmentWriter?, _ file: AtomicFile?) throws {
-        guard let writer, let file else { return }
-        do {
-            try writer.finish()
-        } catch {
-            throw PartError(file.destination, "the parts hold too few rows for this page: \(error.reason)")
+    /// One page being assembled: its PNG written as the segments come, or for a Deep Zoom
+    /// pyramid the same PNG stream decoded row by row into the pyramid.
+    private final class PageAssembly {
+        let writer: PNGSegmentWriter
+        let output: any CompletedPage
+        private let end: () throws -> Void
+
+        init(
+            _ page: PartHeader.Page, header: PartHeader, to path: String, tiles: DeepZoomTileFormat, threads: Int
+        ) throws {
+            let size = Size(width: page.width, height: page.height)
+            if path.hasSuffix(".dzi") {
+                let pyramid = try DeepZoomWriter(
+                    destination: path, size: size, channels: page.alpha ? 4 : 3, format: tiles, threads: threads)
+                output = pyramid
+                let rows = try PNGRowStream(name: path) { row in try pyramid.add(rows: row, count: 1) }
+                let writer = try PNGSegmentWriter(
+                    name: path, size: size, hasAlpha: page.alpha, compression: header.compression,
+                    software: header.software
+                ) { bytes throws(CodecError) in
+                    do {
+                        try rows.feed(bytes)
+                    } catch let error as CodecError {
+                        throw error
+                    } catch {
+                        throw CodecError(.write, path: path, reason: "\(error)")
+                    }
+                }
+                self.writer = writer
+                end = {
+                    guard rows.isFinished else {
+                        throw CodecError(.write, path: path, reason: "the parts' rows end before the image does")
+                    }
+                    try pyramid.finishWriting()
+                }
+            } else {
+                let file = try AtomicFile(destination: path)
+                output = file
+                let writer = try PNGSegmentWriter(
+                    file: file, size: size, hasAlpha: page.alpha, compression: header.compression,
+                    software: header.software)
+                self.writer = writer
+                end = { try file.finishWriting() }
+            }
         }
-        try file.finishWriting()
+
+        /// Ends the page once its last segment is in.
+        func finish() throws {
+            do {
+                try writer.finish()
+            } catch {
+                throw PartError(error.path, "the parts hold too few rows for this page: \(error.reason)")
+            }
+            try end()
+        }
     }
 
     /// The parts in order, once every header is read and they are found to be all the parts

@@ -15,9 +15,7 @@ extension Wall {
         options: WallOptions, hooks: RunHooks = RunHooks()
     ) throws -> PartHeader {
         let manifest = try readManifest(manifestPath)
-        guard let identity = CacheKey.ofFile(atPath: manifestPath) else {
-            throw PartError(manifestPath, systemErrorText())
-        }
+        let identity = try manifestIdentity(manifestPath)
         // Only the sources this part draws are probed (those its rows and the row above meet).
         let rows = part.rows(of: manifest.pageSizes)
         let drawn = Set(
@@ -29,16 +27,33 @@ extension Wall {
             })
         let (plan, options) = try Replay.plan(of: manifest, options: options, root: root, only: drawn, hooks: hooks)
         let job = SheetRender.Job(plan: plan, options: options, pages: [], manifest: nil)
-        return try SheetRender(jobs: [job], hooks: hooks).runPart(part, manifestID: identity.description, to: output)
+        return try SheetRender(jobs: [job], hooks: hooks).runPart(part, manifestID: identity, to: output)
     }
 
     /// Joins the part files at `parts` (in any order) into the sheet's PNG, or its pages named
     /// from `output` as a render names them: byte-identical to rendering the manifest in one
-    /// process, without decoding or compressing anything again. Parts of another manifest, a
+    /// process, without decoding or compressing anything again. With `output` ending in `.dzi`,
+    /// each page becomes a Deep Zoom pyramid instead (tiles in `tiles`, made on `threads`
+    /// threads), its rows decoded from the parts as they stream. Parts of another manifest, a
     /// part missing or given twice, a truncated or damaged part: a ``PartError`` naming it, and
     /// nothing written. Returns the files written.
     @discardableResult
-    public static func assemble(parts: [String], to output: String, hooks: RunHooks = RunHooks()) throws -> [String] {
-        try PartAssembler.assemble(parts, to: output, isCancelled: hooks.isCancelled)
+    public static func assemble(
+        parts: [String], to output: String, tiles: DeepZoomTileFormat = .png, threads: Int = 1,
+        hooks: RunHooks = RunHooks()
+    ) throws -> [String] {
+        try PartAssembler.assemble(parts, to: output, tiles: tiles, threads: threads, isCancelled: hooks.isCancelled)
+    }
+
+    /// The header of the part file at `path`.
+    public static func partHeader(_ path: String) throws -> PartHeader {
+        try PartReader(path: path).header
+    }
+
+    /// How a part file names the manifest at `path` (a hash of its bytes), as
+    /// ``PartHeader/manifest`` holds it.
+    public static func manifestIdentity(_ path: String) throws -> String {
+        guard let identity = CacheKey.ofFile(atPath: path) else { throw PartError(path, systemErrorText()) }
+        return identity.description
     }
 }

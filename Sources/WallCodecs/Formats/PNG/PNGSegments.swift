@@ -57,7 +57,9 @@ public struct PNGSegment: Sendable, Hashable {
 /// combined Adler-32), then IEND. The bytes depend only on the image, the settings and where
 /// its segments end, never on which thread or machine made them.
 public final class PNGSegmentWriter: @unchecked Sendable {
-    private let file: AtomicFile
+    private let output: ([UInt8]) throws(CodecError) -> Void
+    /// What the PNG is called in errors: its file.
+    private let name: String
     /// The image size.
     public let size: Size
     /// `true` for RGBA, `false` for RGB.
@@ -68,10 +70,27 @@ public final class PNGSegmentWriter: @unchecked Sendable {
     private let filteredTotal: Int
 
     /// Starts the PNG in `file`: signature, IHDR, and a tEXt Software chunk when given.
-    public init(file: AtomicFile, size: Size, hasAlpha: Bool, compression: PNGCompression, software: String?)
-        throws(CodecError)
-    {
-        self.file = file
+    public convenience init(
+        file: AtomicFile, size: Size, hasAlpha: Bool, compression: PNGCompression, software: String?
+    ) throws(CodecError) {
+        try self.init(
+            name: file.destination, size: size, hasAlpha: hasAlpha, compression: compression, software: software
+        ) { bytes throws(CodecError) in
+            let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file.handle) }
+            guard written == bytes.count else {
+                throw CodecError(.write, path: file.destination, reason: systemErrorText())
+            }
+        }
+    }
+
+    /// Starts the PNG, handing its bytes to `output` as they are made (e.g. to a decoder):
+    /// signature, IHDR, and a tEXt Software chunk when given. `name` names it in errors.
+    public init(
+        name: String, size: Size, hasAlpha: Bool, compression: PNGCompression, software: String?,
+        output: @escaping ([UInt8]) throws(CodecError) -> Void
+    ) throws(CodecError) {
+        self.output = output
+        self.name = name
         self.size = size
         self.hasAlpha = hasAlpha
         filteredTotal = (size.width * (hasAlpha ? 4 : 3) + 1) * size.height
@@ -99,7 +118,7 @@ public final class PNGSegmentWriter: @unchecked Sendable {
         adler = segment.adler(after: adler)
         filteredWritten += segment.filteredSize
         guard filteredWritten <= filteredTotal else {
-            throw CodecError(.write, path: file.destination, reason: "more rows than the image has")
+            throw CodecError(.write, path: name, reason: "more rows than the image has")
         }
         if filteredWritten == filteredTotal { data += PNGSegmentWriter.bigEndian(adler) }
         try chunk("IDAT", data)
@@ -108,7 +127,7 @@ public final class PNGSegmentWriter: @unchecked Sendable {
     /// Ends the PNG after the last segment.
     public func finish() throws(CodecError) {
         guard filteredWritten == filteredTotal else {
-            throw CodecError(.write, path: file.destination, reason: "the image ended with rows missing")
+            throw CodecError(.write, path: name, reason: "the image ended with rows missing")
         }
         try chunk("IEND", [])
     }
@@ -124,10 +143,7 @@ public final class PNGSegmentWriter: @unchecked Sendable {
 
     private func write(_ bytes: [UInt8]) throws(CodecError) {
         guard !bytes.isEmpty else { return }
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file.handle) }
-        guard written == bytes.count else {
-            throw CodecError(.write, path: file.destination, reason: systemErrorText())
-        }
+        try output(bytes)
     }
 
     static func bigEndian(_ value: UInt32) -> [UInt8] {
