@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ImageWall benchmark: the same 2000 px, 4-column masonry sheet made by imagewall and by the
 # peers (libvips, ImageMagick montage) when installed, runs alternating, medians and ratios.
-# Also the layout engine on 1,000,000 sizes and the header-probe rate over 10,000 files. Absolute times on shared machines are noise;
+# Also the cache, parts with GNU parallel, a Deep Zoom wall of 20,000 images, the layout engine
+# on 1,000,000 sizes and the header-probe rate over 10,000 files. Absolute times on shared machines are noise;
 # read the ratios.
 #   usage: Benchmarks/bench.sh            (env: RUNS=3 CORPORA="wallpapers photos" PEERS="vips montage")
 set -euo pipefail
@@ -232,6 +233,41 @@ PY
     done
   done
 fi
+
+# Parts: the photos planned once, rendered in 4 parts by GNU parallel on both cores, and
+# assembled, against one process rendering the same manifest; the pages must be the same bytes.
+if [ -d "$base/photos" ] && command -v parallel >/dev/null; then
+  echo
+  "$real_bin" layout "$base/photos" --width 2000 --columns 4 --gap 10 --json > "$work/plan.json"
+  : > "$work/one.runs"; : > "$work/parts.runs"
+  for run in $(seq "$runs"); do
+    measure "$bin" render --from-manifest "$work/plan.json" -o "$work/one.png" | cut -d' ' -f1 >> "$work/one.runs"
+    rm -f "$work"/part-*
+    start=$(date +%s.%N)
+    parallel -j2 "$bin" render --from-manifest "$work/plan.json" --part {}/4 -o "$work/part-{}" -q ::: 1 2 3 4
+    "$real_bin" assemble "$work"/part-* -o "$work/assembled.png" -q
+    echo "$start $(date +%s.%N)" | awk '{ printf "%.2f\n", $2 - $1 }' >> "$work/parts.runs"
+    cmp -s "$work/one.png" "$work/assembled.png" || { echo "bench: parts assembled differ from one render" >&2; exit 1; }
+  done
+  awk -v o="$(median < "$work/one.runs")" -v p="$(median < "$work/parts.runs")" 'BEGIN {
+    printf "parts: photos in 4 parts (parallel -j2) + assemble %.2f s against one process %.2f s: %.2fx (same bytes)\n", p, o, p / o }'
+fi
+
+# Deep Zoom: a 20,000-image wall (SampleImages over and over), 4000 px wide in 20 columns, as a
+# pyramid and as one PNG; and libvips' dzsave making the pyramid from that PNG.
+echo
+mkdir -p "$work/wall20k"
+samples=(SampleImages/*)
+for i in $(seq 0 19999); do ln -s "$PWD/${samples[$((i % ${#samples[@]}))]}" "$work/wall20k/$(printf 's%05d' "$i")"; done
+read -r dwall dcpu drss < <(measure "$bin" render "$work/wall20k" -o "$work/wall.dzi" --width 4000 --columns 20)
+read -r pwall pcpu prss < <(measure "$bin" render "$work/wall20k" -o "$work/wall.png" --width 4000 --columns 20 --max-sheet-pixels 4000000000)
+size=$(sed -n 's/.*Width="\([0-9]*\)" Height="\([0-9]*\)".*/\1x\2/p' "$work/wall.dzi")
+echo "deep zoom: 20,000 images, $size px: pyramid $dwall s wall, $dcpu s CPU, peak $drss MB, $(du -sm "$work/wall_files" | cut -f1) MB of tiles; one PNG $pwall s, peak $prss MB"
+if command -v vips >/dev/null; then
+  read -r vwall vcpu vrss < <(measure vips dzsave "$work/wall.png" "$work/vips" --tile-size 254 --overlap 1 --suffix .png)
+  echo "deep zoom: libvips dzsave of that PNG (pyramid only, no images decoded) $vwall s wall, $vcpu s CPU, peak $vrss MB"
+fi
+rm -rf "$work/wall20k" "$work/wall_files" "$work/vips_files" "$work/wall.png"
 
 # The layout engine on 1,000,000 sizes per layout.
 echo

@@ -31,7 +31,9 @@ final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
     private var finished = false
 
     /// Starts a pyramid of `size` (`channels` 3 or 4) to be written to `destination`.
-    init(destination: String, size: Size, channels: Int, format: DeepZoomTileFormat, threads: Int) throws(CodecError) {
+    init(
+        destination: String, size: Size, channels: Int, format: DeepZoomTileFormat, threads: Int
+    ) throws(CodecError) {
         if format == .jpeg && channels == 4 {
             throw CodecError(
                 .write, path: destination, reason: "JPEG tiles cannot hold a transparent background: use PNG tiles")
@@ -79,7 +81,9 @@ final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
             }
             do throws(CodecError) {
                 switch format {
-                case .png: try PNGEncoder.write(tile, to: path, compression: .deflate(level: 6), durable: false)
+                case .png:
+                    try PNGEncoder.write(
+                        tile, to: path, compression: DeepZoomWriter.tileCompression, filter: .paeth, durable: false)
                 case .jpeg:
                     try JPEGEncoder.write(
                         samples: tile.pixels, size: tile.size, options: JPEGEncodeOptions(storage: .ycbcr), to: path,
@@ -90,6 +94,11 @@ final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
             }
         }
     }
+
+    /// PNG tiles are deflated at zlib's level 3 after the Paeth filter: on a 20,000-image wall
+    /// nearly as small as libpng's default (level 6, adaptive filters) at two thirds of its
+    /// time; run-length deflate, the sheet's default, made tiles four times bigger.
+    static let tileCompression = PNGCompression.deflate(level: 3)
 
     private var dzi: AtomicFile?
 

@@ -73,7 +73,8 @@ enum PartAssembler {
             let size = Size(width: page.width, height: page.height)
             if path.hasSuffix(".dzi") {
                 let pyramid = try DeepZoomWriter(
-                    destination: path, size: size, channels: page.alpha ? 4 : 3, format: tiles, threads: threads)
+                    destination: path, size: size, channels: page.alpha ? 4 : 3, format: tiles,
+                    threads: threads)
                 output = pyramid
                 let rows = try PNGRowStream(name: path) { row in try pyramid.add(rows: row, count: 1) }
                 let writer = try PNGSegmentWriter(

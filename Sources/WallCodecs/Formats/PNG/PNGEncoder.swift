@@ -27,6 +27,8 @@ public struct PNGEncodeOptions: Sendable {
     /// How the data is deflated: libpng's own default (the sample generator and general PNG
     /// writing; the sheet's settings are the renderer's, see `RenderSettings`).
     public var compression: PNGCompression = .deflate(level: 6)
+    /// The rows' filter: libpng's adaptive choice by default.
+    public var filter: PNGFilter = .adaptive
     /// Palette entries, RGB, for `.palette`.
     public var palette: [(UInt8, UInt8, UInt8)] = []
     /// Alpha of the first palette entries (tRNS), for `.palette`.
@@ -66,7 +68,7 @@ public enum PNGEncoder {
                         c.bit_depth = Int32(options.bitDepth)
                         c.interlaced = options.interlaced ? 1 : 0
                         (c.compression_level, c.run_length) = options.compression.zlibSettings
-                        c.filters = -1
+                        c.filters = options.filter.type
                         c.palette = paletteBytes.baseAddress
                         c.palette_count = Int32(options.palette.count)
                         c.trns = alphaBytes.baseAddress
@@ -90,11 +92,13 @@ public enum PNGEncoder {
     /// Writes an 8-bit RGB or RGBA bitmap (straight alpha) to `path`, atomically (flushed to the
     /// disk first when `durable`).
     public static func write(
-        _ bitmap: Bitmap, to path: String, compression: PNGCompression = .runLength, durable: Bool = true
+        _ bitmap: Bitmap, to path: String, compression: PNGCompression = .runLength, filter: PNGFilter = .adaptive,
+        durable: Bool = true
     ) throws(CodecError) {
         precondition(bitmap.alpha != .premultiplied, "PNG stores straight alpha")
         var options = PNGEncodeOptions(colorType: bitmap.alpha == .none ? .rgb : .rgba)
         options.compression = compression
+        options.filter = filter
         try write(
             rows: bitmap.pixels, rowBytes: bitmap.rowBytes, size: bitmap.size, options: options, to: path,
             durable: durable)
