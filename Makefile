@@ -52,7 +52,8 @@ bench: build
 	Benchmarks/bench.sh
 
 # Renders SampleImages with --html (two pages, a name with a space), and as a Deep Zoom
-# pyramid with its viewer, and checks both pages in headless Chromium (installed when missing).
+# pyramid with its viewer, and diffs two copies of it (one image swapped) with --report; checks
+# the three pages in headless Chromium (installed when missing).
 check-html: build
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; }
 	rm -rf out/html && mkdir -p "out/html/sheet dir"
@@ -60,6 +61,12 @@ check-html: build
 	python3 Tests/HTML/check_html.py out/html/index.html out/html/m.json
 	$(RELEASE_BIN) render SampleImages -o "out/html/sheet dir/wall.dzi" --manifest out/html/dzi.json --html out/html/wall.html -q
 	python3 Tests/HTML/check_dzi.py out/html/wall.html out/html/dzi.json
+	rm -rf out/html/report && mkdir -p out/html/report && cp -r SampleImages out/html/report/a && cp -r SampleImages out/html/report/b
+	cp SampleImages/cmyk-adobe.jpg out/html/report/b/avif-alpha.avif
+	for side in a b; do $(RELEASE_BIN) render out/html/report/$$side -o out/html/report/$$side.png --manifest out/html/report/$$side.json --no-cache -q; done
+	$(RELEASE_BIN) diff out/html/report/a.png out/html/report/b.png --manifest out/html/report/a.json out/html/report/b.json \
+	  --report out/html/report/diff.html > out/html/report/diff.txt || test $$? -eq 1
+	python3 Tests/HTML/check_report.py out/html/report/diff.html out/html/report/diff.txt
 
 # Plans SampleImages once (two pages), renders it in six parts with GNU parallel, assembles
 # them, and compares the pages with a one-process render of the same manifest, byte for byte.

@@ -253,6 +253,30 @@ if [ -d "$base/photos" ] && command -v parallel >/dev/null; then
     printf "parts: photos in 4 parts (parallel -j2) + assemble %.2f s against one process %.2f s: %.2fx (same bytes)\n", p, o, p / o }'
 fi
 
+# Diff: the wallpaper sheet against a copy with one tile's area 2 % brighter, imagewall diff
+# (exact, and with --threshold and anti-aliasing detection) against ImageMagick's compare -metric AE.
+if [ -d "$base/wallpapers" ] && have_vips && command -v compare >/dev/null; then
+  echo
+  "$bin" render "$base/wallpapers" -o "$work/da.png" -q
+  python3 - "$work/da.png" "$work/db.png" <<'PY'
+import sys, pyvips
+im = pyvips.Image.new_from_file(sys.argv[1])
+area = im.crop(10, 10, 480, 320) * 1.02
+im.insert(area.cast("uchar"), 10, 10).pngsave(sys.argv[2], compression=6)
+PY
+  : > "$work/diff-iw.runs"; : > "$work/diff-iwt.runs"; : > "$work/diff-im.runs"
+  for run in $(seq "$runs"); do
+    /usr/bin/time -f '%e' -o "$work/time" "$bin" diff "$work/da.png" "$work/db.png" > /dev/null || true
+    cat "$work/time" >> "$work/diff-iw.runs"
+    /usr/bin/time -f '%e' -o "$work/time" "$bin" diff "$work/da.png" "$work/db.png" --threshold 0.1 > /dev/null || true
+    cat "$work/time" >> "$work/diff-iwt.runs"
+    /usr/bin/time -f '%e' -o "$work/time" compare -metric AE "$work/da.png" "$work/db.png" null: 2> /dev/null || true
+    cat "$work/time" >> "$work/diff-im.runs"
+  done
+  awk -v a="$(median < "$work/diff-iw.runs")" -v t="$(median < "$work/diff-iwt.runs")" -v m="$(median < "$work/diff-im.runs")" 'BEGIN {
+    printf "diff: two 2000 px wallpaper sheets: imagewall %.2f s, with --threshold 0.1 %.2f s, ImageMagick compare -metric AE %.2f s: %.1fx / %.1fx\n", a, t, m, m / a, m / t }'
+fi
+
 # Deep Zoom: a 20,000-image wall (SampleImages over and over), 4000 px wide in 20 columns, as a
 # pyramid and as one PNG; and libvips' dzsave making the pyramid from that PNG.
 echo

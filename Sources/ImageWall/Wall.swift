@@ -84,14 +84,17 @@ public struct Wall: Sendable {
     /// a source image changed. A source whose size changed is drawn into its recorded rectangle
     /// (its crop scaled to the new size); one that cannot be read is skipped (drawn grey) or
     /// stops the render, as `options.onError` says. Pages go to `output` (named as usual) or, by
-    /// default, to the files the manifest records. Relative sources are found under `root` when
-    /// given (else from the working folder, as recorded).
+    /// default, to the files the manifest records. Sources are found under `root` when given
+    /// (by their paths under their own roots); else, when `recordedAt` (the manifest's file)
+    /// is given and the manifest knows where its roots were from it, there if they are there
+    /// (the manifest moved with its sources); else as recorded.
     @discardableResult
     public static func render(
         from manifest: Manifest, to output: String? = nil, manifest manifestPath: String? = nil, root: String? = nil,
-        options: WallOptions, hooks: RunHooks = RunHooks()
+        recordedAt: String? = nil, options: WallOptions, hooks: RunHooks = RunHooks()
     ) throws -> Manifest {
-        let (plan, options) = try Replay.plan(of: manifest, options: options, root: root, hooks: hooks)
+        let (plan, options) = try Replay.plan(
+            of: manifest, options: options, root: root, recordedAt: recordedAt, hooks: hooks)
         let count = plan.arrangement.pages.count
         let recorded = manifest.pages.compactMap(\.file)
         let pages = output.map { PageNaming.paths(for: $0, count: count) } ?? (recorded.count == count ? recorded : [])

@@ -23,7 +23,8 @@ extension ImageWallCommand {
                 EXAMPLES:
                   imagewall diff expected.png actual.png
                   imagewall diff expected.png actual.png --tolerance 2 --max-diff-pixels 0.1% -o changes.png
-                  imagewall diff a.png b.png --manifest a.json b.json
+                  imagewall diff a.png b.png --manifest a.json b.json --ignore 'clock*' --report diff.html
+                  imagewall diff a.png b.png --threshold 0.1 --ignore-antialiasing
                 """)
 
         @Argument(help: "The expected sheet.")
@@ -32,11 +33,8 @@ extension ImageWallCommand {
         @Argument(help: "The sheet to check.")
         var b: String
 
-        @Option(help: ArgumentHelp("Channel differences up to this count as equal.", valueName: "0-255"))
-        var tolerance = 0
-
-        @Option(help: ArgumentHelp("Changed pixels allowed: a count, or a share like 0.5%.", valueName: "n|p%"))
-        var maxDiffPixels = "0"
+        @OptionGroup(title: "Comparison")
+        var compare: CompareOptions
 
         @Option(
             name: [.short, .customLong("output")],
@@ -51,50 +49,20 @@ extension ImageWallCommand {
         public init() {}
 
         public func validate() throws {
-            if !(0...255).contains(tolerance) { throw ValidationError("--tolerance must be 0 to 255") }
-            if allowance(pixels: 1) == nil {
-                throw ValidationError("--max-diff-pixels must be a count or a percentage like 0.5%")
-            }
             if !manifest.isEmpty && manifest.count != 2 {
                 throw ValidationError("--manifest takes two files: A.json B.json")
             }
-        }
-
-        /// Changed pixels allowed on a sheet of `pixels`, or nil when the option is malformed.
-        func allowance(pixels: Int) -> Int? {
-            if maxDiffPixels.hasSuffix("%") {
-                guard let percent = Double(maxDiffPixels.dropLast()), percent >= 0 else { return nil }
-                return Int((percent / 100 * Double(pixels)).rounded(.down))
+            if !compare.ignore.isEmpty && manifest.isEmpty {
+                throw ValidationError("--ignore names tiles: give the manifests with --manifest A.json B.json")
             }
-            guard let count = Int(maxDiffPixels), count >= 0 else { return nil }
-            return count
         }
 
         public func run() throws {
             do {
-                let first = try SheetDiff.load(a), second = try SheetDiff.load(b)
-                let (result, mask, picture) = try SheetDiff.compare(first, second, tolerance: tolerance)
-                if let output { try PNGEncoder.write(picture, to: output) }
-                let share = String(format: "%.4f%%", result.changedFraction * 100)
-                Console.output(
-                    "\(result.changedPixels) of \(result.size.width * result.size.height) pixels differ (\(share)), largest channel difference \(result.maxDelta)"
-                )
-                if manifest.count == 2 {
-                    let decoder = JSONDecoder()
-                    let ma = try decoder.decode(
-                        Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifest[0])))
-                    let mb = try decoder.decode(
-                        Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifest[1])))
-                    let changes = SheetDiff.compare(ma, mb, mask: mask, width: result.size.width)
-                    for (label, sources) in [
-                        ("moved", changes.moved), ("changed", changes.changed), ("appeared", changes.appeared),
-                        ("disappeared", changes.disappeared),
-                    ] {
-                        for source in sources { Console.output("\(label): \(source)") }
-                    }
-                }
-                let allowed = allowance(pixels: result.size.width * result.size.height) ?? 0
-                if result.changedPixels > allowed { throw ExitCode(1) }
+                let comparison = try compare.compare(
+                    a, b, manifests: manifest.count == 2 ? (manifest[0], manifest[1]) : nil)
+                if let output { try PNGEncoder.write(comparison.picture, to: output) }
+                if !comparison.matches { throw ExitCode(1) }
             } catch let error as ExitCode {
                 throw error
             } catch let error as WallError {

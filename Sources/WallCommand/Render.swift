@@ -73,6 +73,8 @@ extension ImageWallCommand {
                   imagewall render Photos -o sheet.png --cache /var/cache/walls --cache-size 4096
                   imagewall render --from-manifest wall.json --part 3/8 --root /data/photos -o part-3
                   imagewall render Archive -o wall.dzi --html wall.html --tile-format jpeg
+                  imagewall render fixtures/images --check fixtures/sheet.png --check-manifest fixtures/sheet.json \\
+                      --threshold 0.1 --report diff.html
                   imagewall render Photos -o sheet.png --column-gap 16 --row-gap 8 --padding 32 \\
                       --background '#202020' --manifest sheet.json --on-error fail
                 """)
@@ -95,13 +97,35 @@ extension ImageWallCommand {
 
         @Option(
             help: ArgumentHelp(
+                "Render to a temporary file and compare it with this golden sheet, as imagewall diff does: exit 0 when they match, 1 when they differ, 2 when they cannot be compared.",
+                valueName: "golden.png"))
+        var check: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "With --check: the golden sheet's manifest, to name the tiles that differ (and for --ignore); --update rewrites it too.",
+                valueName: "golden.json"))
+        var checkManifest: String?
+
+        @Flag(
+            help:
+                "With --check: replace the golden sheet (and manifest) with the new render when they differ, or create it."
+        )
+        var update = false
+
+        @OptionGroup(title: "Checking against a golden sheet (--check)")
+        var comparing: CompareOptions
+
+        @Option(
+            help: ArgumentHelp(
                 "With --from-manifest: render only part K of N of the sheet (a run of its bands) to -o as a part file, for imagewall assemble.",
                 valueName: "K/N"))
         var part: SheetPart?
 
         @Option(
             help: ArgumentHelp(
-                "With --from-manifest: find the manifest's relative source paths under this folder.", valueName: "DIR"))
+                "With --from-manifest: find each source under this folder by its path under its input (sub/a.jpg of Photos), wherever the inputs were.",
+                valueName: "DIR"))
         var root: String?
 
         @Option(
@@ -264,6 +288,16 @@ extension ImageWallCommand {
                 throw ValidationError("\(part != nil ? "--part" : "--root") goes with --from-manifest M.json")
             }
             if !input.hasInputs { throw ValidationError("no input images: give image files or folders") }
+            if check == nil && (checkManifest != nil || update) {
+                throw ValidationError("--check-manifest and --update go with --check golden.png")
+            }
+            if check != nil {
+                if layout.variants.count > 1 { throw ValidationError("--check compares one sheet: give one variant") }
+                if format == .dzi || output?.hasSuffix(".dzi") == true {
+                    throw ValidationError("--check compares PNG sheets, not Deep Zoom pyramids")
+                }
+                return
+            }
             guard let output else { throw ValidationError("Missing expected argument '--output <OUT.png>'") }
             let variants = layout.variants
             if variants.count > 1 {
@@ -358,11 +392,15 @@ extension ImageWallCommand {
                 if let fromManifest {
                     let recorded = try Wall.readManifest(fromManifest)
                     let result = try Wall.render(
-                        from: recorded, to: sheetOutput, manifest: manifest, root: root, options: options,
-                        hooks: hooks)
+                        from: recorded, to: sheetOutput, manifest: manifest, root: root, recordedAt: fromManifest,
+                        options: options, hooks: hooks)
                     if let html { try GalleryPage.write(result, to: html) }
                     display.clear()
                     if !quiet { summarize([result], seconds: ProgressDisplay.now() - started) }
+                    return
+                }
+                if let check {
+                    try runCheck(golden: check, options: options, hooks: hooks)
                     return
                 }
                 guard let output = sheetOutput else { return }
@@ -393,6 +431,81 @@ extension ImageWallCommand {
                 Console.error("error: \(fromManifest ?? "manifest"): not an ImageWall manifest (\(error))")
                 throw ExitStatus.failure
             }
+        }
+
+        /// `--check`: renders into a private folder, compares with the golden sheet (and its
+        /// manifest), and with `--update` puts the new render in its place when they differ.
+        /// Exits 0 (match, or updated), 1 (differ) or 2 (cannot compare, or the render failed).
+        private func runCheck(golden: String, options: WallOptions, hooks: RunHooks) throws {
+            var template = Array("\(NSTemporaryDirectory())/imagewall-check.XXXXXX".utf8CString)
+            guard let made = mkdtemp(&template) else {
+                Console.error("error: cannot make a temporary folder: \(String(cString: strerror(errno)))")
+                throw ExitCode(2)
+            }
+            let folder = String(cString: made)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let sheet = output ?? folder + "/sheet.png", manifestPath = manifest ?? folder + "/sheet.json"
+            do {
+                let result = try Wall(inputs: try input.allInputs()).render(
+                    to: sheet, manifest: manifestPath, options: options, hooks: hooks)
+                guard result.pages.count == 1 else {
+                    Console.error(
+                        "error: --check compares single-page sheets; this one has \(result.pages.count) pages")
+                    throw ExitCode(2)
+                }
+            } catch let error as WallError {
+                Console.error("error: \(error.message)")
+                if case WallRunError.cancelled = error { throw ExitCode(130) }
+                throw ExitCode(2)
+            }
+            func replaceGolden() throws {
+                let parent = (golden as NSString).deletingLastPathComponent
+                if !parent.isEmpty {
+                    try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+                }
+                try copyAtomically(sheet, to: golden)
+                if let checkManifest {
+                    try ManifestWriter.write(try Wall.readManifest(manifestPath), to: checkManifest)
+                }
+            }
+            guard FileManager.default.fileExists(atPath: golden) else {
+                guard update else {
+                    Console.error("error: \(golden) does not exist: run with --update to create it")
+                    throw ExitCode(2)
+                }
+                try replaceGolden()
+                Console.output("created \(golden)")
+                return
+            }
+            let comparison: SheetComparison
+            do {
+                let manifests = checkManifest.flatMap {
+                    FileManager.default.fileExists(atPath: $0) ? ($0, manifestPath) : nil
+                }
+                comparison = try comparing.compare(golden, sheet, manifests: manifests)
+            } catch let error as WallError {
+                Console.error("error: \(error.message)")
+                throw ExitCode(2)
+            }
+            guard !comparison.matches else { return }
+            if update {
+                try replaceGolden()
+                Console.output("updated \(golden)")
+                return
+            }
+            throw ExitCode(1)
+        }
+
+        /// Copies `source` over `destination` through a temporary file beside it.
+        private func copyAtomically(_ source: String, to destination: String) throws {
+            guard let bytes = FileManager.default.contents(atPath: source) else {
+                throw ValidationError("cannot read \(source)")
+            }
+            let file = try AtomicFile(destination: destination)
+            guard bytes.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file.handle) }) == bytes.count else {
+                throw ValidationError("cannot write \(destination)")
+            }
+            try file.commit()
         }
 
         /// The sheet's path as `--format` names it.

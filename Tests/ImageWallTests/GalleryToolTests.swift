@@ -287,7 +287,8 @@ struct FixtureToolTests {
         #expect(picture.pixels.contains(255))
         let after = try Wall.readManifest(folder.file("after.png.json"))
         let changes = SheetDiff.compare(before, after, mask: mask, width: result.size.width)
-        #expect(changes.changed == [sources + "/b.png"] && changes.moved.isEmpty && changes.appeared.isEmpty)
+        // Named by their path under the folder given.
+        #expect(changes.changed == ["b.png"] && changes.moved.isEmpty && changes.appeared.isEmpty)
         // Exit statuses.
         let same = try ImageWallCommand.Diff.parse([folder.file("before.png"), folder.file("before.png")])
         try same.run()

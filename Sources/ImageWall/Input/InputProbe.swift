@@ -65,6 +65,11 @@ enum InputProbe {
             image.sortKey = entry.key
             return image
         }
+        let (roots, origins) = SourceRoots.split(ordered.images.map(\.path), inputs: inputs)
+        ordered.roots = roots
+        for (i, origin) in origins.enumerated() {
+            ordered.images[i].origin = .init(root: origin.root, path: origin.path)
+        }
         return ordered
     }
 }

@@ -13,6 +13,16 @@ public struct ProbedImage: Sendable, Hashable {
     public var modified: Double = 0
     /// What the image was sorted by, when a sort order was asked for.
     public var sortKey: SortKey?
+    /// The input it came from (an index into the plan's ``Plan/roots``) and its path under it.
+    public var origin: Origin?
+
+    /// Where a source was found: a root and its path under that root.
+    public struct Origin: Sendable, Hashable {
+        /// The root's index.
+        public var root: Int
+        /// The path under the root.
+        public var path: String
+    }
 }
 
 /// The result of probing a set of inputs.
@@ -25,4 +35,6 @@ public struct ProbeResult: Sendable {
     public var candidates: Int
     /// Files in the folders given that are not images, left out.
     public var ignored: [String] = []
+    /// The inputs the images came from (folders, or the folders of files given), as given.
+    public var roots: [String] = []
 }

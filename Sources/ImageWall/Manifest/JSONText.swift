@@ -315,6 +315,8 @@ extension Manifest.Tile {
         if let notes { try encoded("notes", notes) }
         field("orientation", "\(orientation)")
         field("page", "\(page)")
+        if let path { field("path", JSONString.quoted(path)) }
+        if let root { field("root", "\(root)") }
         field("section", "\(section)")
         if let sortKey { try encoded("sortKey", sortKey) }
         field("source", JSONString.quoted(source))

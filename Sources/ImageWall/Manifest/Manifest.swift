@@ -78,6 +78,11 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var page: Int
         /// The path as the user gave it.
         public var source: String
+        /// The input it came from: an index into ``Manifest/roots``; absent in manifests older
+        /// than roots, and for sizes given without files.
+        public var root: Int?
+        /// Its path under that root: what stays the same when the folders move (`sub/a.jpg`).
+        public var path: String?
         /// Left edge of the image on its page.
         public var x: Int
         /// Top edge of the image on its page.
@@ -120,6 +125,8 @@ public struct Manifest: Codable, Sendable, Equatable {
             try c.encode(index, forKey: .index)
             try c.encode(page, forKey: .page)
             try c.encode(source, forKey: .source)
+            try c.encodeIfPresent(root, forKey: .root)
+            try c.encodeIfPresent(path, forKey: .path)
             try c.encode(x, forKey: .x)
             try c.encode(y, forKey: .y)
             try c.encode(width, forKey: .width)
@@ -206,6 +213,24 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// Files in the folders given that are not images (text, video, hidden files), when there
     /// are any.
     public var ignored: [String]?
+    /// The inputs the tiles came from (see ``Tile/root`` and ``Tile/path``); absent in manifests
+    /// older than roots and for sizes given without files.
+    public var roots: [Root]?
+
+    /// An input the tiles came from: a folder given, or the folder of a file given.
+    public struct Root: Codable, Sendable, Equatable {
+        /// The folder as given (relative to the working folder of the render, or absolute).
+        public var path: String
+        /// The same folder relative to the manifest's own folder, when the manifest was written
+        /// to a file: how `--from-manifest` finds the sources after both moved together.
+        public var fromManifest: String?
+    }
+
+    /// A tile's identity that survives moving the folders: its path under its root, or for an
+    /// older manifest its file's name.
+    public func identity(of tile: Tile) -> String {
+        tile.path ?? (tile.source.split(separator: "/").last.map(String.init) ?? tile.source)
+    }
 }
 
 extension Manifest {
@@ -216,6 +241,7 @@ extension Manifest {
         var orientation: Int
         var format: String?
         var sortKey: SortKey?
+        var origin: ProbedImage.Origin?
 
         init(_ image: ProbedImage) {
             path = image.path
@@ -223,6 +249,7 @@ extension Manifest {
             orientation = image.info.orientation.rawValue
             format = image.info.format.rawValue
             sortKey = image.sortKey
+            origin = image.origin
         }
 
         init(path: String, displayed: Size) {
@@ -239,6 +266,17 @@ extension Manifest {
             arrangement: plan.arrangement, sources: plan.images.map(Source.init), sectionTitles: plan.sectionTitles,
             options: options, outputs: outputs, messages: messages, skipped: plan.skipped, recipes: plan.recipes)
         ignored = plan.ignored.isEmpty ? nil : plan.ignored
+        roots = plan.roots.isEmpty ? nil : plan.roots.map { Root(path: $0) }
+    }
+
+    /// The roots' paths from the folder of the manifest file `path`, so that the manifest finds
+    /// its sources after both moved together.
+    mutating func locateRoots(from path: String) {
+        guard let recorded = roots else { return }
+        let folder = GalleryPage.folder(of: path)
+        roots = recorded.map { root in
+            Root(path: root.path, fromManifest: SourceRoots.relative(from: folder, to: GalleryPage.absolute(root.path)))
+        }
     }
 
     /// The manifest of `arrangement` for `sources`, its pages written to `outputs` (none for a
@@ -267,7 +305,8 @@ extension Manifest {
                 let p = arrangement.placements[i]
                 let source = sources[i]
                 return Tile(
-                    index: i, page: p.page, source: source.path, x: p.image.x, y: p.image.y,
+                    index: i, page: p.page, source: source.path, root: source.origin?.root,
+                    path: source.origin?.path, x: p.image.x, y: p.image.y,
                     width: p.image.width, height: p.image.height, sourceWidth: source.displayed.width,
                     sourceHeight: source.displayed.height, orientation: source.orientation, format: source.format,
                     crop: p.crop, cell: Box(p.cell), caption: p.caption.map(Box.init), section: p.section,

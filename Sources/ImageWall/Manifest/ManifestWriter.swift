@@ -19,10 +19,13 @@ public enum ManifestWriter {
         return data
     }
 
-    /// Writes `manifest` to `path`.
+    /// Writes `manifest` to `path`, recording where its roots are from there (see
+    /// ``Manifest/Root/fromManifest``).
     public static func write(_ manifest: Manifest, to path: String) throws {
+        var located = manifest
+        located.locateRoots(from: path)
         let file = try AtomicFile(destination: path)
-        try write(manifest, to: file.handle, named: path)
+        try write(located, to: file.handle, named: path)
         try file.commit()
     }
 

@@ -2,17 +2,24 @@ import WallCodecs
 import WallCore
 import WallLayout
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// A manifest turned back into a plan: the recorded tiles, rectangles, crops, pages and
 /// options, with each source probed as it is now.
 enum Replay {
     /// The plan `manifest` records, its sources probed again, and `base` with the recorded
     /// layout and rendering settings. A source whose size changed is drawn into its recorded
     /// rectangle (its crop scaled to the new size); one that cannot be read is kept in place to
-    /// be drawn grey, or stops the run, as `base.onError` says. Relative sources are found
-    /// under `root` when given. With `only`, just those tiles' sources are probed (a part of the
-    /// sheet draws no others); the rest keep what the manifest records.
+    /// be drawn grey, or stops the run, as `base.onError` says. Sources are found as
+    /// ``source(of:in:root:recordedAt:)`` says. With `only`, just those tiles' sources are
+    /// probed (a part of the sheet draws no others); the rest keep what the manifest records.
     static func plan(
-        of manifest: Manifest, options base: WallOptions, root: String? = nil, only: Set<Int>? = nil, hooks: RunHooks
+        of manifest: Manifest, options base: WallOptions, root: String? = nil, recordedAt: String? = nil,
+        only: Set<Int>? = nil, hooks: RunHooks
     ) throws -> (
         plan: Plan, options: WallOptions
     ) {
@@ -29,8 +36,9 @@ enum Replay {
         var recipes: [Int: TileRecipe] = [:]
         for (index, tile) in manifest.tiles.enumerated() {
             let recorded = Size(width: tile.sourceWidth, height: tile.sourceHeight)
-            let path = root.map { Replay.path(tile.source, under: $0) } ?? tile.source
+            let path = Replay.source(of: tile, in: manifest, root: root, recordedAt: recordedAt)
             var image = ProbedImage(path: path, info: Replay.recordedInfo(tile))
+            if let root = tile.root, let relative = tile.path { image.origin = .init(root: root, path: relative) }
             do {
                 if only?.contains(index) ?? true { image.info = try probe.probe(path: path) }
             } catch {
@@ -59,8 +67,9 @@ enum Replay {
             },
             title: manifest.title?.box.rect)
         let titles = manifest.sections.sorted { $0.index < $1.index }.map(\.title)
-        let plan = Plan(
+        var plan = Plan(
             images: images, skipped: skipped, arrangement: arrangement, sectionTitles: titles, recipes: recipes)
+        plan.roots = manifest.roots?.map(\.path) ?? []
         return (plan, options)
     }
 
@@ -70,6 +79,22 @@ enum Replay {
             format: ImageFormat(rawValue: tile.format ?? "png") ?? .png,
             storedSize: Size(width: tile.sourceWidth, height: tile.sourceHeight), colorModel: .rgb, bitDepth: 8,
             hasAlpha: false, isProgressive: false)
+    }
+
+    /// Where tile `tile`'s source is now: under `root` when given (its path under its own root,
+    /// or for an older manifest its source as recorded); else, for a manifest read from
+    /// `recordedAt` that knows where its roots were from it, there when the file is there (the
+    /// manifest moved with its sources, as fixtures do); else its source as recorded.
+    static func source(of tile: Manifest.Tile, in manifest: Manifest, root: String?, recordedAt: String?) -> String {
+        if let root { return path(tile.path ?? tile.source, under: root) }
+        if let recordedAt, let index = tile.root, let relative = tile.path, let roots = manifest.roots,
+            roots.indices.contains(index), let fromManifest = roots[index].fromManifest
+        {
+            let folder = recordedAt.lastIndex(of: "/").map { String(recordedAt[..<$0]) } ?? "."
+            let moved = path(path(relative, under: fromManifest), under: folder.isEmpty ? "/" : folder)
+            if access(moved, F_OK) == 0 { return moved }
+        }
+        return tile.source
     }
 
     /// `source` under `root` when it is relative.

@@ -25,7 +25,8 @@ extension Wall {
                     $0.page == manifest.tiles[i].page && cell.y < $0.to && cell.y + cell.height >= $0.from
                 }
             })
-        let (plan, options) = try Replay.plan(of: manifest, options: options, root: root, only: drawn, hooks: hooks)
+        let (plan, options) = try Replay.plan(
+            of: manifest, options: options, root: root, recordedAt: manifestPath, only: drawn, hooks: hooks)
         let job = SheetRender.Job(plan: plan, options: options, pages: [], manifest: nil)
         return try SheetRender(jobs: [job], hooks: hooks).runPart(part, manifestID: identity, to: output)
     }

@@ -16,6 +16,8 @@ public struct Plan: Sendable {
     public var recipes: [Int: TileRecipe] = [:]
     /// Files in the folders given that are not images, left out.
     public var ignored: [String] = []
+    /// The inputs the images came from (see ``ProbedImage/origin``).
+    public var roots: [String] = []
 
     /// How tile `index` is made: as recorded, or decoded for its own placement.
     func recipe(for index: Int) -> TileRecipe {
@@ -33,7 +35,7 @@ public struct Plan: Sendable {
         hooks.progress?.advance(.layout)
         return Plan(
             images: images, skipped: probed.failures, arrangement: arrangement, sectionTitles: titles,
-            ignored: probed.ignored)
+            ignored: probed.ignored, roots: probed.roots)
     }
 
     /// Section numbers by folder (the path up to its last slash), with the folders as titles.

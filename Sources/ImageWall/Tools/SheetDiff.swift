@@ -1,15 +1,43 @@
 import WallCodecs
 import WallCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// Pixel-by-pixel comparison of two sheets, for visual-regression fixtures.
 public enum SheetDiff {
+    /// When two pixels count as different.
+    public struct Options: Sendable, Equatable {
+        /// Channel differences up to this count as equal (0–255).
+        public var tolerance = 0
+        /// A perceptual threshold, 0–1, as pixelmatch's: pixels whose colour difference in YIQ
+        /// (brightness weighted most) is at most this share of the largest possible are equal.
+        /// `nil`: channel differences alone decide.
+        public var threshold: Double?
+        /// Leave out of the changed pixels those that only show an edge moved by under a pixel
+        /// (anti-aliasing: a resample of a shifted source). They are counted apart either way.
+        public var ignoreAntialiasing = false
+        /// Areas left out of the comparison (tiles named by `--ignore`), on both sheets.
+        public var ignored: [Rect] = []
+
+        /// Exact comparison.
+        public init() {}
+    }
+
     /// What differs between two images of the same size.
     public struct Result: Sendable, Equatable {
         /// The size both images have.
         public var size: Size
-        /// Pixels where some channel differs by more than the tolerance.
+        /// Pixels that differ (see ``Options``), anti-aliased ones included unless ignored.
         public var changedPixels: Int
-        /// The largest difference of any channel anywhere, 0–255.
+        /// Of the pixels that differ, those that only show an edge moved by under a pixel.
+        public var antialiasedPixels = 0
+        /// Pixels in ignored areas.
+        public var ignoredPixels = 0
+        /// The largest difference of any channel anywhere outside ignored areas, 0–255.
         public var maxDelta: Int
 
         /// Changed pixels as a share of all, 0–1.
@@ -25,42 +53,152 @@ public enum SheetDiff {
         public var message: String { "the images differ in size: \(a) and \(b)" }
     }
 
-    /// Compares `a` and `b` (RGB or RGBA; a missing alpha counts as opaque). Returns the result,
-    /// the per-pixel change mask (1 where changed) and a picture of the changes: changed pixels
-    /// in red over a faded copy of `a`.
+    /// Compares `a` and `b` with channel `tolerance` alone (see ``compare(_:_:options:)``).
     public static func compare(_ a: Bitmap, _ b: Bitmap, tolerance: Int) throws(SizeMismatch) -> (
         result: Result, mask: [Bool], picture: Bitmap
     ) {
+        var options = Options()
+        options.tolerance = tolerance
+        return try compare(a, b, options: options)
+    }
+
+    /// Compares `a` and `b` (RGB or RGBA; a missing alpha counts as opaque). Returns the result,
+    /// the per-pixel change mask (1 where changed) and a picture of the changes over a faded
+    /// copy of `a`: changed pixels red, anti-aliased ones yellow, ignored areas blue-grey.
+    public static func compare(_ a: Bitmap, _ b: Bitmap, options: Options) throws(SizeMismatch) -> (
+        result: Result, mask: [Bool], picture: Bitmap
+    ) {
         guard a.size == b.size else { throw SizeMismatch(a: a.size, b: b.size) }
-        let count = a.size.width * a.size.height
+        let width = a.size.width, count = width * a.size.height
         var mask = [Bool](repeating: false, count: count)
+        var skip = [Bool](repeating: false, count: options.ignored.isEmpty ? 0 : count)
+        for rect in options.ignored {
+            let x0 = min(max(0, rect.x), width), y0 = min(max(0, rect.y), a.size.height)
+            let xs = x0..<max(x0, min(width, rect.maxX)), ys = y0..<max(y0, min(a.size.height, rect.maxY))
+            for y in ys { for x in xs { skip[y * width + x] = true } }
+        }
         var picture = Bitmap(size: a.size, alpha: .none)
-        var changed = 0, maxDelta = 0
+        var changed = 0, antialiased = 0, ignored = 0, maxDelta = 0
         let ca = a.channels, cb = b.channels
+        // pixelmatch's scale: the largest YIQ difference, between black and white, is 35215.
+        let limit = options.threshold.map { 35215 * $0 * $0 }
         a.pixels.withUnsafeBufferPointer { pa in
             b.pixels.withUnsafeBufferPointer { pb in
                 picture.pixels.withUnsafeMutableBufferPointer { out in
+                    let first = Pixels(data: pa, channels: ca, width: width, height: a.size.height)
+                    let second = Pixels(data: pb, channels: cb, width: width, height: a.size.height)
                     for i in 0..<count {
+                        if !skip.isEmpty && skip[i] {
+                            ignored += 1
+                            out[i * 3] = 150; out[i * 3 + 1] = 160; out[i * 3 + 2] = 200
+                            continue
+                        }
                         var delta = 0
-                        for c in 0..<3 { delta = max(delta, abs(Int(pa[i * ca + c]) - Int(pb[i * cb + c]))) }
-                        let alphaA = ca == 4 ? Int(pa[i * 4 + 3]) : 255, alphaB = cb == 4 ? Int(pb[i * 4 + 3]) : 255
-                        delta = max(delta, abs(alphaA - alphaB))
+                        for c in 0..<4 { delta = max(delta, abs(first.channel(i, c) - second.channel(i, c))) }
                         maxDelta = max(maxDelta, delta)
-                        if delta > tolerance {
-                            changed += 1
-                            mask[i] = true
-                            out[i * 3] = 255; out[i * 3 + 1] = 0; out[i * 3 + 2] = 0
+                        var differs = delta > options.tolerance
+                        if differs, let limit { differs = Pixels.yiqDistance(first, second, i) > limit }
+                        if differs {
+                            let x = i % width, y = i / width
+                            let edge =
+                                first.isEdgeBlend(x, y, comparedTo: second)
+                                || second.isEdgeBlend(x, y, comparedTo: first)
+                            if edge { antialiased += 1 }
+                            if !(edge && options.ignoreAntialiasing) {
+                                changed += 1
+                                mask[i] = true
+                            }
+                            (out[i * 3], out[i * 3 + 1], out[i * 3 + 2]) = edge ? (250, 200, 0) : (255, 0, 0)
                         } else {
-                            let luma =
-                                (299 * Int(pa[i * ca]) + 587 * Int(pa[i * ca + 1]) + 114 * Int(pa[i * ca + 2])) / 1000
-                            let faded = UInt8(191 + luma / 4)  // a light grey ghost of `a`
+                            let faded = UInt8(191 + first.luma(i) / 4)  // a light grey ghost of `a`
                             out[i * 3] = faded; out[i * 3 + 1] = faded; out[i * 3 + 2] = faded
                         }
                     }
                 }
             }
         }
-        return (Result(size: a.size, changedPixels: changed, maxDelta: maxDelta), mask, picture)
+        let result = Result(
+            size: a.size, changedPixels: changed, antialiasedPixels: antialiased, ignoredPixels: ignored,
+            maxDelta: maxDelta)
+        return (result, mask, picture)
+    }
+
+    /// An image's pixels as the comparison reads them (RGBA, opaque when without alpha).
+    struct Pixels {
+        let data: UnsafeBufferPointer<UInt8>
+        let channels: Int
+        let width: Int
+        let height: Int
+
+        func channel(_ i: Int, _ c: Int) -> Int {
+            c == 3 ? (channels == 4 ? Int(data[i * 4 + 3]) : 255) : Int(data[i * channels + c])
+        }
+
+        /// Brightness 0–255 (Rec. 601 weights).
+        func luma(_ i: Int) -> Int {
+            (299 * channel(i, 0) + 587 * channel(i, 1) + 114 * channel(i, 2)) / 1000
+        }
+
+        /// The colour as YIQ of the pixel blended over white by its alpha.
+        func yiq(_ i: Int) -> (Double, Double, Double) {
+            let alpha = Double(channel(i, 3)) / 255
+            let r = 255 + (Double(channel(i, 0)) - 255) * alpha
+            let g = 255 + (Double(channel(i, 1)) - 255) * alpha
+            let b = 255 + (Double(channel(i, 2)) - 255) * alpha
+            return (
+                0.29889531 * r + 0.58662247 * g + 0.11448223 * b, 0.59597799 * r - 0.27417610 * g - 0.32180189 * b,
+                0.21147017 * r - 0.52261711 * g + 0.31114694 * b
+            )
+        }
+
+        /// The perceptual distance of pixel `i` in `a` and `b`: brightness weighted over the
+        /// two colour axes (0.5053, 0.299, 0.1957), as pixelmatch weighs them.
+        static func yiqDistance(_ a: Pixels, _ b: Pixels, _ i: Int) -> Double {
+            let p = a.yiq(i), q = b.yiq(i)
+            let y = p.0 - q.0, ii = p.1 - q.1, qq = p.2 - q.2
+            return 0.5053 * y * y + 0.299 * ii * ii + 0.1957 * qq * qq
+        }
+
+        /// Whether pixel (x, y) is a blend on an edge: among its neighbours some are darker and
+        /// some brighter, few are the same, and the darkest or brightest sits in a flat area in
+        /// both images, so that the difference comes from the edge having moved by under a
+        /// pixel, not from new content.
+        func isEdgeBlend(_ x: Int, _ y: Int, comparedTo other: Pixels) -> Bool {
+            let center = luma(y * width + x)
+            var same = 0, darkest = 0, brightest = 0
+            var darkAt = (0, 0), brightAt = (0, 0)
+            for ny in max(0, y - 1)...min(height - 1, y + 1) {
+                for nx in max(0, x - 1)...min(width - 1, x + 1) where nx != x || ny != y {
+                    let delta = luma(ny * width + nx) - center
+                    if delta == 0 {
+                        same += 1
+                        if same > 2 { return false }
+                    } else if delta < darkest {
+                        (darkest, darkAt) = (delta, (nx, ny))
+                    } else if delta > brightest {
+                        (brightest, brightAt) = (delta, (nx, ny))
+                    }
+                }
+            }
+            guard darkest < 0, brightest > 0 else { return false }
+            return (isFlat(darkAt) && other.isFlat(darkAt)) || (isFlat(brightAt) && other.isFlat(brightAt))
+        }
+
+        /// Whether at least three neighbours of `point` have exactly its colour.
+        func isFlat(_ point: (Int, Int)) -> Bool {
+            let (x, y) = point, i = y * width + x
+            var same = 0
+            for ny in max(0, y - 1)...min(height - 1, y + 1) {
+                for nx in max(0, x - 1)...min(width - 1, x + 1) where nx != x || ny != y {
+                    let j = ny * width + nx
+                    if (0..<4).allSatisfy({ channel(i, $0) == channel(j, $0) }) {
+                        same += 1
+                        if same > 2 { return true }
+                    }
+                }
+            }
+            return false
+        }
     }
 
     /// Decodes an image file for comparison: pixels as stored, no colour conversion.
@@ -71,44 +209,76 @@ public enum SheetDiff {
         return try decoder.decode(path: path, info: info).bitmap
     }
 
-    /// How tiles differ between two manifests of the same sources.
+    /// How tiles differ between two manifests, each named by its identity (its path under its
+    /// input, see ``Manifest/identity(of:)``), so that the same sheet rendered from a folder
+    /// moved elsewhere matches.
     public struct TileChanges: Sendable, Equatable {
-        /// Sources whose rectangle or page changed.
+        /// Tiles whose rectangle or page changed.
         public var moved: [String] = []
-        /// Sources in the same place whose pixels differ.
+        /// Tiles in the same place whose pixels differ.
         public var changed: [String] = []
-        /// Sources only in the second manifest.
+        /// Tiles only in the second manifest.
         public var appeared: [String] = []
-        /// Sources only in the first manifest.
+        /// Tiles only in the first manifest.
         public var disappeared: [String] = []
 
+        /// No tile differs.
         public var isEmpty: Bool { moved.isEmpty && changed.isEmpty && appeared.isEmpty && disappeared.isEmpty }
     }
 
-    /// Compares the tiles of two manifests; `mask` (from ``compare(_:_:tolerance:)`` on their
-    /// first pages) tells which unmoved tiles changed.
+    /// Compares the tiles of two manifests, matched by identity (and among tiles of the same
+    /// identity, by order); `mask` (from comparing their first pages) tells which tiles in
+    /// the same place changed.
     public static func compare(_ a: Manifest, _ b: Manifest, mask: [Bool]?, width: Int) -> TileChanges {
         var changes = TileChanges()
-        let first = Dictionary(a.tiles.map { ($0.source, $0) }, uniquingKeysWith: { x, _ in x })
-        let second = Dictionary(b.tiles.map { ($0.source, $0) }, uniquingKeysWith: { x, _ in x })
-        for tile in b.tiles {
-            guard let old = first[tile.source] else {
-                changes.appeared.append(tile.source)
+        let first = keyed(a), second = keyed(b)
+        for (key, tile) in second.list {
+            guard let old = first.byKey[key] else {
+                changes.appeared.append(b.identity(of: tile))
                 continue
             }
             if (old.x, old.y, old.width, old.height, old.page) != (tile.x, tile.y, tile.width, tile.height, tile.page) {
-                changes.moved.append(tile.source)
+                changes.moved.append(b.identity(of: tile))
             } else if let mask, tile.page == 0 {
-                let touched = (tile.y..<(tile.y + tile.height)).contains { y in
-                    (tile.x..<(tile.x + tile.width)).contains { x in
+                let touched = (max(0, tile.y)..<(tile.y + tile.height)).contains { y in
+                    (max(0, tile.x)..<min(width, tile.x + tile.width)).contains { x in
                         let i = y * width + x
-                        return i >= 0 && i < mask.count && mask[i]
+                        return i < mask.count && mask[i]
                     }
                 }
-                if touched { changes.changed.append(tile.source) }
+                if touched { changes.changed.append(b.identity(of: tile)) }
             }
         }
-        changes.disappeared = a.tiles.map(\.source).filter { second[$0] == nil }
+        changes.disappeared = first.list.filter { second.byKey[$0.key] == nil }.map { a.identity(of: $0.tile) }
         return changes
+    }
+
+    /// A manifest's tiles by identity, the second of a name "name#2" and so on.
+    private static func keyed(_ manifest: Manifest) -> (
+        list: [(key: String, tile: Manifest.Tile)], byKey: [String: Manifest.Tile]
+    ) {
+        var seen: [String: Int] = [:]
+        var list: [(key: String, tile: Manifest.Tile)] = []
+        for tile in manifest.tiles {
+            let identity = manifest.identity(of: tile)
+            seen[identity, default: 0] += 1
+            let count = seen[identity]!
+            list.append((count == 1 ? identity : "\(identity)#\(count)", tile))
+        }
+        return (list, Dictionary(list.map { ($0.key, $0.tile) }, uniquingKeysWith: { x, _ in x }))
+    }
+
+    /// The rectangles, on either sheet, of the tiles whose identity or file name matches one of
+    /// `globs` (`clock.png`, `dates/*`).
+    public static func areas(matching globs: [String], in manifests: [Manifest]) -> [Rect] {
+        guard !globs.isEmpty else { return [] }
+        return manifests.flatMap { manifest in
+            manifest.tiles.filter { tile in
+                let identity = manifest.identity(of: tile)
+                let name = identity.split(separator: "/").last.map(String.init) ?? identity
+                return tile.page == 0
+                    && globs.contains { fnmatch($0, identity, 0) == 0 || fnmatch($0, name, 0) == 0 }
+            }.map { $0.cell.rect }
+        }
     }
 }

@@ -1,0 +1,266 @@
+import Foundation
+import WallCodecs
+import WallCore
+
+/// Two sheets compared as a visual-regression check: pixels (see ``SheetDiff``), and with
+/// their manifests the tiles, matched by identity so that sheets rendered from folders in
+/// different places compare by content alone.
+public struct SheetComparison: Sendable {
+    /// The expected sheet's path and the checked one's.
+    public var expected: String, actual: String
+    /// The pixel comparison: of the whole sheets, or when they differ in size, of the tiles
+    /// that stayed in place.
+    public var result: SheetDiff.Result
+    /// The sizes of the two sheets, when they differ (then tiles are compared one by one).
+    public var sizes: (expected: Size, actual: Size)?
+    /// The tiles that differ, when manifests were given.
+    public var tiles: SheetDiff.TileChanges?
+    /// Changed pixels allowed.
+    public var allowance: Int
+    /// The picture of the changes (for sheets of different sizes, the actual sheet).
+    public var picture: Bitmap
+    let first: Bitmap, second: Bitmap
+    let manifests: (Manifest, Manifest)?
+
+    /// Whether the sheets match: no more changed pixels than allowed, and no tile moved,
+    /// appeared or disappeared.
+    public var matches: Bool {
+        sizes == nil && result.changedPixels <= allowance
+            && (tiles.map { $0.moved.isEmpty && $0.appeared.isEmpty && $0.disappeared.isEmpty } ?? true)
+    }
+
+    /// Compares the sheets at `expected` and `actual` (with their manifests when given: tiles
+    /// named by `ignore` globs are left out), allowing `allowance(pixels)` changed pixels.
+    public init(
+        expected: String, actual: String, manifests paths: (String, String)? = nil, options base: SheetDiff.Options,
+        ignore: [String] = [], allowance: (Int) -> Int = { _ in 0 }
+    ) throws {
+        self.expected = expected
+        self.actual = actual
+        // The two sheets decoded at once, one on each core.
+        let loaded = try parallelMap(2, threads: 2) { try SheetDiff.load($0 == 0 ? expected : actual) }
+        (first, second) = (loaded[0], loaded[1])
+        let manifests = try paths.map { (try ManifestWriter.read($0.0), try ManifestWriter.read($0.1)) }
+        self.manifests = manifests
+        var options = base
+        if let manifests { options.ignored += SheetDiff.areas(matching: ignore, in: [manifests.0, manifests.1]) }
+        self.allowance = allowance(second.size.width * second.size.height)
+        guard first.size != second.size, let manifests else {
+            let (result, mask, picture) = try SheetDiff.compare(first, second, options: options)
+            self.result = result
+            self.picture = picture
+            tiles = manifests.map { SheetDiff.compare($0.0, $0.1, mask: mask, width: result.size.width) }
+            return
+        }
+        // Sheets of different sizes (a tile added or removed): the tiles that stayed in place
+        // are compared one by one, the rest named as moved, appeared or disappeared.
+        sizes = (first.size, second.size)
+        var changes = SheetDiff.compare(manifests.0, manifests.1, mask: nil, width: second.size.width)
+        var total = SheetDiff.Result(size: second.size, changedPixels: 0, maxDelta: 0)
+        let kept = Dictionary(
+            manifests.0.tiles.map { (manifests.0.identity(of: $0), $0) }, uniquingKeysWith: { x, _ in x })
+        for tile in manifests.1.tiles where tile.page == 0 {
+            let name = manifests.1.identity(of: tile)
+            guard let old = kept[name], old.rect == tile.rect, old.page == 0,
+                let before = first.cropped(to: tile.rect), let after = second.cropped(to: tile.rect),
+                before.size == after.size
+            else { continue }
+            var local = options
+            local.ignored = options.ignored.map {
+                Rect(x: $0.x - tile.x, y: $0.y - tile.y, width: $0.width, height: $0.height)
+            }
+            let (result, _, _) = try SheetDiff.compare(before, after, options: local)
+            total.changedPixels += result.changedPixels
+            total.antialiasedPixels += result.antialiasedPixels
+            total.ignoredPixels += result.ignoredPixels
+            total.maxDelta = max(total.maxDelta, result.maxDelta)
+            if result.changedPixels > 0 { changes.changed.append(name) }
+        }
+        result = total
+        picture = second
+        tiles = changes
+    }
+
+    /// The report as lines: a one-line summary, then the tiles that differ by kind, each list
+    /// cut after `limit` names ("… and 93 more").
+    public func lines(limit: Int = 10) -> [String] {
+        let pixels = result.size.width * result.size.height
+        let share = String(format: "%.4f%%", result.changedFraction * 100)
+        var summary = "\(matches ? "match" : "differ"): "
+        if let sizes {
+            summary += "the sheets are \(sizes.expected) and \(sizes.actual) px; in the tiles that stayed, "
+        }
+        summary += "\(result.changedPixels) of \(pixels) pixels changed (\(share))"
+        if result.antialiasedPixels > 0 { summary += ", \(result.antialiasedPixels) anti-aliased" }
+        if result.ignoredPixels > 0 { summary += ", \(result.ignoredPixels) ignored" }
+        summary += ", largest channel difference \(result.maxDelta)"
+        guard let tiles else { return [summary] }
+        let kinds = [
+            ("changed", tiles.changed), ("moved", tiles.moved), ("appeared", tiles.appeared),
+            ("disappeared", tiles.disappeared),
+        ]
+        summary += "; tiles: " + kinds.map { "\($0.1.count) \($0.0)" }.joined(separator: ", ")
+        var lines = [summary]
+        for (kind, names) in kinds {
+            lines += names.prefix(limit).map { "\(kind): \($0)" }
+            if names.count > limit { lines.append("\(kind): … and \(names.count - limit) more") }
+        }
+        return lines
+    }
+
+    /// Writes one self-contained HTML page (the images inside it, no network): the summary, the
+    /// expected and actual sheets and the picture of the changes, one at a time or side by side
+    /// and zoomable to the pixel, and every tile that differs with crops of it before and after.
+    public func writeReport(to path: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        func dataURI(_ bitmap: Bitmap, _ name: String) throws -> String {
+            let file = folder.path + "/" + name + ".png"
+            try PNGEncoder.write(bitmap, to: file, compression: .deflate(level: 6), durable: false)
+            let bytes = FileManager.default.contents(atPath: file) ?? Data()
+            return "data:image/png;base64," + bytes.base64EncodedString()
+        }
+        var sections = ""
+        if let tiles, let (a, b) = manifests {
+            let before = Dictionary(a.tiles.map { (a.identity(of: $0), $0) }, uniquingKeysWith: { x, _ in x })
+            let after = Dictionary(b.tiles.map { (b.identity(of: $0), $0) }, uniquingKeysWith: { x, _ in x })
+            var shown = 0
+            for (kind, names) in [
+                ("changed", tiles.changed), ("moved", tiles.moved), ("appeared", tiles.appeared),
+                ("disappeared", tiles.disappeared),
+            ] {
+                for name in names {
+                    var crops = ""
+                    if shown < 200 {
+                        if let tile = before[name], tile.page == 0, let crop = first.cropped(to: tile.rect) {
+                            crops +=
+                                "<figure><img src=\"\(try dataURI(crop, "a\(shown)"))\" alt=\"before\"><figcaption>before</figcaption></figure>"
+                        }
+                        if let tile = after[name], tile.page == 0, let crop = second.cropped(to: tile.rect) {
+                            crops +=
+                                "<figure><img src=\"\(try dataURI(crop, "b\(shown)"))\" alt=\"after\"><figcaption>after</figcaption></figure>"
+                        }
+                        shown += 1
+                    }
+                    sections +=
+                        "<li class=\"tile\" data-kind=\"\(kind)\" data-name=\"\(GalleryPage.escape(name))\"><b>\(kind)</b> \(GalleryPage.escape(name))<div class=\"crops\">\(crops)</div></li>\n"
+                }
+            }
+        }
+        let summary = lines(limit: 0).first ?? ""
+        var images = [
+            ("expected", try dataURI(first, "expected"), first.size),
+            ("actual", try dataURI(second, "actual"), second.size),
+        ]
+        if sizes == nil { images.append(("changes", try dataURI(picture, "changes"), picture.size)) }
+        let html = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>ImageWall diff: \(GalleryPage.escape(summary))</title>
+            <style>
+            body { margin: 0; padding: 16px; background: #18191c; color: #ddd; font: 14px system-ui, sans-serif; }
+            h1 { font-size: 18px; margin: 0 0 4px; } p { margin: 4px 0 12px; color: #aaa; }
+            .controls { display: flex; flex-wrap: wrap; gap: 6px; margin-bottom: 10px; align-items: center; }
+            button { font: inherit; padding: 4px 10px; border-radius: 6px; border: 1px solid #555; background: #222; color: #ddd; cursor: pointer; }
+            button[aria-pressed=true] { background: #4da3ff; color: #000; }
+            .sheets { display: flex; gap: 8px; overflow: auto; max-height: 80vh; border: 1px solid #333; }
+            .sheets figure { margin: 0; flex: 0 0 auto; }
+            .sheets img { display: block; image-rendering: pixelated; }
+            .sheets figcaption, .crops figcaption { color: #999; font-size: 12px; }
+            ul { list-style: none; padding: 0; } li.tile { margin: 10px 0; }
+            .crops { display: flex; gap: 8px; flex-wrap: wrap; margin-top: 4px; }
+            .crops figure { margin: 0; } .crops img { max-width: 300px; max-height: 300px; image-rendering: pixelated; }
+            li[data-kind=changed] b { color: #ff6b6b; } li[data-kind=moved] b { color: #ffd43b; }
+            li[data-kind=appeared] b { color: #69db7c; } li[data-kind=disappeared] b { color: #adb5bd; }
+            </style>
+            </head>
+            <body>
+            <h1>\(matches ? "The sheets match" : "The sheets differ")</h1>
+            <p id="summary">\(GalleryPage.escape(summary))<br>expected: \(GalleryPage.escape(expected)) · actual: \(GalleryPage.escape(actual))</p>
+            <div class="controls">
+            <button data-view="expected">Expected</button><button data-view="actual">Actual</button>
+            <button data-view="changes">Changes</button><button data-view="all">Side by side</button>
+            <span>zoom</span><button data-zoom="0">fit</button><button data-zoom="1">1×</button>
+            <button data-zoom="2">2×</button><button data-zoom="4">4×</button><button data-zoom="8">8×</button>
+            </div>
+            <div class="sheets">
+            \(images.map { "<figure data-view=\"\($0.0)\"><img src=\"\($0.1)\" alt=\"\($0.0)\" width=\"\($0.2.width)\" height=\"\($0.2.height)\"><figcaption>\($0.0)</figcaption></figure>" }.joined(separator: "\n"))
+            </div>
+            <h2>Tiles</h2>
+            <ul id="tiles">
+            \(sections)</ul>
+            <script>
+            const figures = [...document.querySelectorAll('.sheets figure')];
+            let view = 'all', zoom = 0;
+            function show() {
+              for (const f of figures) f.hidden = view !== 'all' && f.dataset.view !== view;
+              const visible = figures.filter(f => !f.hidden).length;
+              const box = document.querySelector('.sheets').clientWidth - 8 * visible;
+              for (const f of figures) {
+                const img = f.querySelector('img');
+                img.style.width = (zoom ? img.naturalWidth * zoom : Math.min(img.naturalWidth, box / visible)) + 'px';
+                img.style.height = 'auto';
+              }
+              for (const b of document.querySelectorAll('button[data-view]')) b.setAttribute('aria-pressed', b.dataset.view === view);
+              for (const b of document.querySelectorAll('button[data-zoom]')) b.setAttribute('aria-pressed', Number(b.dataset.zoom) === zoom);
+            }
+            for (const b of document.querySelectorAll('button[data-view]')) {
+              b.onclick = () => { view = b.dataset.view; show(); };
+              b.hidden = b.dataset.view !== 'all' && !figures.some(f => f.dataset.view === b.dataset.view);
+            }
+            for (const b of document.querySelectorAll('button[data-zoom]')) b.onclick = () => { zoom = Number(b.dataset.zoom); show(); };
+            window.addEventListener('load', show);
+            window.addEventListener('resize', show);
+            </script>
+            </body>
+            </html>
+
+            """
+        let data = Array(html.utf8)
+        let file = try AtomicFile(destination: path)
+        guard data.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file.handle) }) == data.count else {
+            throw CodecError(.write, path: path, reason: systemErrorText())
+        }
+        try file.commit()
+    }
+}
+
+extension Manifest.Tile {
+    /// The image's rectangle on its page.
+    var rect: Rect { Rect(x: x, y: y, width: width, height: height) }
+}
+
+extension Bitmap {
+    /// The part of the bitmap inside `rect`, or `nil` when they do not meet.
+    func cropped(to rect: Rect) -> Bitmap? {
+        let x0 = max(0, rect.x), y0 = max(0, rect.y)
+        let x1 = min(size.width, rect.maxX), y1 = min(size.height, rect.maxY)
+        guard x0 < x1, y0 < y1 else { return nil }
+        var out = Bitmap(size: Size(width: x1 - x0, height: y1 - y0), alpha: alpha)
+        let n = channels
+        for y in y0..<y1 {
+            let from = (y * size.width + x0) * n
+            out.pixels.replaceSubrange(
+                (y - y0) * (x1 - x0) * n..<(y - y0 + 1) * (x1 - x0) * n, with: pixels[from..<from + (x1 - x0) * n])
+        }
+        return out
+    }
+}
+
+/// A private folder for the report's images, removed afterwards.
+private struct TemporaryFolder {
+    let path: String
+
+    init() throws {
+        var template = Array("\(NSTemporaryDirectory())/imagewall-report.XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw CodecError(.write, path: NSTemporaryDirectory(), reason: systemErrorText())
+        }
+        path = String(cString: made)
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import ImageWall
+
+/// How two sheets are compared, for `diff` and `render --check`.
+struct CompareOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Channel differences up to this count as equal.", valueName: "0-255"))
+    var tolerance = 0
+
+    @Option(
+        help: ArgumentHelp(
+            "A perceptual threshold as pixelmatch's: colour differences (YIQ) up to this share of the largest count as equal.",
+            valueName: "0-1"))
+    var threshold: Double?
+
+    @Flag(
+        help:
+            "Do not count pixels that only show an edge moved by under a pixel (anti-aliasing); they are reported apart either way."
+    )
+    var ignoreAntialiasing = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Leave out the tiles whose path under their input or file name matches (needs the manifests); repeatable.",
+            valueName: "TILE-GLOB"))
+    var ignore: [String] = []
+
+    @Option(help: ArgumentHelp("Changed pixels allowed: a count, or a share like 0.5%.", valueName: "n|p%"))
+    var maxDiffPixels = "0"
+
+    @Option(
+        help: ArgumentHelp(
+            "Write an HTML report (self-contained: both sheets, the changes, each differing tile before and after).",
+            valueName: "diff.html"))
+    var report: String?
+
+    func validate() throws {
+        if !(0...255).contains(tolerance) { throw ValidationError("--tolerance must be 0 to 255") }
+        if let threshold, !(0...1).contains(threshold) { throw ValidationError("--threshold must be 0 to 1") }
+        if allowance(pixels: 1) == nil {
+            throw ValidationError("--max-diff-pixels must be a count or a percentage like 0.5%")
+        }
+    }
+
+    /// The pixel comparison's options.
+    var options: SheetDiff.Options {
+        var options = SheetDiff.Options()
+        options.tolerance = tolerance
+        options.threshold = threshold
+        options.ignoreAntialiasing = ignoreAntialiasing
+        return options
+    }
+
+    /// Changed pixels allowed on a sheet of `pixels`, or nil when the option is malformed.
+    func allowance(pixels: Int) -> Int? {
+        if maxDiffPixels.hasSuffix("%") {
+            guard let percent = Double(maxDiffPixels.dropLast()), percent >= 0 else { return nil }
+            return Int((percent / 100 * Double(pixels)).rounded(.down))
+        }
+        guard let count = Int(maxDiffPixels), count >= 0 else { return nil }
+        return count
+    }
+
+    /// Compares `expected` with `actual` (and their manifests), prints the summary and lists,
+    /// writes the report when asked; returns the comparison.
+    func compare(_ expected: String, _ actual: String, manifests: (String, String)?) throws -> SheetComparison {
+        let comparison = try SheetComparison(
+            expected: expected, actual: actual, manifests: manifests, options: options, ignore: ignore,
+            allowance: { allowance(pixels: $0) ?? 0 })
+        for line in comparison.lines() { Console.output(line) }
+        if let report, !comparison.matches { try comparison.writeReport(to: report) }
+        return comparison
+    }
+}
