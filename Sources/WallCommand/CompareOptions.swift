@@ -61,11 +61,14 @@ struct CompareOptions: ParsableArguments {
     }
 
     /// Compares `expected` with `actual` (and their manifests), prints the summary and lists,
-    /// writes the report when asked; returns the comparison.
-    func compare(_ expected: String, _ actual: String, manifests: (String, String)?) throws -> SheetComparison {
+    /// writes the report when asked; returns the comparison, with the picture of the changes
+    /// drawn when `drawing` or for the report.
+    func compare(_ expected: String, _ actual: String, manifests: (String, String)?, drawing: Bool = false) throws
+        -> SheetComparison
+    {
         let comparison = try SheetComparison(
             expected: expected, actual: actual, manifests: manifests, options: options, ignore: ignore,
-            allowance: { allowance(pixels: $0) ?? 0 })
+            allowance: { allowance(pixels: $0) ?? 0 }, drawing: drawing || report != nil)
         for line in comparison.lines() { Console.output(line) }
         if let report, !comparison.matches { try comparison.writeReport(to: report) }
         return comparison

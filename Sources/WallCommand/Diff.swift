@@ -60,7 +60,7 @@ extension ImageWallCommand {
         public func run() throws {
             do {
                 let comparison = try compare.compare(
-                    a, b, manifests: manifest.count == 2 ? (manifest[0], manifest[1]) : nil)
+                    a, b, manifests: manifest.count == 2 ? (manifest[0], manifest[1]) : nil, drawing: output != nil)
                 if let output { try PNGEncoder.write(comparison.picture, to: output) }
                 if !comparison.matches { throw ExitCode(1) }
             } catch let error as ExitCode {

@@ -17,7 +17,8 @@ public struct SheetComparison: Sendable {
     public var tiles: SheetDiff.TileChanges?
     /// Changed pixels allowed.
     public var allowance: Int
-    /// The picture of the changes (for sheets of different sizes, the actual sheet).
+    /// The picture of the changes (for sheets of different sizes, the actual sheet; empty
+    /// unless drawn).
     public var picture: Bitmap
     let first: Bitmap, second: Bitmap
     let manifests: (Manifest, Manifest)?
@@ -30,10 +31,11 @@ public struct SheetComparison: Sendable {
     }
 
     /// Compares the sheets at `expected` and `actual` (with their manifests when given: tiles
-    /// named by `ignore` globs are left out), allowing `allowance(pixels)` changed pixels.
+    /// named by `ignore` globs are left out), allowing `allowance(pixels)` changed pixels;
+    /// draws the ``picture`` of the changes when `drawing` (for `-o` or a report).
     public init(
         expected: String, actual: String, manifests paths: (String, String)? = nil, options base: SheetDiff.Options,
-        ignore: [String] = [], allowance: (Int) -> Int = { _ in 0 }
+        ignore: [String] = [], allowance: (Int) -> Int = { _ in 0 }, drawing: Bool = true
     ) throws {
         self.expected = expected
         self.actual = actual
@@ -46,7 +48,7 @@ public struct SheetComparison: Sendable {
         if let manifests { options.ignored += SheetDiff.areas(matching: ignore, in: [manifests.0, manifests.1]) }
         self.allowance = allowance(second.size.width * second.size.height)
         guard first.size != second.size, let manifests else {
-            let (result, mask, picture) = try SheetDiff.compare(first, second, options: options)
+            let (result, mask, picture) = try SheetDiff.compare(first, second, options: options, drawing: drawing)
             self.result = result
             self.picture = picture
             tiles = manifests.map { SheetDiff.compare($0.0, $0.1, mask: mask, width: result.size.width) }
@@ -69,7 +71,7 @@ public struct SheetComparison: Sendable {
             local.ignored = options.ignored.map {
                 Rect(x: $0.x - tile.x, y: $0.y - tile.y, width: $0.width, height: $0.height)
             }
-            let (result, _, _) = try SheetDiff.compare(before, after, options: local)
+            let (result, _, _) = try SheetDiff.compare(before, after, options: local, drawing: false)
             total.changedPixels += result.changedPixels
             total.antialiasedPixels += result.antialiasedPixels
             total.ignoredPixels += result.ignoredPixels

@@ -63,11 +63,12 @@ public enum SheetDiff {
     }
 
     /// Compares `a` and `b` (RGB or RGBA; a missing alpha counts as opaque). Returns the result,
-    /// the per-pixel change mask (1 where changed) and a picture of the changes over a faded
-    /// copy of `a`: changed pixels red, anti-aliased ones yellow, ignored areas blue-grey.
-    public static func compare(_ a: Bitmap, _ b: Bitmap, options: Options) throws(SizeMismatch) -> (
-        result: Result, mask: [Bool], picture: Bitmap
-    ) {
+    /// the per-pixel change mask (1 where changed) and, when `drawing`, a picture of the changes
+    /// over a faded copy of `a`: changed pixels red, anti-aliased ones yellow, ignored areas
+    /// blue-grey (else an empty bitmap). Rows that are byte for byte the same are passed over.
+    public static func compare(_ a: Bitmap, _ b: Bitmap, options: Options, drawing: Bool = true)
+        throws(SizeMismatch) -> (result: Result, mask: [Bool], picture: Bitmap)
+    {
         guard a.size == b.size else { throw SizeMismatch(a: a.size, b: b.size) }
         let width = a.size.width, count = width * a.size.height
         var mask = [Bool](repeating: false, count: count)
@@ -77,7 +78,7 @@ public enum SheetDiff {
             let xs = x0..<max(x0, min(width, rect.maxX)), ys = y0..<max(y0, min(a.size.height, rect.maxY))
             for y in ys { for x in xs { skip[y * width + x] = true } }
         }
-        var picture = Bitmap(size: a.size, alpha: .none)
+        var picture = Bitmap(size: drawing ? a.size : Size(width: 0, height: 0), alpha: .none)
         var changed = 0, antialiased = 0, ignored = 0, maxDelta = 0
         let ca = a.channels, cb = b.channels
         // pixelmatch's scale: the largest YIQ difference, between black and white, is 35215.
@@ -87,31 +88,48 @@ public enum SheetDiff {
                 picture.pixels.withUnsafeMutableBufferPointer { out in
                     let first = Pixels(data: pa, channels: ca, width: width, height: a.size.height)
                     let second = Pixels(data: pb, channels: cb, width: width, height: a.size.height)
-                    for i in 0..<count {
-                        if !skip.isEmpty && skip[i] {
-                            ignored += 1
-                            out[i * 3] = 150; out[i * 3 + 1] = 160; out[i * 3 + 2] = 200
+                    for y in 0..<a.size.height {
+                        let rowStart = y * width
+                        // A row the same to the byte (and nothing ignored in it) has nothing to count.
+                        if ca == cb && skip.isEmpty
+                            && memcmp(pa.baseAddress! + rowStart * ca, pb.baseAddress! + rowStart * cb, width * ca) == 0
+                        {
+                            if drawing {
+                                for i in rowStart..<rowStart + width {
+                                    let faded = UInt8(191 + first.luma(i) / 4)
+                                    out[i * 3] = faded; out[i * 3 + 1] = faded; out[i * 3 + 2] = faded
+                                }
+                            }
                             continue
                         }
-                        var delta = 0
-                        for c in 0..<4 { delta = max(delta, abs(first.channel(i, c) - second.channel(i, c))) }
-                        maxDelta = max(maxDelta, delta)
-                        var differs = delta > options.tolerance
-                        if differs, let limit { differs = Pixels.yiqDistance(first, second, i) > limit }
-                        if differs {
-                            let x = i % width, y = i / width
-                            let edge =
-                                first.isEdgeBlend(x, y, comparedTo: second)
-                                || second.isEdgeBlend(x, y, comparedTo: first)
-                            if edge { antialiased += 1 }
-                            if !(edge && options.ignoreAntialiasing) {
-                                changed += 1
-                                mask[i] = true
+                        for i in rowStart..<rowStart + width {
+                            if !skip.isEmpty && skip[i] {
+                                ignored += 1
+                                if drawing { out[i * 3] = 150; out[i * 3 + 1] = 160; out[i * 3 + 2] = 200 }
+                                continue
                             }
-                            (out[i * 3], out[i * 3 + 1], out[i * 3 + 2]) = edge ? (250, 200, 0) : (255, 0, 0)
-                        } else {
-                            let faded = UInt8(191 + first.luma(i) / 4)  // a light grey ghost of `a`
-                            out[i * 3] = faded; out[i * 3 + 1] = faded; out[i * 3 + 2] = faded
+                            var delta = 0
+                            for c in 0..<4 { delta = max(delta, abs(first.channel(i, c) - second.channel(i, c))) }
+                            maxDelta = max(maxDelta, delta)
+                            var differs = delta > options.tolerance
+                            if differs, let limit { differs = Pixels.yiqDistance(first, second, i) > limit }
+                            if differs {
+                                let x = i % width, y = i / width
+                                let edge =
+                                    first.isEdgeBlend(x, y, comparedTo: second)
+                                    || second.isEdgeBlend(x, y, comparedTo: first)
+                                if edge { antialiased += 1 }
+                                if !(edge && options.ignoreAntialiasing) {
+                                    changed += 1
+                                    mask[i] = true
+                                }
+                                if drawing {
+                                    (out[i * 3], out[i * 3 + 1], out[i * 3 + 2]) = edge ? (250, 200, 0) : (255, 0, 0)
+                                }
+                            } else if drawing {
+                                let faded = UInt8(191 + first.luma(i) / 4)  // a light grey ghost of `a`
+                                out[i * 3] = faded; out[i * 3 + 1] = faded; out[i * 3 + 2] = faded
+                            }
                         }
                     }
                 }
