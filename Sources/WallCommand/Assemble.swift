@@ -23,14 +23,16 @@ extension ImageWallCommand {
                 truncated or damaged part: an error naming the part, exit status 1, and nothing \\
                 written.
 
-                With -o OUT.dzi the pages become Deep Zoom pyramids instead: the parts' rows are \
-                decoded as they stream (one row at a time) and the pyramid built from them, the \
-                same as render -o OUT.dzi writes.
+                With -o OUT.dzi the pages become Deep Zoom pyramids instead, the same files as \
+                render -o OUT.dzi writes: the full-resolution tiles that parts rendered with \
+                --format dzi made are put in place, and the rest (tiles straddling two parts, every \
+                lower level) made from the parts' rows, decoded as they stream.
 
                 EXAMPLES:
                   imagewall layout Photos --json > wall.json
                   parallel -j2 imagewall render --from-manifest wall.json --part {}/6 -o part-{} ::: 1 2 3 4 5 6
                   imagewall assemble part-* -o sheet.png
+                  parallel imagewall render --from-manifest wall.json --part {}/6 --format dzi -o part-{} ::: 1 2 3 4 5 6
                   imagewall assemble part-* -o wall.dzi --manifest wall.json --html wall.html
                 """)
 

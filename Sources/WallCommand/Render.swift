@@ -118,7 +118,7 @@ extension ImageWallCommand {
 
         @Option(
             help: ArgumentHelp(
-                "With --from-manifest: render only part K of N of the sheet (a run of its bands) to -o as a part file, for imagewall assemble.",
+                "With --from-manifest: render only part K of N of the sheet (a run of its bands) to -o as a part file, for imagewall assemble; with --format dzi the part also makes the Deep Zoom pyramid's full-resolution tiles its rows hold.",
                 valueName: "K/N"))
         var part: SheetPart?
 
@@ -384,7 +384,8 @@ extension ImageWallCommand {
             do {
                 if let fromManifest, let part, let output {
                     let header = try Wall.render(
-                        part: part, ofManifestAt: fromManifest, to: output, root: root, options: options, hooks: hooks)
+                        part: part, ofManifestAt: fromManifest, to: output, root: root,
+                        deepZoom: format == .dzi ? tileFormat : nil, options: options, hooks: hooks)
                     display.clear()
                     if !quiet { summarize(header, to: output, seconds: ProgressDisplay.now() - started) }
                     return

@@ -1,8 +1,9 @@
 import Foundation
-import ImageWall
 import Testing
 import WallCore
 import _WallTestSupport
+
+@testable import ImageWall
 
 /// Plan once, render parts anywhere, assemble the exact bytes.
 @Suite("Sheets rendered in parts")
@@ -57,8 +58,10 @@ struct PartsTests {
         }
     }
 
-    @Test("parts assembled into Deep Zoom pyramids give the files a one-process Deep Zoom render writes")
-    func deepZoom() throws {
+    @Test(
+        "parts assembled into Deep Zoom pyramids give the files a one-process Deep Zoom render writes, whether the parts made the full-resolution tiles or not",
+        arguments: [nil, DeepZoomTileFormat.png])
+    func deepZoom(tiles: DeepZoomTileFormat?) throws {
         let (manifest, options) = try plan("m.json", maxPageHeight: 900)
         var single = options
         single.cache = nil
@@ -66,9 +69,21 @@ struct PartsTests {
         #expect(whole.pages.count > 1)
         let parts = try (1...4).map { number in
             let path = folder.file("part-\(number)")
-            try Wall.render(
-                part: try #require(SheetPart(number, of: 4)), ofManifestAt: manifest, to: path, options: options)
+            let header = try Wall.render(
+                part: try #require(SheetPart(number, of: 4)), ofManifestAt: manifest, to: path, deepZoom: tiles,
+                options: options)
+            #expect(header.deepZoom == tiles)
             return path
+        }
+        if tiles != nil {
+            // The parts hold the full-resolution tiles of the tile rows their rows hold whole.
+            let records = try parts.map { path in
+                let reader = try PartReader(path: path)
+                var count = 0
+                while let record = try reader.next() { if case .tile = record { count += 1 } }
+                return count
+            }
+            #expect(records.reduce(0, +) > 10 && records.allSatisfy { $0 > 0 }, "\(records)")
         }
         let written = try Wall.assemble(parts: parts, to: folder.file("two.dzi"), threads: 2)
         #expect(written.count == whole.pages.count)

@@ -68,8 +68,37 @@ final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
         try builder.add(rows: rows, count: count)
     }
 
+    /// Writes `tile` to `path` as a tile file in `format`; every tile of every pyramid, made in
+    /// one process or in parts, is written here, so the same pixels give the same file.
+    static func encode(_ tile: Bitmap, format: DeepZoomTileFormat, to path: String) throws(CodecError) {
+        switch format {
+        case .png:
+            try PNGEncoder.write(tile, to: path, compression: tileCompression, filter: .paeth, durable: false)
+        case .jpeg:
+            try JPEGEncoder.write(
+                samples: tile.pixels, size: tile.size, options: JPEGEncodeOptions(storage: .ycbcr), to: path,
+                durable: false)
+        }
+    }
+
+    /// Top-level tiles already made (by the parts of the sheet), by column and row.
+    private var provided = Set<[Int]>()
+
+    /// Puts top-level tile (`column`, `row`), made elsewhere from the same pixels, in the
+    /// pyramid as `bytes`; the builder then does not make it again.
+    func provide(column: Int, row: Int, bytes: [UInt8]) throws(CodecError) {
+        let path = "\(staging)/\(geometry.topLevel)/\(column)_\(row).\(format.fileExtension)"
+        let file = try AtomicFile(destination: path, durable: false)
+        guard bytes.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file.handle) }) == bytes.count else {
+            throw CodecError(.write, path: path, reason: systemErrorText())
+        }
+        try file.commit()
+        provided.insert([column, row])
+    }
+
     private func write(_ tile: Bitmap, level: Int, column: Int, row: Int) throws(CodecError) {
         if let failure = failure.withLock({ $0 }) { throw failure }
+        if level == geometry.topLevel && provided.contains([column, row]) { return }
         let path = "\(staging)/\(level)/\(column)_\(row).\(format.fileExtension)"
         let format = self.format
         room.wait()
@@ -80,15 +109,7 @@ final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
                 group.leave()
             }
             do throws(CodecError) {
-                switch format {
-                case .png:
-                    try PNGEncoder.write(
-                        tile, to: path, compression: DeepZoomWriter.tileCompression, filter: .paeth, durable: false)
-                case .jpeg:
-                    try JPEGEncoder.write(
-                        samples: tile.pixels, size: tile.size, options: JPEGEncodeOptions(storage: .ycbcr), to: path,
-                        durable: false)
-                }
+                try DeepZoomWriter.encode(tile, format: format, to: path)
             } catch {
                 failure.withLock { if $0 == nil { $0 = error } }
             }

@@ -20,26 +20,33 @@ enum PartAssembler {
         let outputs = PageNaming.paths(for: output, count: header.pages.count)
         var pages: [PageAssembly] = []
         do {
-            for (path, _) in ordered {
-                let reader = try PartReader(path: path)
-                var page = -1
-                while let (segmentPage, segment) = try reader.next() {
-                    if isCancelled() { throw WallRunError.cancelled }
-                    if segmentPage != page {
-                        guard segmentPage >= pages.count - 1 else {
-                            throw PartError(path, "damaged: its segments go back to page \(segmentPage + 1)")
-                        }
-                        page = segmentPage
-                        if segmentPage == pages.count {
-                            try pages.last?.finish()
-                            pages.append(
-                                try PageAssembly(
-                                    header.pages[page], header: header, to: outputs[page], tiles: tiles,
-                                    threads: threads))
+            for (page, size) in header.pages.enumerated() {
+                pages.append(try PageAssembly(size, header: header, to: outputs[page], tiles: tiles, threads: threads))
+            }
+            // Top-level tiles the parts made are put in the pyramids first, so none is made twice.
+            if header.deepZoom == tiles && pages.contains(where: \.isDeepZoom) {
+                for (path, _) in ordered {
+                    let reader = try PartReader(path: path)
+                    while let record = try reader.next() {
+                        if isCancelled() { throw WallRunError.cancelled }
+                        if case .tile(let page, let column, let row, let bytes) = record {
+                            try pages[page].provide(column: column, row: row, bytes: bytes)
                         }
                     }
-                    guard page == pages.count - 1 else {
-                        throw PartError(path, "damaged: segment of page \(segmentPage + 1) out of order")
+                }
+            }
+            var current = 0
+            for (path, _) in ordered {
+                let reader = try PartReader(path: path)
+                while let record = try reader.next() {
+                    if isCancelled() { throw WallRunError.cancelled }
+                    guard case .segment(let page, let segment) = record else { continue }
+                    guard page >= current else {
+                        throw PartError(path, "damaged: its segments go back to page \(page + 1)")
+                    }
+                    while current < page {
+                        try pages[current].finish()
+                        current += 1
                     }
                     do {
                         try pages[page].writer.append(segment)
@@ -48,10 +55,7 @@ enum PartAssembler {
                     }
                 }
             }
-            try pages.last?.finish()
-            guard pages.count == header.pages.count else {
-                throw PartError(ordered.last!.path, "damaged: the parts end before page \(pages.count + 1)")
-            }
+            for page in pages[current...] { try page.finish() }
             for page in pages { try page.output.commit() }
         } catch {
             for page in pages { page.output.discard() }
@@ -66,6 +70,15 @@ enum PartAssembler {
         let writer: PNGSegmentWriter
         let output: any CompletedPage
         private let end: () throws -> Void
+        private let pyramid: DeepZoomWriter?
+
+        /// Whether the page becomes a Deep Zoom pyramid.
+        var isDeepZoom: Bool { pyramid != nil }
+
+        /// Puts a top-level tile a part made into the pyramid.
+        func provide(column: Int, row: Int, bytes: [UInt8]) throws {
+            try pyramid?.provide(column: column, row: row, bytes: bytes)
+        }
 
         init(
             _ page: PartHeader.Page, header: PartHeader, to path: String, tiles: DeepZoomTileFormat, threads: Int
@@ -76,6 +89,7 @@ enum PartAssembler {
                     destination: path, size: size, channels: page.alpha ? 4 : 3, format: tiles,
                     threads: threads)
                 output = pyramid
+                self.pyramid = pyramid
                 let rows = try PNGRowStream(name: path) { row in try pyramid.add(rows: row, count: 1) }
                 let writer = try PNGSegmentWriter(
                     name: path, size: size, hasAlpha: page.alpha, compression: header.compression,
@@ -99,6 +113,7 @@ enum PartAssembler {
             } else {
                 let file = try AtomicFile(destination: path)
                 output = file
+                pyramid = nil
                 let writer = try PNGSegmentWriter(
                     file: file, size: size, hasAlpha: page.alpha, compression: header.compression,
                     software: header.software)
@@ -140,7 +155,7 @@ enum PartAssembler {
                 throw PartError(path, "rendered by \(header.software), but \(first.path) by \(first.header.software)")
             }
             guard header.settings == first.header.settings, header.compression == first.header.compression,
-                header.pages == first.header.pages
+                header.pages == first.header.pages, header.deepZoom == first.header.deepZoom
             else {
                 throw PartError(
                     path, "rendered with other settings than \(first.path) (give every worker the same options)")

@@ -15,8 +15,9 @@ import WallCore
 /// Layout: the 8 bytes `IWPART1\n`; a header (its length, 4 bytes big-endian; ``PartHeader`` as
 /// JSON; an XXH3 checksum of the JSON, 8 bytes); one record per segment (`S`, the page, the
 /// segment's Adler-32, filtered size and deflated length, the deflated bytes, a checksum of the
-/// record); and an end record (`E`, the number of segments, a checksum). Every number is
-/// big-endian, as in a PNG.
+/// record); for a Deep Zoom part, one record per top-level tile it made (`T`, the page, column,
+/// row, length, the tile file's bytes, a checksum); and an end record (`E`, the number of records,
+/// a checksum). Every number is big-endian, as in a PNG.
 enum PartFile {
     static let magic = Array("IWPART1\n".utf8)
     /// A header larger than this is not one ImageWall wrote (it lists only page sizes).
@@ -57,6 +58,9 @@ public struct PartHeader: Codable, Sendable, Equatable {
     public var compression: PNGCompression
     /// Every page of the sheet.
     public var pages: [Page]
+    /// For a part rendered for a Deep Zoom pyramid: the format of the top-level tiles it holds
+    /// (the tile rows its rows hold whole); `nil` for a part of a PNG.
+    public var deepZoom: DeepZoomTileFormat?
     /// The rows this part holds, in order.
     public var rows: [PageRows]
 }
@@ -99,6 +103,19 @@ final class PartWriter: @unchecked Sendable {
         let checksum = PartChecksum.of(fields, segment.deflated)
         try write([UInt8(ascii: "S")] + fields)
         try write(segment.deflated)
+        try write(BigEndian.bytes(checksum))
+        segments += 1
+        chain = PartChecksum.chain(chain, checksum)
+    }
+
+    /// Adds top-level Deep Zoom tile (`column`, `row`) of page `page`: its file's bytes.
+    func append(tile bytes: [UInt8], page: Int, column: Int, row: Int) throws(CodecError) {
+        let fields =
+            BigEndian.bytes(UInt32(page)) + BigEndian.bytes(UInt32(column)) + BigEndian.bytes(UInt32(row))
+            + BigEndian.bytes(UInt64(bytes.count))
+        let checksum = PartChecksum.of(fields, bytes)
+        try write([UInt8(ascii: "T")] + fields)
+        try write(bytes)
         try write(BigEndian.bytes(checksum))
         segments += 1
         chain = PartChecksum.chain(chain, checksum)
@@ -155,8 +172,16 @@ final class PartReader {
 
     deinit { fclose(handle) }
 
-    /// The next segment and its page, or `nil` after the end record.
-    func next() throws(PartError) -> (page: Int, segment: PNGSegment)? {
+    /// A record of a part file.
+    enum Record {
+        /// Compressed rows of page `page`.
+        case segment(page: Int, PNGSegment)
+        /// A top-level Deep Zoom tile's file.
+        case tile(page: Int, column: Int, row: Int, bytes: [UInt8])
+    }
+
+    /// The next record, or `nil` after the end record.
+    func next() throws(PartError) -> Record? {
         guard !ended else { return nil }
         let tag = try PartReader.read(handle, 1, path)[0]
         switch tag {
@@ -179,7 +204,25 @@ final class PartReader {
             }
             segments += 1
             chain = PartChecksum.chain(chain, checksum)
-            return (page, PNGSegment(deflated: deflated, adler: adler, filteredSize: Int(filtered)))
+            return .segment(page: page, PNGSegment(deflated: deflated, adler: adler, filteredSize: Int(filtered)))
+        case UInt8(ascii: "T"):
+            let fields = try PartReader.read(handle, 20, path)
+            let page = Int(BigEndian.number(fields[0..<4])), column = Int(BigEndian.number(fields[4..<8]))
+            let row = Int(BigEndian.number(fields[8..<12])), length = BigEndian.number(fields[12..<20])
+            guard header.deepZoom != nil, header.pages.indices.contains(page) else {
+                throw PartError(path, "damaged: a Deep Zoom tile in a part that holds none")
+            }
+            // A tile of 256 × 256 pixels of 4 bytes, compressed, cannot pass this.
+            guard length <= 1 << 20 else {
+                throw PartError(path, "damaged: tile \(column)_\(row) claims \(length) bytes")
+            }
+            let bytes = try PartReader.read(handle, Int(length), path)
+            guard try PartReader.number(handle, 8, path) == PartChecksum.of(fields, bytes) else {
+                throw PartError(path, "damaged: tile \(column)_\(row)'s checksum does not match")
+            }
+            segments += 1
+            chain = PartChecksum.chain(chain, PartChecksum.of(fields, bytes))
+            return .tile(page: page, column: column, row: row, bytes: bytes)
         case UInt8(ascii: "E"):
             let count = try PartReader.number(handle, 8, path)
             let checksum = try PartReader.number(handle, 8, path)

@@ -8,11 +8,13 @@ extension Wall {
     /// render compresses them, with a header naming the manifest (a hash of its bytes), the
     /// sheet's pages and the part. Only the tiles those rows meet are decoded; memory is bounded
     /// as for a whole render. Relative sources are found under `root` when given. Any worker
-    /// that sees the sources can render any part; ``assemble(parts:to:hooks:)`` joins them.
+    /// that sees the sources can render any part; ``assemble(parts:to:tiles:threads:hooks:)``
+    /// joins them. With `deepZoom`, the part also makes the top-level tiles of a Deep Zoom
+    /// pyramid that its rows hold whole, so that assembling a pyramid only makes the rest.
     @discardableResult
     public static func render(
         part: SheetPart, ofManifestAt manifestPath: String, to output: String, root: String? = nil,
-        options: WallOptions, hooks: RunHooks = RunHooks()
+        deepZoom: DeepZoomTileFormat? = nil, options: WallOptions, hooks: RunHooks = RunHooks()
     ) throws -> PartHeader {
         let manifest = try readManifest(manifestPath)
         let identity = try manifestIdentity(manifestPath)
@@ -28,7 +30,8 @@ extension Wall {
         let (plan, options) = try Replay.plan(
             of: manifest, options: options, root: root, recordedAt: manifestPath, only: drawn, hooks: hooks)
         let job = SheetRender.Job(plan: plan, options: options, pages: [], manifest: nil)
-        return try SheetRender(jobs: [job], hooks: hooks).runPart(part, manifestID: identity, to: output)
+        return try SheetRender(jobs: [job], hooks: hooks).runPart(
+            part, manifestID: identity, to: output, deepZoom: deepZoom)
     }
 
     /// Joins the part files at `parts` (in any order) into the sheet's PNG, or its pages named

@@ -71,9 +71,11 @@ struct PageWriter {
 
     /// Paints `rows` of page `page` in bands and hands them, compressed, to `sink`. A range
     /// that starts below the page's top has the row above it painted too, not handed on: the
-    /// first row's filter reads it, so the segments are those of the whole page.
+    /// first row's filter reads it, so the segments are those of the whole page. `tap`, when
+    /// given, sees every band painted, that row above included.
     func paint(
-        page: Int, rows: Range<Int>, into sink: any SegmentSink, cell: @escaping @Sendable (Int) throws -> Bitmap
+        page: Int, rows: Range<Int>, into sink: any SegmentSink, cell: @escaping @Sendable (Int) throws -> Bitmap,
+        tap: ((UnsafeBufferPointer<UInt8>, Int) throws -> Void)? = nil
     ) throws {
         let size = plan.arrangement.pages[page]
         let above = rows.lowerBound > 0 ? 1 : 0
@@ -83,6 +85,7 @@ struct PageWriter {
         var rowsEmitted = rows.lowerBound - above
         do {
             try paintBands(page: page, rows: rows.lowerBound - above..<rows.upperBound, cell: cell) { band, count in
+                try tap?(band, count)
                 rowsEmitted += count
                 if rowsEmitted == rows.lowerBound && above == 1 {
                     encoder.start(below: Array(band))

@@ -65,8 +65,11 @@ struct SheetRender {
     }
 
     /// Part `part` of the one job's sheet, to the part file `path`: only the tiles its rows
-    /// meet are made, and nothing else is written. Returns the part's header.
-    func runPart(_ part: SheetPart, manifestID: String, to path: String) throws -> PartHeader {
+    /// meet are made, and nothing else is written. With `deepZoom`, the part also holds the
+    /// top-level Deep Zoom tiles its rows hold whole, in that format. Returns the part's header.
+    func runPart(_ part: SheetPart, manifestID: String, to path: String, deepZoom: DeepZoomTileFormat? = nil) throws
+        -> PartHeader
+    {
         precondition(jobs.count == 1)
         let job = jobs[0]
         let plan = job.plan
@@ -84,7 +87,7 @@ struct SheetRender {
             settings: SheetRender.settingsID(job.options),
             compression: job.options.rendering.compression,
             pages: pages.map { .init(width: $0.width, height: $0.height, alpha: !job.options.background.isOpaque) },
-            rows: rows)
+            deepZoom: deepZoom, rows: rows)
         let hooks = self.hooks
         let tiles = Set(
             rows.flatMap { r in
@@ -95,15 +98,43 @@ struct SheetRender {
         hooks.progress?.begin(.render, total: tiles.count)
         let writer = PageWriter(
             plan: plan, options: job.options, hooks: hooks, cells: cells, threads: job.options.threads, cache: cache)
+        if deepZoom == .jpeg && !job.options.background.isOpaque {
+            throw CodecError(
+                .write, path: path, reason: "JPEG tiles cannot hold a transparent background: use PNG tiles")
+        }
         let file = try AtomicFile(destination: path)
+        var spill: String?
+        defer { if let spill { try? FileManager.default.removeItem(atPath: spill) } }
         do {
             let part = try PartWriter(file: file, header: header)
+            var made: [PartTiles] = []
             for r in rows {
-                try writer.paint(page: r.page, rows: r.range, into: part.sink(page: r.page)) { index in
-                    defer { if tiles.contains(index) { hooks.progress?.advance(.render) } }
-                    let pixels = try maker.tiles(
-                        index, placements: [plan.arrangement.placements[index]], recipes: [plan.recipe(for: index)])[0]
-                    return try hooks.profile.measure(.cells) { try cells.cell(index, pixels: pixels) }
+                var pyramid: PartTiles?
+                if let deepZoom {
+                    if spill == nil { spill = try Self.temporaryFolder(beside: path) }
+                    pyramid = PartTiles(
+                        page: r.page, size: pages[r.page], painted: max(0, r.from - 1)..<r.to,
+                        channels: job.options.background.isOpaque ? 3 : 4, format: deepZoom, folder: spill!)
+                }
+                try writer.paint(
+                    page: r.page, rows: r.range, into: part.sink(page: r.page),
+                    cell: { index in
+                        defer { if tiles.contains(index) { hooks.progress?.advance(.render) } }
+                        let pixels = try maker.tiles(
+                            index, placements: [plan.arrangement.placements[index]], recipes: [plan.recipe(for: index)]
+                        )[0]
+                        return try hooks.profile.measure(.cells) { try cells.cell(index, pixels: pixels) }
+                    },
+                    tap: pyramid.map { pyramid in { band, count in try pyramid.add(rows: band, count: count) } })
+                if let pyramid { made.append(pyramid) }
+            }
+            for pyramid in made {
+                for tile in pyramid.made {
+                    guard let bytes = FileManager.default.contents(atPath: tile.file) else {
+                        throw CodecError(.write, path: tile.file, reason: "the tile just made cannot be read")
+                    }
+                    try part.append(tile: Array(bytes), page: pyramid.page, column: tile.column, row: tile.row)
+                    unlink(tile.file)
                 }
             }
             try part.finish()
@@ -116,6 +147,16 @@ struct SheetRender {
             throw error
         }
         return header
+    }
+
+    /// A private folder beside `path` for files made on the way.
+    static func temporaryFolder(beside path: String) throws -> String {
+        let slash = path.lastIndex(of: "/")
+        let parent = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array("\(parent).\(name).tiles.XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw CodecError(.write, path: path, reason: systemErrorText()) }
+        return String(cString: made)
     }
 
     /// A key of the settings that shape a sheet's pixels beyond its manifest's layout.
