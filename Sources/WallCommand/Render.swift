@@ -271,6 +271,12 @@ extension ImageWallCommand {
         public init() {}
 
         public func validate() throws {
+            if fromManifest != nil && (check != nil || update) {
+                throw ValidationError("--check renders the inputs given: use it without --from-manifest")
+            }
+            if !comparing.ignore.isEmpty && checkManifest == nil {
+                throw ValidationError("--ignore names tiles: give the golden manifest with --check-manifest")
+            }
             if fromManifest != nil {
                 if input.hasInputs {
                     throw ValidationError("--from-manifest takes its inputs from the manifest: give no input files")
@@ -484,6 +490,11 @@ extension ImageWallCommand {
                     FileManager.default.fileExists(atPath: $0) ? ($0, manifestPath) : nil
                 }
                 comparison = try comparing.compare(golden, sheet, manifests: manifests)
+            } catch let error as SheetDiff.SizeMismatch where update {
+                // A golden sheet of another size is replaced as one that differs.
+                try replaceGolden()
+                Console.output("updated \(golden) (\(error.message))")
+                return
             } catch let error as WallError {
                 Console.error("error: \(error.message)")
                 throw ExitCode(2)

@@ -204,6 +204,13 @@ struct FixtureDiffTests {
         try run(["--check-manifest", goldenManifest, "--update"])
         #expect(Fixtures.read(golden) != created)
         try run(["--check-manifest", goldenManifest])
+        // An image added: a sheet of another size; with the manifests the new tile is named (1),
+        // without them the sheets cannot be compared (2); --update replaces the golden all the same.
+        try FileManager.default.copyItem(atPath: Fixtures.sample("png-gray.png"), toPath: source + "/png-gray.png")
+        #expect(throws: ExitCode(1)) { try run(["--check-manifest", goldenManifest]) }
+        #expect(throws: ExitCode(2)) { try run([]) }
+        try run(["--update"])
+        try run([])
         #expect(Fixtures.hiddenFiles(in: folder.file("golden")).isEmpty)
     }
 }
