@@ -64,16 +64,8 @@ struct DecoderNotesTests {
 
     /// Runs the built command with `arguments`: its exit status and standard error.
     func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: text, as: UTF8.self))
+        let result = try Fixtures.run(Self.binary, arguments)
+        return (result.status, result.errors)
     }
 
     @Test(

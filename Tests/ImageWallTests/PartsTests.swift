@@ -210,15 +210,7 @@ struct PartsTests {
     }
 
     func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: Data) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, data)
+        let result = try Fixtures.run(program, arguments)
+        return (result.status, result.output)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import WallCore
 
 #if canImport(Glibc)
@@ -84,5 +85,28 @@ extension Fixtures {
     /// Hidden entries of `folder` (temporary files start with a dot).
     public static func hiddenFiles(in folder: String) -> [String] {
         (directoryEntries(at: folder) ?? []).map(\.name).filter { $0.hasPrefix(".") }
+    }
+}
+
+extension Fixtures {
+    /// Runs `program` with `arguments` to its end: its exit status, standard output and
+    /// standard error (read together, so neither pipe fills up).
+    public static func run(_ program: String, _ arguments: [String]) throws -> (
+        status: Int32, output: Data, errors: String
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let errorText = Locked(Data())
+        let reader = Thread { errorText.withLock { $0 = errors.fileHandleForReading.readDataToEndOfFile() } }
+        reader.start()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !reader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+        return (process.terminationStatus, data, String(decoding: errorText.withLock { $0 }, as: UTF8.self))
     }
 }

@@ -46,17 +46,7 @@ final class PartTiles {
             guard ys.upperBound <= received, ys.upperBound <= painted.upperBound else { break }
             for column in 0..<geometry.tiles(ofLevel: geometry.topLevel).columns {
                 let xs = geometry.span(column, length: geometry.size.width)
-                var tile = Bitmap(
-                    size: Size(width: xs.count, height: ys.count), alpha: channels == 4 ? .straight : .none)
-                let tileRowBytes = xs.count * channels
-                tile.pixels.withUnsafeMutableBufferPointer { out in
-                    for (k, y) in ys.enumerated() {
-                        rows[y - first].withUnsafeBufferPointer { row in
-                            (out.baseAddress! + k * tileRowBytes).update(
-                                from: row.baseAddress! + xs.lowerBound * channels, count: tileRowBytes)
-                        }
-                    }
-                }
+                let tile = PyramidBuilder.cut(rows, first: first, xs: xs, ys: ys, channels: channels)
                 let file = "\(folder)/\(page)_\(column)_\(nextTileRow)"
                 try DeepZoomWriter.encode(tile, format: format, to: file)
                 made.append((column, nextTileRow, file))

@@ -73,6 +73,22 @@ final class PyramidBuilder {
         }
     }
 
+    /// The tile of columns `xs` and rows `ys` from `rows`, which hold the image's rows from
+    /// `first` on (`channels` bytes a pixel, straight alpha when 4).
+    static func cut(_ rows: [[UInt8]], first: Int, xs: Range<Int>, ys: Range<Int>, channels: Int) -> Bitmap {
+        var tile = Bitmap(size: Size(width: xs.count, height: ys.count), alpha: channels == 4 ? .straight : .none)
+        let tileRowBytes = xs.count * channels
+        tile.pixels.withUnsafeMutableBufferPointer { out in
+            for (k, y) in ys.enumerated() {
+                rows[y - first].withUnsafeBufferPointer { row in
+                    (out.baseAddress! + k * tileRowBytes).update(
+                        from: row.baseAddress! + xs.lowerBound * channels, count: tileRowBytes)
+                }
+            }
+        }
+        return tile
+    }
+
     private func halved(_ upper: [UInt8], _ lower: [UInt8], level: Int) -> [UInt8] {
         RowHalving.halve(upper, lower, width: levels[level].size.width, channels: channels)
     }
@@ -86,17 +102,7 @@ final class PyramidBuilder {
             guard ys.upperBound <= state.received else { return }
             for column in 0..<state.tileColumns {
                 let xs = geometry.span(column, length: state.size.width)
-                var tile = Bitmap(
-                    size: Size(width: xs.count, height: ys.count), alpha: channels == 4 ? .straight : .none)
-                let tileRowBytes = xs.count * channels
-                tile.pixels.withUnsafeMutableBufferPointer { out in
-                    for (k, y) in ys.enumerated() {
-                        state.rows[y - state.first].withUnsafeBufferPointer { row in
-                            let from = row.baseAddress! + xs.lowerBound * channels
-                            (out.baseAddress! + k * tileRowBytes).update(from: from, count: tileRowBytes)
-                        }
-                    }
-                }
+                let tile = PyramidBuilder.cut(state.rows, first: state.first, xs: xs, ys: ys, channels: channels)
                 try emit(level, column, state.nextTileRow, tile)
             }
             levels[level].nextTileRow += 1
