@@ -102,15 +102,21 @@ enum SizeList {
             }
             data = contents
         }
-        return try parse(String(decoding: data, as: UTF8.self), name: path == "-" ? "standard input" : path)
+        return try parse(Array(data), name: path == "-" ? "standard input" : path)
     }
 
     static func parse(_ text: String, name: String) throws -> [Size] {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.hasPrefix("[") {
+        try parse(Array(text.utf8), name: name)
+    }
+
+    /// Sizes from the bytes of a sizes file, read line by line without a `String` for each
+    /// (a million lines are common for planning a wall).
+    static func parse(_ bytes: [UInt8], name: String) throws -> [Size] {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        if bytes.first(where: { !isSpace($0) }) == UInt8(ascii: "[") {
             struct Entry: Decodable { var width: Int; var height: Int }
             do {
-                let entries = try JSONDecoder().decode([Entry].self, from: Data(trimmed.utf8))
+                let entries = try JSONDecoder().decode([Entry].self, from: Data(bytes))
                 return try entries.enumerated().map { i, e in
                     try checked(Size(width: e.width, height: e.height), "\(name): entry \(i)")
                 }
@@ -121,17 +127,36 @@ enum SizeList {
             }
         }
         var sizes: [Size] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            let fields = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\r" })
+        for (number, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            let content = line.prefix { $0 != UInt8(ascii: "#") }
+            let fields = content.split { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ",") || $0 == 0x0D }
             if fields.isEmpty { continue }
-            guard fields.count == 2, let w = Int(fields[0]), let h = Int(fields[1]) else {
-                throw ParseError(message: "\(name): line \(number + 1): expected \"WIDTH HEIGHT\", got \"\(line)\"")
+            guard fields.count == 2, let w = integer(fields[0]), let h = integer(fields[1]) else {
+                let text = String(decoding: line, as: UTF8.self)
+                throw ParseError(message: "\(name): line \(number + 1): expected \"WIDTH HEIGHT\", got \"\(text)\"")
             }
             sizes.append(try checked(Size(width: w, height: h), "\(name): line \(number + 1)"))
         }
         if sizes.isEmpty { throw ParseError(message: "\(name): no sizes") }
         return sizes
+    }
+
+    /// A decimal integer with an optional sign, as `Int(_:)` reads it; nil for anything else
+    /// or a value out of range.
+    private static func integer(_ digits: ArraySlice<UInt8>) -> Int? {
+        var rest = digits
+        let negative = rest.first == UInt8(ascii: "-")
+        if negative || rest.first == UInt8(ascii: "+") { rest = rest.dropFirst() }
+        guard !rest.isEmpty else { return nil }
+        var value = 0
+        for byte in rest {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            guard !overflow1, !overflow2 else { return nil }
+            value = sum
+        }
+        return negative ? -value : value
     }
 
     private static func checked(_ size: Size, _ place: String) throws -> Size {

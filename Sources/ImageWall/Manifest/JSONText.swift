@@ -266,70 +266,149 @@ private struct SingleNode: SingleValueEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws { try Leaf.encode(value, into: box, codingPath: codingPath) }
 }
 
+/// JSON text being built as UTF-8 bytes: what a manifest's million tiles are written into,
+/// without a `String` for each.
+struct JSONBytes {
+    /// The text so far.
+    var bytes: [UInt8] = []
+
+    /// Appends text known at compile time.
+    mutating func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends `text` as it is.
+    mutating func append(text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends `value` in decimal.
+    mutating func append(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: digits[start...])
+        }
+    }
+
+    /// Appends `text` quoted and escaped (see ``JSONString/append(_:to:)``).
+    mutating func append(quoted text: String) {
+        if text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            append(text: JSONString.quoted(text))
+        } else {
+            bytes.append(UInt8(ascii: "\""))
+            append(text: text)
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+
+    /// Appends the indent of `level` containers.
+    mutating func indent(_ level: Int) {
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+    }
+}
+
 extension Manifest.Tile {
-    /// The tile's JSON text nested `level` deep, written directly (the bulk of a big manifest):
-    /// the same text as ``JSONText/text(of:level:)`` gives for it, keys in byte order. Rare
-    /// fields (a sort key, a recipe) go through the general encoder.
-    func jsonText(level: Int) throws -> String {
-        let inner = Indent.of(level + 1)
-        var out = "{\n"
-        func key(_ name: String) {
-            out += inner
-            out += "\""
-            out += name
-            out += "\" : "
+    /// Appends the tile's JSON text nested `level` deep, written directly (the bulk of a big
+    /// manifest): the same text as ``JSONText/text(of:level:)`` gives for it, keys in byte
+    /// order. Rare fields (a sort key, a recipe, notes) go through the general encoder.
+    func writeJSON(to out: inout JSONBytes, level: Int) throws {
+        func key(_ name: StaticString) {
+            out.indent(level + 1)
+            out.append("\"")
+            out.append(name)
+            out.append("\" : ")
         }
-        /// A box's four fields, already as text (integers, or a crop's fractions).
-        func box(_ x: String, _ y: String, _ width: String, _ height: String) {
-            let deeper = Indent.of(level + 2)
-            out += "{\n\(deeper)\"height\" : \(height),\n\(deeper)\"width\" : \(width),\n"
-            out += "\(deeper)\"x\" : \(x),\n\(deeper)\"y\" : \(y)\n\(inner)}"
-        }
-        func field(_ name: String, _ text: String) {
+        func field(_ name: StaticString, _ value: Int) {
             key(name)
-            out += text
-            out += ",\n"
+            out.append(value)
+            out.append(",\n")
         }
-        func encoded(_ name: String, _ value: some Encodable) throws {
-            field(name, try JSONText.text(of: value, level: level + 1))
+        func field(_ name: StaticString, quoted text: String) {
+            key(name)
+            out.append(quoted: text)
+            out.append(",\n")
         }
+        func encoded(_ name: StaticString, _ value: some Encodable) throws {
+            key(name)
+            out.append(text: try JSONText.text(of: value, level: level + 1))
+            out.append(",\n")
+        }
+        /// A box's fields (height, width, x, y, as sorted), each written by `write`.
+        func box<Value>(_ values: (Value, Value, Value, Value), _ write: (inout JSONBytes, Value) throws -> Void)
+            throws
+        {
+            func member(_ name: StaticString, _ value: Value, last: Bool = false) throws {
+                out.indent(level + 2)
+                out.append("\"")
+                out.append(name)
+                out.append("\" : ")
+                try write(&out, value)
+                out.append(last ? "\n" : ",\n")
+            }
+            out.append("{\n")
+            try member("height", values.0)
+            try member("width", values.1)
+            try member("x", values.2)
+            try member("y", values.3, last: true)
+            out.indent(level + 1)
+            out.append("}")
+        }
+        func box(_ b: Manifest.Box) throws {
+            try box((b.height, b.width, b.x, b.y)) { $0.append($1) }
+        }
+        out.append("{\n")
         if let caption {
             key("caption")
-            box("\(caption.x)", "\(caption.y)", "\(caption.width)", "\(caption.height)")
-            out += ",\n"
+            try box(caption)
+            out.append(",\n")
         }
         key("cell")
-        box("\(cell.x)", "\(cell.y)", "\(cell.width)", "\(cell.height)")
-        out += ",\n"
+        try box(cell)
+        out.append(",\n")
         key("crop")
         if let crop {
-            try box(Leaf.number(crop.x), Leaf.number(crop.y), Leaf.number(crop.width), Leaf.number(crop.height))
+            try box((crop.height, crop.width, crop.x, crop.y)) { $0.append(text: try Leaf.number($1)) }
         } else {
-            out += "null"
+            out.append("null")
         }
-        out += ",\n"
+        out.append(",\n")
         if let decodedFor { try encoded("decodedFor", decodedFor) }
-        if let format { field("format", JSONString.quoted(format)) }
-        field("height", "\(height)")
-        field("index", "\(index)")
+        if let format { field("format", quoted: format) }
+        field("height", height)
+        field("index", index)
         if let notes { try encoded("notes", notes) }
-        field("orientation", "\(orientation)")
-        field("page", "\(page)")
-        if let path { field("path", JSONString.quoted(path)) }
-        if let root { field("root", "\(root)") }
-        field("section", "\(section)")
+        field("orientation", orientation)
+        field("page", page)
+        if let path { field("path", quoted: path) }
+        if let root { field("root", root) }
+        field("section", section)
         if let sortKey { try encoded("sortKey", sortKey) }
-        field("source", JSONString.quoted(source))
-        field("sourceHeight", "\(sourceHeight)")
-        field("sourceWidth", "\(sourceWidth)")
+        field("source", quoted: source)
+        field("sourceHeight", sourceHeight)
+        field("sourceWidth", sourceWidth)
         if let via { try encoded("via", via) }
-        try encoded("warnings", warnings)
-        field("width", "\(width)")
-        field("x", "\(x)")
+        if warnings.isEmpty {
+            key("warnings")
+            out.append("[\n\n")
+            out.indent(level + 1)
+            out.append("],\n")
+        } else {
+            try encoded("warnings", warnings)
+        }
+        field("width", width)
+        field("x", x)
         key("y")
-        out += "\(y)\n"
-        out += Indent.of(level)
-        out += "}"
-        return out
+        out.append(y)
+        out.append("\n")
+        out.indent(level)
+        out.append("}")
     }
 }

@@ -224,6 +224,12 @@ public struct Manifest: Codable, Sendable, Equatable {
         /// The same folder relative to the manifest's own folder, when the manifest was written
         /// to a file: how `--from-manifest` finds the sources after both moved together.
         public var fromManifest: String?
+
+        /// Creates a root.
+        public init(path: String, fromManifest: String? = nil) {
+            self.path = path
+            self.fromManifest = fromManifest
+        }
     }
 
     /// A tile's identity that survives moving the folders: its path under its root, or for an

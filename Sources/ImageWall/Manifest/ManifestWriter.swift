@@ -15,7 +15,7 @@ public enum ManifestWriter {
     /// The JSON text of `manifest`, identical for identical manifests.
     public static func encode(_ manifest: Manifest) throws -> Data {
         var data = Data()
-        try stream(manifest) { data.append(contentsOf: $0.utf8) }
+        try stream(manifest) { data.append(contentsOf: $0) }
         return data
     }
 
@@ -31,10 +31,8 @@ public enum ManifestWriter {
 
     /// Writes `manifest` to an open file (standard output for `imagewall layout --json`).
     public static func write(_ manifest: Manifest, to handle: UnsafeMutablePointer<FILE>, named name: String) throws {
-        try stream(manifest) { text in
-            var text = text
-            let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, handle) }
-            guard written == text.utf8.count else {
+        try stream(manifest) { bytes in
+            guard bytes.withUnsafeBufferPointer({ fwrite($0.baseAddress, 1, $0.count, handle) }) == bytes.count else {
                 throw CodecError(.write, path: name, reason: systemErrorText())
             }
         }
@@ -43,32 +41,38 @@ public enum ManifestWriter {
         }
     }
 
-    /// The manifest's text in pieces, in order: all but the tiles at once, each tile on its own.
-    static func stream(_ manifest: Manifest, _ emit: (String) throws -> Void) throws {
+    /// The manifest's text in pieces of about 256 KB, in order: all but the tiles as one text,
+    /// the tiles written straight into the pieces.
+    static func stream(_ manifest: Manifest, _ emit: ([UInt8]) throws -> Void) throws {
         var rest = manifest
         rest.tiles = []
         let text = try JSONText.text(of: rest) + "\n"
         let empty = "\n  \"tiles\" : [\n\n  ]"
         guard !manifest.tiles.isEmpty, let slot = text.range(of: empty) else {
-            try emit(text)
+            try emit(Array(text.utf8))
             return
         }
-        try emit(String(text[..<slot.lowerBound]) + "\n  \"tiles\" : [\n")
-        var batch = ""
+        let pieceSize = 1 << 18
+        var out = JSONBytes()
+        out.bytes.reserveCapacity(pieceSize + 4096)
+        out.append(text: String(text[..<slot.lowerBound]))
+        out.append("\n  \"tiles\" : [\n")
         for (n, tile) in manifest.tiles.enumerated() {
-            batch += "    "
-            batch += try tile.jsonText(level: 2)
-            batch += n == manifest.tiles.count - 1 ? "\n" : ",\n"
-            if batch.utf8.count >= 1 << 16 {
-                try emit(batch)
-                batch = ""
+            out.indent(2)
+            try tile.writeJSON(to: &out, level: 2)
+            out.append(n == manifest.tiles.count - 1 ? "\n" : ",\n")
+            if out.bytes.count >= pieceSize {
+                try emit(out.bytes)
+                out.bytes.removeAll(keepingCapacity: true)
             }
         }
-        try emit(batch + "  ]" + text[slot.upperBound...])
+        out.append("  ]")
+        out.append(text: String(text[slot.upperBound...]))
+        try emit(out.bytes)
     }
 
     /// Reads a manifest file.
     public static func read(_ path: String) throws -> Manifest {
-        try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        try ManifestReader.read(path)
     }
 }

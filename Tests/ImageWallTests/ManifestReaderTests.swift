@@ -1,0 +1,94 @@
+import Foundation
+import ImageWall
+import Testing
+import WallCore
+import _WallTestSupport
+
+@Suite("Manifest reader")
+struct ManifestReaderTests {
+    let folder = TemporaryFolder()
+
+    /// A manifest of `count` tiles whose sources hold every character that means something to
+    /// the splitter (brackets, commas, quotes, backslashes, the word "tiles"), of many lengths,
+    /// so that strings and escapes straddle the reader's 1 MB reads and its batches.
+    func awkwardManifest(count: Int) throws -> Manifest {
+        let sizes = (0..<count).map { Size(width: 200 + ($0 * 37) % 3000, height: 200 + ($0 * 53) % 2000) }
+        var manifest = try Wall.manifest(ofSizes: sizes, options: WallOptions())
+        let pieces = ["]", "[", "{", "}", ",", "\"", "\\", "\"tiles\" : [", "é", "\n", ":", " "]
+        for i in manifest.tiles.indices {
+            let filler = String(repeating: "x", count: (i * 7919) % 300)
+            manifest.tiles[i].source = "dir\(i)/" + pieces[i % pieces.count] + filler + pieces[(i / 3) % pieces.count]
+            manifest.tiles[i].path = pieces[(i / 5) % pieces.count] + "\(i).jpg"
+            manifest.tiles[i].root = 0
+            if i % 1000 == 7 { manifest.tiles[i].warnings = ["a ] warning, with \"tiles\" : [ in it"] }
+            if i % 2500 == 3 { manifest.tiles[i].crop = Region(x: 0.25, y: 1e-3, width: 10.5, height: 7) }
+        }
+        manifest.roots = [Manifest.Root(path: "a \"tiles\" : [ folder", fromManifest: nil)]
+        manifest.ignored = ["tiles", "]"]
+        return manifest
+    }
+
+    @Test("a big manifest with awkward text reads back equal, tiles in order")
+    func awkwardRoundTrip() throws {
+        let manifest = try awkwardManifest(count: 30_000)
+        let path = folder.write(Array(try ManifestWriter.encode(manifest)), to: "m.json")
+        #expect((Fixtures.read(path)?.count ?? 0) > 3 << 20)  // several reads and batches
+        let read = try Wall.readManifest(path)
+        #expect(read.tiles.count == manifest.tiles.count)
+        #expect(read.tiles.map(\.index) == Array(0..<30_000))
+        #expect(read == manifest)
+    }
+
+    @Test("JSON laid out by hand (no spaces, keys in any order, tiles not last) reads as Foundation reads it")
+    func otherLayouts() throws {
+        let manifest = try awkwardManifest(count: 50)
+        let encoder = JSONEncoder()
+        let compact = try encoder.encode(manifest)
+        let path = folder.write(Array(compact), to: "compact.json")
+        #expect(try Wall.readManifest(path) == JSONDecoder().decode(Manifest.self, from: compact))
+        var empty = manifest
+        empty.tiles = []
+        _ = folder.write(Array(try encoder.encode(empty)), to: "compact.json")
+        #expect(try Wall.readManifest(path) == empty)
+    }
+
+    @Test("a broken manifest is an error naming the file and what is wrong, never a crash")
+    func brokenManifests() throws {
+        let manifest = try awkwardManifest(count: 10_000)
+        let text = String(decoding: try ManifestWriter.encode(manifest), as: UTF8.self)
+        let path = folder.file("broken.json")
+        func reason(_ text: String) -> String? {
+            _ = folder.write(Array(text.utf8), to: "broken.json")
+            do {
+                _ = try Wall.readManifest(path)
+                return nil
+            } catch let error as ManifestError {
+                #expect(error.message.hasPrefix(path + ": "))
+                return error.reason
+            } catch {
+                Issue.record("not a ManifestError: \(error)")
+                return "other"
+            }
+        }
+        // Cut anywhere: in the tiles, in a string, before the end.
+        for cut in [10, text.utf8.count / 3, text.utf8.count / 2 + 1, text.utf8.count - 3] {
+            #expect(reason(String(decoding: Array(text.utf8)[..<cut], as: UTF8.self)) != nil)
+        }
+        // A field missing from tile 9,000 (in a later batch) is named with the tile's index.
+        let tile = "\"index\" : 9000,\n"
+        #expect(text.contains(tile))
+        let missing = reason(text.replacingOccurrences(of: tile, with: ""))
+        #expect(missing?.contains("tiles[9000]") == true, "\(missing ?? "")")
+        #expect(missing?.contains("index") == true)
+        // The list's commas.
+        #expect(reason(text.replacingOccurrences(of: "\n  ]", with: ",\n  ]"))?.contains("comma") == true)
+        #expect(
+            reason(text.replacingOccurrences(of: "\n    },\n    {", with: "\n    }\n    {"))?.contains("comma") == true)
+        #expect(reason(text.replacingOccurrences(of: "\"tiles\" : [\n", with: "\"tiles\" : [\n,")) != nil)
+        // No tiles at all, not JSON, not a file.
+        #expect(reason(text.replacingOccurrences(of: "\"tiles\" :", with: "\"tilez\" :"))?.contains("tiles") == true)
+        #expect(reason("GIF89a") != nil)
+        #expect(reason("") != nil)
+        #expect(throws: ManifestError.self) { try Wall.readManifest(folder.file("absent.json")) }
+    }
+}
