@@ -81,12 +81,12 @@ extension ImageWallCommand {
             do {
                 var recorded: Manifest?
                 if let manifest {
-                    let identity = try Wall.manifestIdentity(manifest)
+                    let (read, identity) = try Wall.readManifestAndIdentity(manifest)
                     guard try Wall.partHeader(parts[0]).manifest == identity else {
                         Console.error("error: \(manifest): not the manifest \(parts[0]) was rendered from")
                         throw ExitStatus.failure
                     }
-                    recorded = try Wall.readManifest(manifest)
+                    recorded = read
                 }
                 let written = try Wall.assemble(
                     parts: parts, to: output, tiles: tileFormat, threads: threads,

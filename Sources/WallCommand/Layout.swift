@@ -105,10 +105,6 @@ enum SizeList {
         return try parse(Array(data), name: path == "-" ? "standard input" : path)
     }
 
-    static func parse(_ text: String, name: String) throws -> [Size] {
-        try parse(Array(text.utf8), name: name)
-    }
-
     /// Sizes from the bytes of a sizes file, read line by line without a `String` for each
     /// (a million lines are common for planning a wall).
     static func parse(_ bytes: [UInt8], name: String) throws -> [Size] {

@@ -75,7 +75,7 @@ enum JSONString {
     /// control characters as `\u00XX`; slashes and everything else as they are.
     static func append(_ text: String, to out: inout String) {
         out += "\""
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        if !needsEscaping(text) {
             out += text
             out += "\""
             return
@@ -111,6 +111,11 @@ enum JSONString {
         }
         out.unicodeScalars += scalars[plain..<scalars.endIndex]
         out += "\""
+    }
+
+    /// Whether `text` holds a character JSON escapes: `"`, `\` or a control character.
+    static func needsEscaping(_ text: String) -> Bool {
+        text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
     }
 
     /// `text` quoted and escaped.
@@ -300,7 +305,7 @@ struct JSONBytes {
 
     /// Appends `text` quoted and escaped (see ``JSONString/append(_:to:)``).
     mutating func append(quoted text: String) {
-        if text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        if JSONString.needsEscaping(text) {
             append(text: JSONString.quoted(text))
         } else {
             bytes.append(UInt8(ascii: "\""))

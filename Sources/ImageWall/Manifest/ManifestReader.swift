@@ -1,4 +1,5 @@
 import Foundation
+import WallCache
 import WallCore
 
 #if canImport(Glibc)
@@ -28,23 +29,29 @@ public struct ManifestError: WallError, Equatable {
 /// reading a million tiles needs about the memory of their values, not of the whole text and
 /// Foundation's tree of it besides.
 enum ManifestReader {
-    /// The manifest in the file at `path`.
-    static func read(_ path: String) throws -> Manifest {
+    /// The manifest in the file at `path`, and the hash of the bytes it was read from (as
+    /// ``CacheKey/ofFile(atPath:)`` gives it), from one reading of the file.
+    static func read(_ path: String) throws -> (manifest: Manifest, identity: CacheKey) {
         guard let file = fopen(path, "rb") else { throw ManifestError(path, "cannot read: \(systemErrorText())") }
         defer { fclose(file) }
         var splitter = ManifestSplitter(path: path)
+        var hasher = KeyHasher()
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
             if count > 0 {
-                try chunk.withUnsafeBufferPointer { try splitter.feed(UnsafeBufferPointer(rebasing: $0[..<count])) }
+                try chunk.withUnsafeBufferPointer {
+                    let piece = UnsafeBufferPointer(rebasing: $0[..<count])
+                    hasher.add(UnsafeRawBufferPointer(piece))
+                    try splitter.feed(piece)
+                }
             }
             if count < chunk.count {
                 if ferror(file) != 0 { throw ManifestError(path, "cannot read: \(systemErrorText())") }
                 break
             }
         }
-        return try splitter.finish()
+        return (try splitter.finish(), hasher.finish())
     }
 }
 
@@ -81,6 +88,7 @@ private struct ManifestSplitter {
     var elementClosed = false
 
     static let batchSize = 4096
+    static let tilesKey = Array("tiles".utf8)
     static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
 
     init(path: String) { self.path = path }
@@ -119,7 +127,7 @@ private struct ManifestSplitter {
                     inString = false
                 } else if depth == 1, lastString != nil {
                     lastString!.append(byte)
-                    if lastString!.count > 5 { lastString = nil }
+                    if lastString!.count > Self.tilesKey.count { lastString = nil }
                 }
                 continue
             }
@@ -130,7 +138,7 @@ private struct ManifestSplitter {
                     inString = true
                     if depth == 1 { lastString = [] }
                 case UInt8(ascii: ":"):
-                    if depth == 1 { keyIsTiles = lastString == Array("tiles".utf8) }
+                    if depth == 1 { keyIsTiles = lastString == Self.tilesKey }
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
                     if depth == 1, keyIsTiles, byte == UInt8(ascii: "[") {
                         guard !sawTiles else { throw ManifestError(path, "not an ImageWall manifest: two tile lists") }

@@ -73,6 +73,6 @@ public enum ManifestWriter {
 
     /// Reads a manifest file.
     public static func read(_ path: String) throws -> Manifest {
-        try ManifestReader.read(path)
+        try ManifestReader.read(path).manifest
     }
 }

@@ -1,4 +1,3 @@
-import WallCache
 import WallCodecs
 import WallCore
 
@@ -16,8 +15,7 @@ extension Wall {
         part: SheetPart, ofManifestAt manifestPath: String, to output: String, root: String? = nil,
         deepZoom: DeepZoomTileFormat? = nil, options: WallOptions, hooks: RunHooks = RunHooks()
     ) throws -> PartHeader {
-        let manifest = try readManifest(manifestPath)
-        let identity = try manifestIdentity(manifestPath)
+        let (manifest, identity) = try readManifestAndIdentity(manifestPath)
         // Only the sources this part draws are probed (those its rows and the row above meet).
         let rows = part.rows(of: manifest.pageSizes)
         let drawn = Set(
@@ -54,10 +52,10 @@ extension Wall {
         try PartReader(path: path).header
     }
 
-    /// How a part file names the manifest at `path` (a hash of its bytes), as
-    /// ``PartHeader/manifest`` holds it.
-    public static func manifestIdentity(_ path: String) throws -> String {
-        guard let identity = CacheKey.ofFile(atPath: path) else { throw PartError(path, systemErrorText()) }
-        return identity.description
+    /// The manifest at `path`, and how a part file names it (a hash of the bytes it was read
+    /// from), as ``PartHeader/manifest`` holds it: one reading of the file gives both.
+    public static func readManifestAndIdentity(_ path: String) throws -> (manifest: Manifest, identity: String) {
+        let (manifest, identity) = try ManifestReader.read(path)
+        return (manifest, identity.description)
     }
 }
