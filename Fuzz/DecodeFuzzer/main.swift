@@ -12,6 +12,8 @@ nonisolated(unsafe) let scratch: String = {
     return "\(folder)/imagewall-fuzz-\(getpid())"
 }()
 
+/// libFuzzer's entry: probes `size` bytes and decodes them whole, shrunk, and at 1/8 (to complete DC
+/// and, fast, to the first DC scan); returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard let file = fopen(scratch, "wb") else { return 0 }

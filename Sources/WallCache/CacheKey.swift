@@ -8,7 +8,9 @@ import CXXHash
 
 /// A 128-bit key (XXH3): what a cache entry is found by.
 public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
+    /// The hash's high 64 bits.
     public let high: UInt64
+    /// The hash's low 64 bits.
     public let low: UInt64
 
     /// 32 hexadecimal digits.
@@ -57,6 +59,7 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
 public struct KeyHasher: ~Copyable {
     private let state: OpaquePointer
 
+    /// A hasher with nothing added yet.
     public init() {
         state = XXH3_createState()
         XXH3_128bits_reset(state)

@@ -26,5 +26,6 @@ public struct CodecError: WallError, Equatable {
         self.reason = reason
     }
 
+    /// `PATH: STAGE: REASON`, as the command prints it.
     public var message: String { "\(path): \(stage.rawValue): \(reason)" }
 }

@@ -6,10 +6,12 @@ import WallCore
 import WallLayout
 
 extension RGBAColor: ExpressibleByArgument {
+    /// A colour as the colour options take it: `#rgb`, `#rrggbb`, `#rrggbbaa` or a name.
     public init?(argument: String) { self.init(parsing: argument) }
 }
 
 extension AspectRatio: ExpressibleByArgument {
+    /// A cell shape as `--cell-aspect` takes it: `W:H`.
     public init?(argument: String) { self.init(parsing: argument) }
 }
 
@@ -30,6 +32,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension SheetPart: ExpressibleByArgument {
+    /// A part as `--part` takes it: `K/N`.
     public init?(argument: String) { self.init(argument) }
 }
 extension LayoutKind: ExpressibleByArgument {
@@ -84,6 +87,8 @@ struct IntList: ExpressibleByArgument, Equatable {
 extension PNGFilter: ExpressibleByArgument {}
 
 extension PNGCompression: ExpressibleByArgument {
+    /// A compression as `--compression` takes it: `rle` or a level 0 to 9.
     public init?(argument: String) { self.init(argument) }
+    /// The default as help shows it.
     public var defaultValueDescription: String { description }
 }

@@ -8,6 +8,7 @@ import WallCore
 extension ImageWallCommand {
     /// `imagewall assemble`: join part files into the sheet.
     public struct Assemble: ParsableCommand {
+        /// The command's name, abstract, discussion with examples, and subcommands.
         public static let configuration = CommandConfiguration(
             abstract: "Join the part files of a sheet into its PNG, the same bytes as one render.",
             discussion: """
@@ -67,14 +68,17 @@ extension ImageWallCommand {
         @Flag(name: [.short, .long], help: "Print nothing but errors.")
         var quiet = false
 
+        /// A command with every option at its default, as ArgumentParser makes it.
         public init() {}
 
+        /// Refuses options that cannot work together, before anything is read.
         public func validate() throws {
             if parts.isEmpty { throw ValidationError("no part files: give every part of the sheet") }
             if html != nil && manifest == nil { throw ValidationError("--html needs --manifest M.json for the links") }
             if threads < 1 { throw ValidationError("--threads must be at least 1") }
         }
 
+        /// Runs the command; failures end in an exit code, never a crash.
         public func run() throws {
             iw_install_interrupt_handlers()
             let started = ProgressDisplay.now()

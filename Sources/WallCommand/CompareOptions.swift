@@ -4,7 +4,7 @@ import ImageWall
 /// How two sheets are compared, for `diff` and `render --check`.
 struct CompareOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Channel differences up to this count as equal.", valueName: "0-255"))
-    var tolerance = 0
+    var tolerance = SheetDiff.Options().tolerance
 
     @Option(
         help: ArgumentHelp(

@@ -7,6 +7,7 @@ import WallCore
 extension ImageWallCommand {
     /// `imagewall diff`: compare two sheets for visual regressions.
     public struct Diff: ParsableCommand {
+        /// The command's name, abstract, discussion with examples, and subcommands.
         public static let configuration = CommandConfiguration(
             abstract: "Compare two sheets pixel by pixel.",
             discussion: """
@@ -46,8 +47,10 @@ extension ImageWallCommand {
             help: ArgumentHelp("The manifests of A and B, to name the tiles that differ.", valueName: "A.json B.json"))
         var manifest: [String] = []
 
+        /// A command with every option at its default, as ArgumentParser makes it.
         public init() {}
 
+        /// Refuses options that cannot work together, before anything is read.
         public func validate() throws {
             if !manifest.isEmpty && manifest.count != 2 {
                 throw ValidationError("--manifest takes two files: A.json B.json")
@@ -57,11 +60,17 @@ extension ImageWallCommand {
             }
         }
 
+        /// Runs the command; failures end in an exit code, never a crash.
         public func run() throws {
             do {
                 let comparison = try compare.compare(
                     a, b, manifests: manifest.count == 2 ? (manifest[0], manifest[1]) : nil, drawing: output != nil)
-                if let output { try PNGEncoder.write(comparison.picture, to: output) }
+                if let output {
+                    // Written as a sheet is by default: quick, near libpng's size.
+                    let sheet = RenderSettings()
+                    try PNGEncoder.write(
+                        comparison.picture, to: output, compression: sheet.compression, filter: sheet.pngFilter)
+                }
                 if !comparison.matches { throw ExitCode(1) }
             } catch let error as ExitCode {
                 throw error

@@ -6,6 +6,7 @@ public struct ImageWallCommand: ParsableCommand {
     /// The version `--version` prints.
     public static let version = Wall.version
 
+    /// The command's name, abstract, discussion with examples, and subcommands.
     public static let configuration = CommandConfiguration(
         commandName: "imagewall",
         abstract:
@@ -30,5 +31,6 @@ public struct ImageWallCommand: ParsableCommand {
         version: version,
         subcommands: [Render.self, Layout.self, Probe.self, Diff.self, Assemble.self])
 
+    /// A command with every option at its default, as ArgumentParser makes it.
     public init() {}
 }

@@ -6,6 +6,7 @@ import WallCore
 extension ImageWallCommand {
     /// `imagewall layout`: probe and lay out, no pixels.
     public struct Layout: ParsableCommand {
+        /// The command's name, abstract, discussion with examples, and subcommands.
         public static let configuration = CommandConfiguration(
             abstract: "Lay images out without decoding them and print where every tile goes.",
             discussion: """
@@ -39,8 +40,10 @@ extension ImageWallCommand {
         @Option(help: ArgumentHelp("What to do with unreadable inputs: skip or fail.", valueName: "policy"))
         var onError: ErrorPolicy = .skip
 
+        /// A command with every option at its default, as ArgumentParser makes it.
         public init() {}
 
+        /// Refuses options that cannot work together, before anything is read.
         public func validate() throws {
             if !input.hasInputs && sizes == nil {
                 throw ValidationError("give image files or folders, or --sizes FILE")
@@ -51,6 +54,7 @@ extension ImageWallCommand {
             }
         }
 
+        /// Runs the command; failures end in an exit code, never a crash.
         public func run() throws {
             var options = WallOptions(layout: layout.configuration)
             input.apply(to: &options)

@@ -6,6 +6,7 @@ import WallCodecs
 extension ImageWallCommand {
     /// `imagewall probe`: what each file's header says.
     public struct Probe: ParsableCommand {
+        /// The command's name, abstract, discussion with examples, and subcommands.
         public static let configuration = CommandConfiguration(
             abstract: "Show each image's format, size, orientation and colour from its header.",
             discussion: """
@@ -30,8 +31,10 @@ extension ImageWallCommand {
         @Flag(help: "Print JSON: one object per image, with \"error\" for unreadable files.")
         var json = false
 
+        /// A command with every option at its default, as ArgumentParser makes it.
         public init() {}
 
+        /// Refuses options that cannot work together, before anything is read.
         public func validate() throws {
             if inputs.isEmpty { throw ValidationError("no input images: give image files or folders") }
         }
@@ -45,6 +48,7 @@ extension ImageWallCommand {
             var error: String?
         }
 
+        /// Runs the command; failures end in an exit code, never a crash.
         public func run() throws {
             let candidates = InputScanner.candidates(for: inputs)
             let probe = ImageProbe()

@@ -14,9 +14,16 @@ import WallLayout
 /// The library's defaults: every option below starts from them, and its help shows them.
 private let defaults = WallOptions()
 
+/// The default aspect limit as a ratio, e.g. "3:1".
+private let defaultAspectLimit =
+    defaults.layout.maxAspect.map { limit in
+        "\(Int(exactly: limit).map(String.init) ?? String(limit)):1"
+    } ?? "none"
+
 extension ImageWallCommand {
     /// `imagewall render`: the contact sheet.
     public struct Render: ParsableCommand {
+        /// The command's name, abstract, discussion with examples, and subcommands.
         public static let configuration = CommandConfiguration(
             abstract: "Render images and folders to a PNG contact sheet.",
             discussion: """
@@ -25,7 +32,7 @@ extension ImageWallCommand {
                 extension). Images of other formats (BMP, RAW, SVG and others) are reported as \
                 unsupported; other files are counted ("3 other files ignored") and listed with \
                 --verbose. Photos are shown upright by their orientation (EXIF, the TIFF tag, or \
-                HEIF's own transformations). Images taller or wider than --max-aspect (3:1) are \
+                HEIF's own transformations). Images taller or wider than --max-aspect (\(defaultAspectLimit)) are \
                 cropped to it, so long screenshots and panoramas stay ordinary tiles. A damaged \
                 image is drawn as far as it decodes, with a warning; a decoder's notes that change \
                 no pixel (libpng recognising an edited sRGB profile) are kept in the manifest's \
@@ -54,7 +61,7 @@ extension ImageWallCommand {
 
                 Decoded images, finished tiles and compressed bands are kept in a cache \
                 (~/.cache/imagewall, or --cache DIR; --no-cache for none; --cache-size caps it, \
-                1024 MB by default), found by each file's content, so drawing a folder again \
+                \(CacheSettings.defaultSizeLimit >> 20) MB by default), found by each file's content, so drawing a folder again \
                 costs little, and the sheet is the same to the byte with the cache cold, warm or \
                 off. A cache that cannot be written is a warning; the render goes on.
 
@@ -178,7 +185,10 @@ extension ImageWallCommand {
         )
         var font: String?
 
-        @Option(help: ArgumentHelp("Caption text size (default: from --caption-height, or 13).", valueName: "px"))
+        @Option(
+            help: ArgumentHelp(
+                "Caption text size (default: from --caption-height, or \(RenderSettings.defaultFontSize)).",
+                valueName: "px"))
         var fontSize: Int?
 
         @Option(
@@ -268,8 +278,10 @@ extension ImageWallCommand {
                 "Megabytes the cache may take; the least recently used entries are deleted first.", valueName: "MB"))
         var cacheSize = CacheSettings.defaultSizeLimit >> 20
 
+        /// A command with every option at its default, as ArgumentParser makes it.
         public init() {}
 
+        /// Refuses options that cannot work together, before anything is read.
         public func validate() throws {
             if fromManifest != nil && (check != nil || update) {
                 throw ValidationError("--check renders the inputs given: use it without --from-manifest")
@@ -365,6 +377,7 @@ extension ImageWallCommand {
             return options
         }
 
+        /// Runs the command; failures end in an exit code, never a crash.
         public func run() throws {
             // Big pixel buffers (decoded photos, progressive JPEG coefficients) come and go per
             // image. glibc raises its mmap threshold after freeing such buffers and then keeps

@@ -5,5 +5,6 @@ public protocol WallError: Error, CustomStringConvertible, Sendable {
 }
 
 extension WallError {
+    /// The message.
     public var description: String { message }
 }

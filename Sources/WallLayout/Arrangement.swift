@@ -69,6 +69,7 @@ public struct Arrangement: Sendable {
 }
 
 extension Arrangement: Equatable {
+    /// The same pages, placements, section headers and title.
     public static func == (a: Arrangement, b: Arrangement) -> Bool {
         a.pages == b.pages && a.placements == b.placements && a.sectionHeaders == b.sectionHeaders && a.title == b.title
     }

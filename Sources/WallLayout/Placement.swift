@@ -15,6 +15,7 @@ public struct Placement: Hashable, Sendable {
     /// The page the image is on; its rectangles are in that page's coordinates.
     public var page: Int
 
+    /// A placement of an image in `cell`, drawn in `image`.
     public init(cell: Rect, image: Rect, caption: Rect? = nil, crop: Region? = nil, section: Int = 0, page: Int = 0) {
         self.cell = cell
         self.image = image
@@ -52,6 +53,7 @@ public struct SectionHeader: Hashable, Sendable {
     /// The page the band is on.
     public var page: Int
 
+    /// The header of `section`, drawn in `frame` on `page`.
     public init(section: Int, frame: Rect, page: Int = 0) {
         self.section = section
         self.frame = frame

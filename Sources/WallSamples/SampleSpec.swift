@@ -109,6 +109,7 @@ public struct SampleSpec: Sendable, Hashable {
 
 /// Every sample the generator writes, in file-name order.
 public enum SampleCatalog {
+    /// Every sample, sorted by file name.
     public static let all: [SampleSpec] = {
         var specs: [SampleSpec] = []
         func jpeg(

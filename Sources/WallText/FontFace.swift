@@ -12,6 +12,7 @@ public struct TextError: WallError, Equatable {
     /// What went wrong.
     public var reason: String
 
+    /// `PATH: font: REASON`, as the command prints it.
     public var message: String { "\(path): font: \(reason)" }
 }
 

@@ -38,6 +38,7 @@ public final class TemporaryFolder {
     /// The folder's path.
     public let path: String
 
+    /// Makes a new empty folder.
     public init() {
         var template = Array("/tmp/imagewall-test-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }

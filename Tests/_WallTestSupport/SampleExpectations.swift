@@ -4,11 +4,16 @@ import WallSamples
 /// What a decoded sample should show at a few known spots, from the generator's own
 /// definition of the picture.
 public struct SampleSpot: CustomStringConvertible {
+    /// What the spot is, e.g. "top-left" or "arrow head".
     public var name: String
+    /// The spot's column in the displayed (upright) picture.
     public var x: Int
+    /// The spot's row in the displayed picture.
     public var y: Int
+    /// The colour the generator painted there.
     public var expected: RGBAColor
 
+    /// The spot and its colour, for a failed expectation.
     public var description: String { "\(name) at (\(x), \(y)) expecting \(expected)" }
 }
 

@@ -32,6 +32,7 @@ public enum InputScanner {
         /// Drop files matching any of these globs.
         public var exclude: [String] = []
 
+        /// Options with every default but those given.
         public init(recursive: Bool = false, include: [String] = [], exclude: [String] = []) {
             self.recursive = recursive
             self.include = include

@@ -31,6 +31,7 @@ public enum SortKey: Sendable, Hashable, Comparable, Codable, CustomStringConver
     case text(String)
     case number(Double)
 
+    /// The key as text: the string, or the number.
     public var description: String {
         switch self {
         case .text(let text): return text
@@ -38,6 +39,7 @@ public enum SortKey: Sendable, Hashable, Comparable, Codable, CustomStringConver
         }
     }
 
+    /// Numbers before text; numbers by value, text by its UTF-8 bytes.
     public static func < (a: SortKey, b: SortKey) -> Bool {
         switch (a, b) {
         case (.number(let x), .number(let y)): return x < y
@@ -47,6 +49,7 @@ public enum SortKey: Sendable, Hashable, Comparable, Codable, CustomStringConver
         }
     }
 
+    /// Reads a number, else a string.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         if let value = try? c.decode(Double.self) {
@@ -56,6 +59,7 @@ public enum SortKey: Sendable, Hashable, Comparable, Codable, CustomStringConver
         }
     }
 
+    /// Writes the number or the string as it is.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         switch self {

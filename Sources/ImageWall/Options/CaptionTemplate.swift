@@ -18,6 +18,7 @@ public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConverti
 
     /// A reason the pattern was refused.
     public struct Invalid: WallError {
+        /// What is wrong with the template, naming the placeholder.
         public var message: String
     }
 

@@ -14,7 +14,7 @@ public struct RenderSettings: Sendable, Hashable, Codable {
     /// The font for captions, title and headers: a path or a name (default DejaVu Sans, and
     /// DejaVu Sans Bold for the title and headers).
     public var font: String?
-    /// Caption size in pixels (default: from the caption height, or 13).
+    /// Caption size in pixels (default: from the caption height, or ``defaultFontSize``).
     public var fontSize: Int?
     /// Colour of captions, title and headers (default: dark on light backgrounds, light on dark).
     public var textColor: RGBAColor?
@@ -34,13 +34,17 @@ public struct RenderSettings: Sendable, Hashable, Codable {
     /// Settings with every default.
     public init() {}
 
+    /// The caption size when neither it nor the caption band's height is given; the band is
+    /// then made tall enough for it.
+    public static let defaultFontSize = 13
+
     /// The caption size in force, for a caption band `height` tall.
     func captionFontSize(height: Int) -> Int {
         fontSize ?? max(6, min(height - 2, Int((Double(height) * 0.62).rounded())))
     }
 
     /// The title's size in pixels.
-    var titleFontSize: Int { max(16, 2 * (fontSize ?? 13)) }
+    var titleFontSize: Int { max(16, 2 * (fontSize ?? Self.defaultFontSize)) }
 
     enum CodingKeys: String, CodingKey {
         case caption, title, font, fontSize, textColor, linear, fast, compression, pngFilter

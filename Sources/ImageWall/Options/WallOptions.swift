@@ -80,7 +80,8 @@ public struct WallOptions: Sendable {
     public var effectiveLayout: LayoutConfiguration {
         var layout = self.layout
         if rendering.caption != nil && layout.captionHeight == 0 {
-            layout.captionHeight = Int((Double(rendering.fontSize ?? 13) * 1.6).rounded(.up))
+            layout.captionHeight = Int(
+                (Double(rendering.fontSize ?? RenderSettings.defaultFontSize) * 1.6).rounded(.up))
         }
         if rendering.title != nil && layout.titleHeight == 0 {
             layout.titleHeight = Int((Double(rendering.titleFontSize) * 1.8).rounded(.up))

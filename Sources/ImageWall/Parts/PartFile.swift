@@ -269,6 +269,7 @@ public struct PartError: WallError, Equatable {
         self.reason = reason
     }
 
+    /// `PATH: REASON`, as the command prints it.
     public var message: String { "\(path): \(reason)" }
 }
 

@@ -7,6 +7,7 @@ public enum SheetSizeError: WallError, Equatable {
     /// A page is larger than the sheet pixel cap.
     case overCap(Size, cap: Int)
 
+    /// How big the page would be, the limit it passes, and how to split it.
     public var message: String {
         switch self {
         case .beyondPNG(let size):

@@ -10,6 +10,8 @@ public enum Diagnostic: Sendable, CustomStringConvertible {
     /// the command line shows these only with `--verbose`.
     case note(source: String, message: String)
 
+    /// The line printed on stderr: `warning: FILE: MESSAGE`, `warning: skipped FILE: STAGE:
+    /// REASON` or `note: FILE: MESSAGE`.
     public var description: String {
         switch self {
         case .skipped(let source, let reason, let stage):

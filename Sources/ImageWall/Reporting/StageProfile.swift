@@ -14,6 +14,7 @@ public final class StageProfile: Sendable {
 
     private let seconds = Locked<[Stage: Double]>([:])
 
+    /// A profile with no time measured yet.
     public init() {}
 
     /// The time spent in each stage so far.

@@ -14,6 +14,7 @@ public enum WallRunError: WallError, Equatable {
     /// A manifest to render again records no page files and no output was given.
     case manifestWithoutPages
 
+    /// What stopped the run, in a sentence.
     public var message: String {
         switch self {
         case .noInputs: return "no input images: give image files or folders"

@@ -118,7 +118,7 @@ public struct SheetComparison: Sendable {
         defer { folder.remove() }
         func dataURI(_ bitmap: Bitmap, _ name: String) throws -> String {
             let file = folder.path + "/" + name + ".png"
-            try PNGEncoder.write(bitmap, to: file, compression: .deflate(level: 6), durable: false)
+            try PNGEncoder.write(bitmap, to: file, durable: false)
             let bytes = FileManager.default.contents(atPath: file) ?? Data()
             return "data:image/png;base64," + bytes.base64EncodedString()
         }

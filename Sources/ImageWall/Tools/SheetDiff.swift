@@ -48,8 +48,11 @@ public enum SheetDiff {
 
     /// Two images that cannot be compared pixel by pixel.
     public struct SizeMismatch: WallError, Equatable {
+        /// The first image's size.
         public var a: Size
+        /// The second image's size.
         public var b: Size
+        /// Both sizes, as the command prints them.
         public var message: String { "the images differ in size: \(a) and \(b)" }
     }
 

@@ -33,11 +33,16 @@ public struct TileStyle: Hashable, Sendable, Codable {
 /// A line of text to blend into a cell: coverage, where its top-left goes, its colour, and the
 /// box it must not leave.
 public struct TextStamp: Sendable {
+    /// The text's coverage, one byte a pixel.
     public var mask: CoverageMask
+    /// Where the mask's top-left corner goes, in the cell.
     public var origin: Point
+    /// The text's colour (its alpha scales the coverage).
     public var color: RGBAColor
+    /// The box no pixel of the text may leave.
     public var clip: Rect
 
+    /// A stamp of `mask` at `origin` in `color`, kept inside `clip`.
     public init(mask: CoverageMask, origin: Point, color: RGBAColor, clip: Rect) {
         self.mask = mask
         self.origin = origin

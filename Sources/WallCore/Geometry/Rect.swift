@@ -34,5 +34,6 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
         other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
     }
 
+    /// `WIDTHxHEIGHT+X+Y`, as ImageMagick writes a geometry.
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }

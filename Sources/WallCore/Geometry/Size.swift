@@ -23,5 +23,6 @@ public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
     /// `true` when a side is zero or negative: no pixel at all.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
+    /// `WIDTHxHEIGHT`, e.g. `1200x800`.
     public var description: String { "\(width)x\(height)" }
 }

@@ -172,6 +172,7 @@ extension LayoutConfiguration {
         case maxRowHeightRatio, lastRow, hero, sectionHeaderHeight, titleHeight, maxPageHeight, maxPagePixels
     }
 
+    /// Reads a configuration as the manifest records it; absent keys keep their defaults.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         var config = LayoutConfiguration(kind: try c.decode(LayoutKind.self, forKey: .kind))
@@ -207,6 +208,7 @@ extension LayoutConfiguration {
         self = config
     }
 
+    /// Writes the configuration as the manifest records it; unset optional values are left out.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(kind, forKey: .kind)

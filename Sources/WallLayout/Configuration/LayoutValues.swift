@@ -48,9 +48,12 @@ public enum LastRow: String, Sendable, Codable, CaseIterable {
 
 /// A cell shape, width:height.
 public struct AspectRatio: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The width part.
     public var width: Int
+    /// The height part.
     public var height: Int
 
+    /// The shape `width`:`height`.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
@@ -63,8 +66,10 @@ public struct AspectRatio: Hashable, Sendable, Codable, CustomStringConvertible 
         self.init(width: w, height: h)
     }
 
+    /// `W:H`, as the option and the manifest write it.
     public var description: String { "\(width):\(height)" }
 
+    /// Reads `"W:H"`.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = AspectRatio(parsing: text) else {
@@ -74,6 +79,7 @@ public struct AspectRatio: Hashable, Sendable, Codable, CustomStringConvertible 
         self = value
     }
 
+    /// Writes `"W:H"`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -26,9 +26,9 @@ public struct PNGEncodeOptions: Sendable {
     public var interlaced = false
     /// How the data is deflated: libpng's own default (the sample generator and general PNG
     /// writing; the sheet's settings are the renderer's, see `RenderSettings`).
-    public var compression: PNGCompression = .deflate(level: 6)
+    public var compression: PNGCompression = PNGEncodeOptions.defaultCompression
     /// The rows' filter: libpng's adaptive choice by default.
-    public var filter: PNGFilter = .adaptive
+    public var filter: PNGFilter = PNGEncodeOptions.defaultFilter
     /// Palette entries, RGB, for `.palette`.
     public var palette: [(UInt8, UInt8, UInt8)] = []
     /// Alpha of the first palette entries (tRNS), for `.palette`.
@@ -40,6 +40,11 @@ public struct PNGEncodeOptions: Sendable {
 
     /// Options for `colorType`, 8 bits, not interlaced.
     public init(colorType: ColorType) { self.colorType = colorType }
+
+    /// libpng's own default deflate: level 6.
+    public static let defaultCompression = PNGCompression.deflate(level: 6)
+    /// libpng's own default filter: adaptive.
+    public static let defaultFilter = PNGFilter.adaptive
 }
 
 /// Writes whole PNG images from samples already packed as PNG stores them.
@@ -92,7 +97,8 @@ public enum PNGEncoder {
     /// Writes an 8-bit RGB or RGBA bitmap (straight alpha) to `path`, atomically (flushed to the
     /// disk first when `durable`).
     public static func write(
-        _ bitmap: Bitmap, to path: String, compression: PNGCompression = .runLength, filter: PNGFilter = .adaptive,
+        _ bitmap: Bitmap, to path: String, compression: PNGCompression = PNGEncodeOptions.defaultCompression,
+        filter: PNGFilter = PNGEncodeOptions.defaultFilter,
         durable: Bool = true
     ) throws(CodecError) {
         precondition(bitmap.alpha != .premultiplied, "PNG stores straight alpha")
