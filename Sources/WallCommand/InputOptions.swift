@@ -31,7 +31,7 @@ struct InputOptions: ParsableArguments {
         help: ArgumentHelp(
             "Order: none (as given), name, natural (img2 before img10), path, mtime, date (EXIF, else mtime), size, aspect, random.",
             valueName: "order"))
-    var sort: ImageWall.SortOrder = .none
+    var sort: ImageWall.SortOrder = WallOptions().sort
 
     @Flag(help: "Reverse the order.")
     var reverse = false
@@ -67,6 +67,6 @@ struct InputOptions: ParsableArguments {
         options.scan = InputScanner.Options(recursive: recursive, include: include, exclude: exclude)
         options.sort = sort
         options.reverse = reverse
-        options.seed = seed ?? 0
+        if let seed { options.seed = seed }
     }
 }
