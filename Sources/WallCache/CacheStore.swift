@@ -9,8 +9,10 @@ import WallCore
 
 /// A folder of cache entries, found by kind and ``CacheKey``, safe to share between processes.
 ///
-/// Each entry is one file, `DIR/v1/KIND/AB/KEY`: a header (magic, the key, the payload's length
-/// and XXH64) and the payload. An entry is written to a temporary file and renamed into place,
+/// Each entry is one file, `DIR/v1/KIND/AB/KEY`: a header (magic, the key, the number of parts,
+/// each part's length, the XXH3-64 of the parts) and its parts one after another. Parts are
+/// written from and read into their own arrays, so a decoded image's pixels are copied only by
+/// the kernel. An entry is written to a temporary file and renamed into place,
 /// so a reader sees a whole entry or none; one that is truncated, corrupt or for another key is
 /// deleted and reads as missing. Reading an entry marks it used (its modification time), and
 /// ``trim()`` deletes the least recently used entries while the folder is over its size limit.
@@ -30,8 +32,9 @@ public final class CacheStore: Sendable {
         var misses = 0
     }
 
-    private static let magic: [UInt8] = Array("IWCACHE1".utf8)
-    private static let headerSize = 8 + 16 + 8 + 8
+    private static let magic: [UInt8] = Array("IWCACHE2".utf8)
+    /// More parts than any entry has: a header claiming more is damaged.
+    private static let maximumParts = 16
 
     /// A store in `directory` (created when first written) holding at most `sizeLimit` bytes.
     public init(directory: String, sizeLimit: Int) {
@@ -45,42 +48,51 @@ public final class CacheStore: Sendable {
     /// Entries found and not found so far.
     public var counts: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
 
+    /// The XXH3-64 of the parts, one after another.
+    private static func checksum(_ parts: [[UInt8]]) -> UInt64 {
+        guard let state = XXH3_createState() else { return 0 }
+        defer { XXH3_freeState(state) }
+        XXH3_64bits_reset(state)
+        for part in parts { part.withUnsafeBytes { _ = XXH3_64bits_update(state, $0.baseAddress, $0.count) } }
+        return XXH3_64bits_digest(state)
+    }
+
     private func path(_ kind: String, _ key: CacheKey) -> (folder: String, file: String) {
         let name = key.description
         let folder = "\(root)/\(kind)/\(name.prefix(2))"
         return (folder, "\(folder)/\(name)")
     }
 
-    /// The payload of entry `key` of `kind`, when it is there and whole.
-    public func load(_ kind: String, _ key: CacheKey) -> [UInt8]? {
+    /// The parts of entry `key` of `kind`, when it is there and whole.
+    public func load(_ kind: String, _ key: CacheKey) -> [[UInt8]]? {
         let file = path(kind, key).file
-        guard let bytes = CacheStore.readFile(file) else {
+        switch CacheStore.entry(at: file, key: key) {
+        case .missing:
             state.withLock { $0.misses += 1 }
             return nil
-        }
-        guard let payload = CacheStore.payload(of: bytes, key: key) else {
+        case .damaged:
             unlink(file)
             state.withLock { $0.misses += 1 }
             return nil
+        case .whole(let parts):
+            _ = utimensat(AT_FDCWD, file, nil, 0)  // used now
+            state.withLock { $0.hits += 1 }
+            return parts
         }
-        _ = utimensat(AT_FDCWD, file, nil, 0)  // used now
-        state.withLock { $0.hits += 1 }
-        return payload
     }
 
-    /// Stores `payload` as entry `key` of `kind`, replacing any entry there.
-    public func save(_ kind: String, _ key: CacheKey, payload: [UInt8]) {
+    /// Stores `parts` as entry `key` of `kind`, replacing any entry there.
+    public func save(_ kind: String, _ key: CacheKey, parts: [[UInt8]]) {
+        precondition(parts.count <= CacheStore.maximumParts)
         guard state.withLock({ $0.problem == nil }) else { return }
         let (folder, file) = path(kind, key)
-        var entry = CacheStore.magic
-        entry.reserveCapacity(CacheStore.headerSize + payload.count)
-        for value in [
-            key.high, key.low, UInt64(payload.count), payload.withUnsafeBytes { XXH64($0.baseAddress, $0.count, 0) },
+        var header = CacheStore.magic
+        for value in [key.high, key.low, UInt64(parts.count)] + parts.map({ UInt64($0.count) }) + [
+            CacheStore.checksum(parts)
         ] {
-            withUnsafeBytes(of: value.littleEndian) { entry += $0 }
+            withUnsafeBytes(of: value.littleEndian) { header += $0 }
         }
-        entry += payload
-        if let failure = CacheStore.makeFolders(folder) ?? CacheStore.writeAtomically(entry, to: file) {
+        if let failure = CacheStore.makeFolders(folder) ?? CacheStore.writeAtomically([header] + parts, to: file) {
             state.withLock { if $0.problem == nil { $0.problem = "cannot write to the cache: \(failure)" } }
         }
     }
@@ -107,34 +119,57 @@ public final class CacheStore: Sendable {
         }
     }
 
-    /// The payload of a whole entry for `key`, or `nil`.
-    private static func payload(of bytes: [UInt8], key: CacheKey) -> [UInt8]? {
-        guard bytes.count >= headerSize, Array(bytes[0..<8]) == magic else { return nil }
-        func word(_ at: Int) -> UInt64 {
-            bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
-        }
-        guard word(8) == key.high, word(16) == key.low, word(24) == UInt64(bytes.count - headerSize) else { return nil }
-        let payload = Array(bytes[headerSize...])
-        let checksum = payload.withUnsafeBytes { XXH64($0.baseAddress, $0.count, 0) }
-        return checksum == word(32) ? payload : nil
+    private enum Read {
+        case missing, damaged
+        case whole([[UInt8]])
     }
 
-    private static func readFile(_ path: String) -> [UInt8]? {
+    /// The parts of the entry in `path`, checked against `key`, its lengths and its checksum.
+    private static func entry(at path: String, key: CacheKey) -> Read {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else { return .missing }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_size >= 0, info.st_size < 1 << 34 else { return nil }
-        let size = Int(info.st_size)
-        var bytes = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, size - done) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            done += count
+        guard fstat(fd, &info) == 0, info.st_size >= 0 else { return .missing }
+        guard let head = readExactly(fd, count: 8 + 3 * 8), Array(head[0..<8]) == magic else { return .damaged }
+        func word(_ bytes: [UInt8], _ at: Int) -> UInt64 {
+            bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
         }
-        return bytes
+        let count = word(head, 24)
+        guard word(head, 8) == key.high, word(head, 16) == key.low, count <= UInt64(maximumParts),
+            let sizes = readExactly(fd, count: Int(count) * 8 + 8)
+        else { return .damaged }
+        let lengths = (0..<Int(count)).map { word(sizes, $0 * 8) }
+        guard UInt64(info.st_size) >= UInt64(head.count + sizes.count) else { return .damaged }
+        var remaining = UInt64(info.st_size) - UInt64(head.count + sizes.count)
+        var parts: [[UInt8]] = []
+        for length in lengths {
+            guard length <= remaining, let part = readExactly(fd, count: Int(length)) else { return .damaged }
+            remaining -= length
+            parts.append(part)
+        }
+        guard remaining == 0, checksum(parts) == word(sizes, Int(count) * 8) else { return .damaged }
+        return .whole(parts)
+    }
+
+    /// `count` bytes read from `fd` into a new array, or `nil` when the file ends first.
+    private static func readExactly(_ fd: Int32, count: Int) -> [UInt8]? {
+        var complete = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var done = 0
+            while done < count {
+                let got = read(fd, buffer.baseAddress! + done, count - done)
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { break }
+                done += got
+            }
+            if done < count {
+                buffer.baseAddress?.initialize(repeating: 0, count: count)
+                complete = false
+            }
+            initialized = count
+        }
+        return complete ? bytes : nil
     }
 
     /// `mkdir -p`; the reason it failed, or `nil`.
@@ -148,22 +183,25 @@ public final class CacheStore: Sendable {
         return nil
     }
 
-    /// Writes `bytes` to a temporary file beside `path` and renames it into place.
-    private static func writeAtomically(_ bytes: [UInt8], to path: String) -> String? {
+    /// Writes `parts`, one after another, to a temporary file beside `path` and renames it into
+    /// place.
+    private static func writeAtomically(_ parts: [[UInt8]], to path: String) -> String? {
         let temporary = "\(path).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return systemErrorText() }
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                let reason = systemErrorText()
-                close(fd)
-                unlink(temporary)
-                return reason
+        for bytes in parts {
+            var done = 0
+            while done < bytes.count {
+                let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    let reason = systemErrorText()
+                    close(fd)
+                    unlink(temporary)
+                    return reason
+                }
+                done += count
             }
-            done += count
         }
         close(fd)
         guard rename(temporary, path) == 0 else {

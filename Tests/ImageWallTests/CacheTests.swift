@@ -156,13 +156,13 @@ struct CacheTests {
         let store = CacheStore(directory: directory, sizeLimit: 40 << 10)
         let keys = (0..<8).map { n in [UInt8(n)].withUnsafeBytes { CacheKey($0) } }
         for (n, key) in keys.enumerated() {
-            store.save("test", key, payload: [UInt8](repeating: UInt8(n), count: 8 << 10))
+            store.save("test", key, parts: [[UInt8(n)], [UInt8](repeating: UInt8(n), count: 8 << 10)])
             // Distinct times of use, oldest first; entry 0 is then read, so used last.
             let path = directory + "/v1/test/" + key.description.prefix(2) + "/" + key.description
             let time = Date(timeIntervalSince1970: 1_000_000 + Double(n) * 60)
             try FileManager.default.setAttributes([.modificationDate: time], ofItemAtPath: path)
         }
-        #expect(store.load("test", keys[0]) == [UInt8](repeating: 0, count: 8 << 10))
+        #expect(store.load("test", keys[0]) == [[0], [UInt8](repeating: 0, count: 8 << 10)])
         store.trim()
         let kept = keys.indices.filter { store.load("test", keys[$0]) != nil }
         #expect(kept.contains(0))

@@ -9,7 +9,7 @@ struct RenderCache: Sendable {
     let store: CacheStore
 
     /// Bumped whenever what an entry holds, or how a key is built, changes.
-    static let format = 2
+    static let format = 3
 
     init(_ settings: CacheSettings) {
         store = CacheStore(directory: settings.directory, sizeLimit: settings.sizeLimit)
@@ -21,60 +21,72 @@ struct RenderCache: Sendable {
 
     /// A decode of a source, with its decoder's warnings and notes.
     func decoded(_ key: CacheKey) -> DecodedImage? {
-        guard let bytes = store.load(Kind.decoded.rawValue, key) else { return nil }
-        var reader = EntryReader(bytes)
-        guard let warnings = reader.texts(), let notes = reader.texts(), let bitmap = reader.bitmap(), reader.isAtEnd
-        else { return nil }
-        return DecodedImage(bitmap: bitmap, warnings: warnings, notes: notes)
+        image(store.load(Kind.decoded.rawValue, key))
     }
 
     func save(_ decoded: DecodedImage, as key: CacheKey) {
-        var writer = EntryWriter()
-        writer.add(decoded.warnings)
-        writer.add(decoded.notes)
-        writer.add(decoded.bitmap)
-        store.save(Kind.decoded.rawValue, key, payload: writer.bytes)
+        store.save(
+            Kind.decoded.rawValue, key, parts: parts(decoded.bitmap, warnings: decoded.warnings, notes: decoded.notes))
     }
 
     /// A finished tile (before its cell), with its source's decoder warnings and notes (its
     /// pixels in a `DecodedImage`, though resampled).
     func tile(_ key: CacheKey) -> DecodedImage? {
-        guard let bytes = store.load(Kind.tile.rawValue, key) else { return nil }
-        var reader = EntryReader(bytes)
-        guard let warnings = reader.texts(), let notes = reader.texts(), let bitmap = reader.bitmap(), reader.isAtEnd
-        else { return nil }
-        return DecodedImage(bitmap: bitmap, warnings: warnings, notes: notes)
+        image(store.load(Kind.tile.rawValue, key))
     }
 
     func save(tile: Bitmap, of decoded: DecodedImage, as key: CacheKey) {
-        var writer = EntryWriter()
-        writer.add(decoded.warnings)
-        writer.add(decoded.notes)
-        writer.add(tile)
-        store.save(Kind.tile.rawValue, key, payload: writer.bytes)
+        store.save(Kind.tile.rawValue, key, parts: parts(tile, warnings: decoded.warnings, notes: decoded.notes))
     }
 
     /// A band of a sheet, filtered and deflated.
     func segment(_ key: CacheKey) -> PNGSegment? {
-        guard let bytes = store.load(Kind.segment.rawValue, key) else { return nil }
-        var reader = EntryReader(bytes)
-        guard let adler = reader.integer(), let filtered = reader.integer(), let deflated = reader.run(),
-            reader.isAtEnd, let adler32 = UInt32(exactly: adler), filtered >= 0
+        guard let parts = store.load(Kind.segment.rawValue, key), parts.count == 2 else { return nil }
+        var reader = EntryReader(parts[0])
+        guard let adler = reader.integer(), let filtered = reader.integer(), reader.isAtEnd,
+            let adler32 = UInt32(exactly: adler), filtered >= 0
         else { return nil }
-        return PNGSegment(deflated: deflated, adler: adler32, filteredSize: filtered)
+        return PNGSegment(deflated: parts[1], adler: adler32, filteredSize: filtered)
     }
 
     func save(_ segment: PNGSegment, as key: CacheKey) {
         var writer = EntryWriter()
         writer.add(Int(segment.adler))
         writer.add(segment.filteredSize)
-        writer.add(segment.deflated)
-        store.save(Kind.segment.rawValue, key, payload: writer.bytes)
+        store.save(Kind.segment.rawValue, key, parts: [writer.bytes, segment.deflated])
+    }
+
+    /// An image's entry: its warnings, notes, size and alpha, then its pixels as a part of
+    /// their own (written from the bitmap's own array and read into the new bitmap's).
+    private func parts(_ bitmap: Bitmap, warnings: [String], notes: [String]) -> [[UInt8]] {
+        var writer = EntryWriter()
+        writer.add(warnings)
+        writer.add(notes)
+        writer.add(bitmap.size.width)
+        writer.add(bitmap.size.height)
+        writer.add(bitmap.alpha == .none ? 0 : bitmap.alpha == .straight ? 1 : 2)
+        return [writer.bytes, bitmap.pixels]
+    }
+
+    /// The image of an entry ``parts(_:warnings:notes:)`` made, or `nil` when it does not add up.
+    private func image(_ parts: [[UInt8]]?) -> DecodedImage? {
+        guard let parts, parts.count == 2 else { return nil }
+        var reader = EntryReader(parts[0])
+        guard let warnings = reader.texts(), let notes = reader.texts(), let width = reader.integer(),
+            let height = reader.integer(), let mode = reader.integer(), reader.isAtEnd, width >= 0, height >= 0,
+            (0...2).contains(mode)
+        else { return nil }
+        let alpha: AlphaMode = mode == 0 ? .none : mode == 1 ? .straight : .premultiplied
+        let (area, overflow) = width.multipliedReportingOverflow(by: height)
+        let count = area.multipliedReportingOverflow(by: alpha.channels)
+        guard !overflow, !count.overflow, count.partialValue == parts[1].count else { return nil }
+        let bitmap = Bitmap(size: Size(width: width, height: height), alpha: alpha, pixels: parts[1])
+        return DecodedImage(bitmap: bitmap, warnings: warnings, notes: notes)
     }
 }
 
-/// An entry's payload as it is written: integers (64-bit little-endian), byte runs and texts
-/// with their lengths.
+/// The small part of an entry as it is written: integers (64-bit little-endian) and texts with
+/// their lengths.
 private struct EntryWriter {
     var bytes: [UInt8] = []
 
@@ -82,21 +94,12 @@ private struct EntryWriter {
         withUnsafeBytes(of: Int64(value).littleEndian) { bytes += $0 }
     }
 
-    mutating func add(_ run: [UInt8]) {
-        add(run.count)
-        bytes += run
-    }
-
     mutating func add(_ texts: [String]) {
         add(texts.count)
-        for text in texts { add(Array(text.utf8)) }
-    }
-
-    mutating func add(_ bitmap: Bitmap) {
-        add(bitmap.size.width)
-        add(bitmap.size.height)
-        add(bitmap.alpha == .none ? 0 : bitmap.alpha == .straight ? 1 : 2)
-        add(bitmap.pixels)
+        for text in texts {
+            add(text.utf8.count)
+            bytes += text.utf8
+        }
     }
 }
 
@@ -132,16 +135,5 @@ private struct EntryReader {
             texts.append(String(decoding: run, as: UTF8.self))
         }
         return texts
-    }
-
-    mutating func bitmap() -> Bitmap? {
-        guard let width = integer(), let height = integer(), let mode = integer(), width >= 0, height >= 0,
-            (0...2).contains(mode), let pixels = run()
-        else { return nil }
-        let alpha: AlphaMode = mode == 0 ? .none : mode == 1 ? .straight : .premultiplied
-        let (area, overflow) = width.multipliedReportingOverflow(by: height)
-        let count = area.multipliedReportingOverflow(by: alpha.channels)
-        guard !overflow, !count.overflow, count.partialValue == pixels.count else { return nil }
-        return Bitmap(size: Size(width: width, height: height), alpha: alpha, pixels: pixels)
     }
 }
