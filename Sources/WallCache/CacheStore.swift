@@ -86,10 +86,9 @@ public final class CacheStore: Sendable {
         precondition(parts.count <= CacheStore.maximumParts)
         guard state.withLock({ $0.problem == nil }) else { return }
         let (folder, file) = path(kind, key)
+        let lengths = parts.map { UInt64($0.count) }
         var header = CacheStore.magic
-        for value in [key.high, key.low, UInt64(parts.count)] + parts.map({ UInt64($0.count) }) + [
-            CacheStore.checksum(parts)
-        ] {
+        for value in [key.high, key.low, UInt64(parts.count)] + lengths + [CacheStore.checksum(parts)] {
             withUnsafeBytes(of: value.littleEndian) { header += $0 }
         }
         if let failure = CacheStore.makeFolders(folder) ?? CacheStore.writeAtomically([header] + parts, to: file) {
