@@ -8,7 +8,7 @@ import WallCore
 extension ImageWallCommand {
     /// `imagewall assemble`: join part files into the sheet.
     public struct Assemble: ParsableCommand {
-        /// The command's name, abstract, discussion with examples, and subcommands.
+        /// The command's abstract and its discussion, with examples.
         public static let configuration = CommandConfiguration(
             abstract: "Join the part files of a sheet into its PNG, the same bytes as one render.",
             discussion: """

@@ -7,7 +7,7 @@ import WallCore
 extension ImageWallCommand {
     /// `imagewall diff`: compare two sheets for visual regressions.
     public struct Diff: ParsableCommand {
-        /// The command's name, abstract, discussion with examples, and subcommands.
+        /// The command's abstract and its discussion, with examples.
         public static let configuration = CommandConfiguration(
             abstract: "Compare two sheets pixel by pixel.",
             discussion: """

@@ -6,7 +6,7 @@ import WallCore
 extension ImageWallCommand {
     /// `imagewall layout`: probe and lay out, no pixels.
     public struct Layout: ParsableCommand {
-        /// The command's name, abstract, discussion with examples, and subcommands.
+        /// The command's abstract and its discussion, with examples.
         public static let configuration = CommandConfiguration(
             abstract: "Lay images out without decoding them and print where every tile goes.",
             discussion: """

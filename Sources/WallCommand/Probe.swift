@@ -6,7 +6,7 @@ import WallCodecs
 extension ImageWallCommand {
     /// `imagewall probe`: what each file's header says.
     public struct Probe: ParsableCommand {
-        /// The command's name, abstract, discussion with examples, and subcommands.
+        /// The command's abstract and its discussion, with examples.
         public static let configuration = CommandConfiguration(
             abstract: "Show each image's format, size, orientation and colour from its header.",
             discussion: """

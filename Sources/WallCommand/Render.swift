@@ -23,7 +23,7 @@ private let defaultAspectLimit =
 extension ImageWallCommand {
     /// `imagewall render`: the contact sheet.
     public struct Render: ParsableCommand {
-        /// The command's name, abstract, discussion with examples, and subcommands.
+        /// The command's abstract and its discussion, with examples.
         public static let configuration = CommandConfiguration(
             abstract: "Render images and folders to a PNG contact sheet.",
             discussion: """
