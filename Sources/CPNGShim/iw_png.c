@@ -247,7 +247,13 @@ int iw_png_write_header(iw_png_encoder *encoder, const iw_png_encode_options *op
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_compression_level(png, options->compression_level);
     if (options->run_length) png_set_compression_strategy(png, Z_RLE);
-    if (options->filters >= 0) png_set_filter(png, PNG_FILTER_TYPE_BASE, options->filters);
+    if (options->filters >= 0 && options->filters <= 4) {
+        /* libpng takes the filters allowed as a mask (PNG_FILTER_PAETH, …); given a filter's
+           number instead (PNG_FILTER_VALUE_PAETH), libpng 1.6.39 writes every row unfiltered. */
+        static const int masks[5] = {PNG_FILTER_NONE, PNG_FILTER_SUB, PNG_FILTER_UP, PNG_FILTER_AVG,
+                                     PNG_FILTER_PAETH};
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, masks[options->filters]);
+    }
     if (options->palette && options->palette_count > 0) {
         png_color colors[256];
         int count = options->palette_count > 256 ? 256 : options->palette_count;

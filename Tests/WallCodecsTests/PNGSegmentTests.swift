@@ -50,6 +50,22 @@ struct PNGSegmentTests {
         #expect(decoded.bitmap.pixels == pixels)
     }
 
+    @Test("a whole PNG written with each filter uses it: five different files, the same pixels")
+    func wholeImageFilters() throws {
+        let size = Size(width: 64, height: 48)
+        let pixels = Self.rows(width: size.width, height: size.height, channels: 3)
+        let bitmap = Bitmap(size: size, alpha: .none, pixels: pixels)
+        var files: Set<[UInt8]> = []
+        for filter in PNGFilter.allCases where filter != .adaptive {
+            let path = folder.file("whole-\(filter).png")
+            try PNGEncoder.write(bitmap, to: path, compression: .deflate(level: 6), filter: filter, durable: false)
+            files.insert(try #require(Fixtures.read(path)))
+            let decoded = try ImageDecoder().decode(path: path, info: try ImageProbe().probe(path: path))
+            #expect(decoded.bitmap.pixels == pixels, "\(filter)")
+        }
+        #expect(files.count == 5)
+    }
+
     @Test(
         "the segments' Adler-32 values combine to the whole stream's, whatever the band height",
         arguments: [1, 5, 16, 50])

@@ -58,7 +58,7 @@ typedef struct iw_png_encode_options {
     int interlaced;
     int compression_level;   /* 0-9 */
     int run_length;          /* 1: zlib's Z_RLE strategy (level only picks stored at 0) */
-    int filters;             /* PNG_FILTER_* mask, or -1 for libpng's default */
+    int filters;             /* the one filter every row uses (0 none … 4 Paeth), or -1 for libpng's choice */
     const uint8_t *palette;  /* RGB triples */
     int palette_count;
     const uint8_t *trns;     /* palette alpha values */
