@@ -42,13 +42,26 @@ public struct SheetRenderer: Sendable {
             }
     }
 
+    /// Bytes of prepared tiles that may wait ahead of the painter.
+    public static let lookaheadBytes = 32 << 20
+
+    /// How many tiles may be prepared ahead of the painter: far enough that a tile that must be
+    /// decoded (a new image among cached ones) starts while the bands before it are encoded —
+    /// `8 × threads` — but never more than ``lookaheadBytes`` of tiles the size of the largest,
+    /// and never fewer than `2 × threads`, so every thread has a tile to work on.
+    public static func lookahead(threads: Int, largestTileBytes: Int) -> Int {
+        let threads = max(1, threads)
+        let fitting = lookaheadBytes / max(1, largestTileBytes)
+        return max(2 * threads, min(8 * threads, fitting))
+    }
+
     /// `true` when the sheet needs an alpha channel: the background is not opaque.
     public var hasAlpha: Bool { !background.isOpaque }
 
     /// Paints the sheet, or its ``rows``.
     ///
     /// Worker threads prepare tiles in the order the bands need them, at most
-    /// `2 × threads` ahead of the painter, while the calling thread paints bands and hands
+    /// ``lookahead(threads:largestTileBytes:)`` ahead of the painter, while the calling thread paints bands and hands
     /// them to `emit` (so encoding overlaps decoding). Output does not depend on timing.
     /// - Parameters:
     ///   - tile: the pixels of tile `i` at exactly `frames[i]`'s size, RGB or premultiplied
@@ -92,7 +105,9 @@ public struct SheetRenderer: Sendable {
             // The band's pixels are RGB on an opaque sheet and RGBA on another.
             return opaque ? Alpha.flattened(image, over: background) : Alpha.premultipliedRGBA(image)
         }
-        let workers = TileWorkers(order: order, threads: threads, window: 2 * threads, prepare: prepare)
+        let largest = frames.map { $0.width * $0.height * channels }.max() ?? 0
+        let window = Self.lookahead(threads: threads, largestTileBytes: largest)
+        let workers = TileWorkers(order: order, threads: threads, window: window, prepare: prepare)
         defer { workers.finish() }
 
         var live: [Int: Bitmap] = [:]
