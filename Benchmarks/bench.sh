@@ -82,6 +82,7 @@ for corpus in $corpora; do
   iw_wall=$(cut -d' ' -f1 "$work/imagewall.runs" | median)
   echo "$iw_wall" > "$work/$corpus.imagewall"
   case " $tools " in *" vips "*) cut -d' ' -f1 "$work/vips.runs" | median > "$work/$corpus.vips" ;; esac
+  case " $tools " in *" vips2 "*) cut -d' ' -f1 "$work/vips2.runs" | median > "$work/$corpus.vips2" ;; esac
   for tool in $tools; do
     wall=$(cut -d' ' -f1 "$work/$tool.runs" | median)
     cpu=$(cut -d' ' -f2 "$work/$tool.runs" | median)
@@ -91,26 +92,42 @@ for corpus in $corpora; do
   done
 done
 
-# The decoder's floor: libjpeg alone decoding the photos at the DCT scale imagewall uses (2/8
-# for 4000 px photos in 500 px tiles), rows discarded. On two cores no tool can beat half of it.
-if [ -f "$work/photos.imagewall" ] && command -v cc >/dev/null; then
+# The decoders' floor: the libraries alone decoding a corpus the way imagewall and libvips must
+# (JPEG and WebP shrunk while decoding to keep twice the 487 px tile, PNG in full: no PNG
+# decoder can shrink), pixels discarded. On two cores no tool can beat half of it; the line
+# also says how far the floor itself is from each libvips peer, i.e. what ratio is possible.
+floor_line() {  # $1 corpus, $2 CPU seconds of the floor, $3 what it decoded
+  local iw v1 v2
+  iw=$(cat "$work/$1.imagewall")
+  v1=$(cat "$work/$1.vips" 2>/dev/null || echo 0)
+  v2=$(cat "$work/$1.vips2" 2>/dev/null || echo 0)
+  awk -v c="$1" -v f="$2" -v what="$3" -v iw="$iw" -v v1="$v1" -v v2="$v2" 'BEGIN {
+    printf "floor, %s: %s: %.2f s CPU, %.2f s on 2 cores; imagewall %.2f s = %.2fx that", c, what, f, f / 2, iw, iw / (f / 2)
+    if (v1 > 0) printf "; the floor is %.2fx faster than libvips 1 thread (%.2f s), %.2fx than 2 threads (%.2f s)", v1 / (f / 2), v1, v2 / (f / 2), v2
+    printf "\n" }'
+}
+floor_cpu() {  # the median of $runs runs of a floor program
+  for run in $(seq "$runs"); do "$@"; done | median
+}
+if command -v cc >/dev/null; then
   cc -O2 Benchmarks/jpeg_floor.c -ljpeg -o "$work/jpeg_floor"
-  floor=$("$work/jpeg_floor" 2 "$base"/photos/*.jpg)
-  vips_wall=$(cat "$work/photos.vips" 2>/dev/null || echo 0)
-  awk -v f="$floor" -v iw="$(cat "$work/photos.imagewall")" -v v="$vips_wall" 'BEGIN {
-    printf "\nfloor: libjpeg alone decodes the photos at 2/8 in %.2f s CPU, %.2f s on 2 cores; imagewall %.2f s = %.2fx that", f, f / 2, iw, iw / (f / 2)
-    if (v > 0) printf "; the libvips peer %.2f s: the floor itself is only %.1fx faster than that\n", v, v / (f / 2); else printf "\n" }'
-fi
-
-# The same floor for WebP: libwebp alone decoding the WebP photos with its scaler to twice the
-# tile width (970 px), as imagewall and libvips do.
-if [ -f "$work/webp.imagewall" ] && command -v cc >/dev/null; then
+  cc -O2 Benchmarks/png_floor.c -lpng -o "$work/png_floor"
   cc -O2 Benchmarks/webp_floor.c -lwebp -o "$work/webp_floor"
-  floor=$("$work/webp_floor" 970 "$base"/webp/*.webp)
-  vips_wall=$(cat "$work/webp.vips" 2>/dev/null || echo 0)
-  awk -v f="$floor" -v iw="$(cat "$work/webp.imagewall")" -v v="$vips_wall" 'BEGIN {
-    printf "webp floor: libwebp alone decodes them in %.2f s CPU, %.2f s on 2 cores; imagewall %.2f s = %.2fx that", f, f / 2, iw, iw / (f / 2)
-    if (v > 0) printf "; the libvips peer %.2f s: the floor itself is only %.2fx faster than that\n", v, v / (f / 2); else printf "\n" }'
+  echo
+  if [ -f "$work/photos.imagewall" ]; then
+    floor_line photos "$(floor_cpu "$work/jpeg_floor" --tile 487 "$base"/photos/*.jpg)" "libjpeg shrinking to twice the tile"
+  fi
+  if [ -f "$work/wallpapers.imagewall" ]; then
+    mapfile -t jpegs < <(find "$base/wallpapers" -maxdepth 1 \( -iname '*.jpg' -o -iname '*.jpeg' \) | sort)
+    mapfile -t pngs < <(find "$base/wallpapers" -maxdepth 1 -iname '*.png' | sort)
+    jpeg_cpu=$(floor_cpu "$work/jpeg_floor" --tile 487 "${jpegs[@]}")
+    png_cpu=$(floor_cpu "$work/png_floor" "${pngs[@]}")
+    floor_line wallpapers "$(awk -v j="$jpeg_cpu" -v p="$png_cpu" 'BEGIN { print j + p }')" \
+      "libjpeg ${#jpegs[@]} JPEGs $jpeg_cpu s + libpng ${#pngs[@]} PNGs $png_cpu s"
+  fi
+  if [ -f "$work/webp.imagewall" ]; then
+    floor_line webp "$(floor_cpu "$work/webp_floor" 970 "$base"/webp/*.webp)" "libwebp scaling to 970 px"
+  fi
 fi
 
 # Quality: our tiles against libvips thumbnails of the same sources (pyvips).
