@@ -133,12 +133,16 @@ public struct SheetRenderer: Sendable {
         }
     }
 
+    /// Repeats `pixel` over the first `count` bytes: one pixel written, then the filled part
+    /// copied onto what follows, doubling each time.
     private func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, count: Int, with pixel: [UInt8]) {
-        var i = 0
-        let n = pixel.count
-        while i < count {
-            for c in 0..<n { buffer[i + c] = pixel[c] }
-            i += n
+        guard count > 0, let base = buffer.baseAddress else { return }
+        var filled = min(pixel.count, count)
+        pixel.withUnsafeBufferPointer { base.update(from: $0.baseAddress!, count: filled) }
+        while filled < count {
+            let step = min(filled, count - filled)
+            (base + filled).update(from: base, count: step)
+            filled += step
         }
     }
 
