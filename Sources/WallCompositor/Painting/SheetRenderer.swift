@@ -61,8 +61,9 @@ public struct SheetRenderer: Sendable {
     /// Paints the sheet, or its ``rows``.
     ///
     /// Worker threads prepare tiles in the order the bands need them, at most
-    /// ``lookahead(threads:largestTileBytes:)`` ahead of the painter, while the calling thread paints bands and hands
-    /// them to `emit` (so encoding overlaps decoding). Output does not depend on timing.
+    /// ``lookahead(threads:largestTileBytes:)`` ahead of the painter, while the calling thread
+    /// paints bands and hands them to `emit` (so encoding overlaps decoding). Output does not
+    /// depend on timing.
     /// - Parameters:
     ///   - tile: the pixels of tile `i` at exactly `frames[i]`'s size, RGB or premultiplied
     ///     RGBA; called from several threads.
@@ -105,7 +106,7 @@ public struct SheetRenderer: Sendable {
             // The band's pixels are RGB on an opaque sheet and RGBA on another.
             return opaque ? Alpha.flattened(image, over: background) : Alpha.premultipliedRGBA(image)
         }
-        let largest = frames.map { $0.width * $0.height * channels }.max() ?? 0
+        let largest = frames.lazy.map { $0.width * $0.height * channels }.max() ?? 0
         let window = Self.lookahead(threads: threads, largestTileBytes: largest)
         let workers = TileWorkers(order: order, threads: threads, window: window, prepare: prepare)
         defer { workers.finish() }
