@@ -120,8 +120,9 @@ if command -v cc >/dev/null; then
   if [ -f "$work/wallpapers.imagewall" ]; then
     mapfile -t jpegs < <(find "$base/wallpapers" -maxdepth 1 \( -iname '*.jpg' -o -iname '*.jpeg' \) | sort)
     mapfile -t pngs < <(find "$base/wallpapers" -maxdepth 1 -iname '*.png' | sort)
-    jpeg_cpu=$(floor_cpu "$work/jpeg_floor" --tile 487 "${jpegs[@]}")
-    png_cpu=$(floor_cpu "$work/png_floor" "${pngs[@]}")
+    jpeg_cpu=0 png_cpu=0
+    if [ ${#jpegs[@]} -gt 0 ]; then jpeg_cpu=$(floor_cpu "$work/jpeg_floor" --tile 487 "${jpegs[@]}"); fi
+    if [ ${#pngs[@]} -gt 0 ]; then png_cpu=$(floor_cpu "$work/png_floor" "${pngs[@]}"); fi
     floor_line wallpapers "$(awk -v j="$jpeg_cpu" -v p="$png_cpu" 'BEGIN { print j + p }')" \
       "libjpeg ${#jpegs[@]} JPEGs $jpeg_cpu s + libpng ${#pngs[@]} PNGs $png_cpu s"
   fi
