@@ -123,7 +123,7 @@ public struct SheetRenderer: Sendable {
             }
             let rows = bottom - top
             band.withUnsafeMutableBufferPointer { buffer in
-                fill(buffer, count: rows * rowBytes, with: premultipliedBackground)
+                buffer.fill(repeating: premultipliedBackground, count: rows * rowBytes)
                 for (index, image) in live {
                     paint(image, at: frames[index], bandTop: top, bandRows: rows, into: buffer, rowBytes: rowBytes)
                 }
@@ -131,19 +131,6 @@ public struct SheetRenderer: Sendable {
             }
             try band.withUnsafeBufferPointer { try emit(UnsafeBufferPointer(rebasing: $0[0..<rows * rowBytes]), rows) }
             live = live.filter { frames[$0.key].maxY > bottom }
-        }
-    }
-
-    /// Repeats `pixel` over the first `count` bytes: one pixel written, then the filled part
-    /// copied onto what follows, doubling each time.
-    private func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, count: Int, with pixel: [UInt8]) {
-        guard count > 0, let base = buffer.baseAddress else { return }
-        var filled = min(pixel.count, count)
-        pixel.withUnsafeBufferPointer { base.update(from: $0.baseAddress!, count: filled) }
-        while filled < count {
-            let step = min(filled, count - filled)
-            (base + filled).update(from: base, count: step)
-            filled += step
         }
     }
 

@@ -3,16 +3,10 @@ extension Bitmap {
     /// never arrived.
     public mutating func fillMissingRows(from firstRow: Int) {
         guard firstRow < size.height else { return }
-        let channels = self.channels
+        let grey: [UInt8] = channels == 4 ? [128, 128, 128, 255] : [128, 128, 128]
+        let start = max(0, firstRow) * rowBytes
         pixels.withUnsafeMutableBufferPointer { p in
-            var i = max(0, firstRow) * size.width * channels
-            while i < p.count {
-                p[i] = 128
-                p[i + 1] = 128
-                p[i + 2] = 128
-                if channels == 4 { p[i + 3] = 255 }
-                i += channels
-            }
+            UnsafeMutableBufferPointer(rebasing: p[start...]).fill(repeating: grey, count: p.count - start)
         }
     }
 }

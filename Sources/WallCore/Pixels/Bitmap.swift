@@ -33,11 +33,10 @@ public struct Bitmap: Sendable, Equatable {
         let count = size.width * size.height * alpha.channels
         if let fill, fill.contains(where: { $0 != 0 }) {
             precondition(fill.count == alpha.channels)
-            var pixels = [UInt8](repeating: 0, count: count)
-            for start in stride(from: 0, to: count, by: fill.count) {
-                for c in 0..<fill.count { pixels[start + c] = fill[c] }
+            self.pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                buffer.fill(repeating: fill, count: count)
+                initialized = count
             }
-            self.pixels = pixels
         } else {
             self.pixels = [UInt8](repeating: 0, count: count)
         }
