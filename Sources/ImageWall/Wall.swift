@@ -19,7 +19,7 @@ public struct Wall: Sendable {
     public var inputs: [String]
 
     /// The version the command line and the PNG's Software text report.
-    public static let version = "0.2.0"
+    public static let version = ImageWallRelease.version
 
     /// A wall of `inputs`: image files, or folders whose images are taken in name order.
     public init(inputs: [String]) {
@@ -45,9 +45,10 @@ public struct Wall: Sendable {
             InputProbe.ordered(inputs, options: options, hooks: hooks), options: options, hooks: hooks)
     }
 
-    /// Renders the sheet to `output` (a PNG, written atomically; several pages when the
-    /// layout asks for them, named by ``PageNaming``) and, when `manifestPath` is given, its
-    /// JSON manifest.
+    /// Renders the sheet to `output` (written atomically, in the ``PageFormat`` its name asks
+    /// for: a PNG, or a Deep Zoom pyramid for `NAME.dzi`; several pages when the layout asks for
+    /// them, named by ``PageNaming``) and, when `manifestPath` is given, its JSON manifest. An
+    /// output named for a format ImageWall does not write is a ``PageFormatError``.
     ///
     /// With ``ErrorPolicy/fail`` the first unreadable input stops the render before any file
     /// is written; with ``ErrorPolicy/skip`` it is reported through the hooks' diagnostics and
@@ -74,7 +75,7 @@ public struct Wall: Sendable {
             return SheetRender.Job(
                 plan: plan, options: variant.options,
                 pages: PageNaming.paths(for: variant.output, count: plan.arrangement.pages.count),
-                manifest: manifests?[v])
+                format: try PageFormat(path: variant.output), manifest: manifests?[v])
         }
         return try SheetRender(jobs: jobs, hooks: hooks).run()
     }
@@ -98,7 +99,8 @@ public struct Wall: Sendable {
         let count = plan.arrangement.pages.count
         let recorded = manifest.pages.compactMap(\.file)
         let pages = output.map { PageNaming.paths(for: $0, count: count) } ?? (recorded.count == count ? recorded : [])
-        let job = SheetRender.Job(plan: plan, options: options, pages: pages, manifest: manifestPath)
+        let format = try output.map(PageFormat.init(path:)) ?? pages.first.map(PageFormat.init(path:)) ?? .png
+        let job = SheetRender.Job(plan: plan, options: options, pages: pages, format: format, manifest: manifestPath)
         return try SheetRender(jobs: [job], hooks: hooks).run()[0]
     }
 

@@ -18,18 +18,7 @@ extension AspectRatio: ExpressibleByArgument {
 extension ErrorPolicy: ExpressibleByArgument {}
 extension DeepZoomTileFormat: ExpressibleByArgument {}
 
-/// What `render` writes for each page.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case png, dzi
-
-    /// `output` named for this format: a Deep Zoom pyramid's path ends in `.dzi`.
-    func path(_ output: String) -> String {
-        switch self {
-        case .png: return output
-        case .dzi: return output.hasSuffix(".dzi") ? output : output + ".dzi"
-        }
-    }
-}
+extension PageFormat: ExpressibleByArgument {}
 
 extension SheetPart: ExpressibleByArgument {
     /// A part as `--part` takes it: `K/N`.

@@ -76,6 +76,11 @@ extension ImageWallCommand {
             if parts.isEmpty { throw ValidationError("no part files: give every part of the sheet") }
             if html != nil && manifest == nil { throw ValidationError("--html needs --manifest M.json for the links") }
             if threads < 1 { throw ValidationError("--threads must be at least 1") }
+            do {
+                _ = try PageFormat(path: output)
+            } catch {
+                throw ValidationError(error.message)
+            }
         }
 
         /// Runs the command; failures end in an exit code, never a crash.

@@ -1,10 +1,11 @@
 import ArgumentParser
 import ImageWall
+import WallCore
 
 /// The `imagewall` command: contact sheets of folders of images.
 public struct ImageWallCommand: ParsableCommand {
     /// The version `--version` prints.
-    public static let version = Wall.version
+    public static let version = ImageWallRelease.version
 
     /// The command's name, abstract, discussion with examples, and subcommands.
     public static let configuration = CommandConfiguration(

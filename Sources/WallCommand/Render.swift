@@ -236,7 +236,7 @@ extension ImageWallCommand {
             help: ArgumentHelp(
                 "What to write: png (one PNG a page), or dzi (a Deep Zoom pyramid a page: OUT.dzi and OUT_files/LEVEL/COL_ROW.png, for zoomable viewers). Default: dzi when OUT ends in .dzi.",
                 valueName: "png|dzi"))
-        var format: OutputFormat?
+        var format: PageFormat?
 
         @Option(
             help: ArgumentHelp(
@@ -302,6 +302,13 @@ extension ImageWallCommand {
                 }
                 return
             }
+            if let output {
+                do {
+                    _ = try PageFormat.resolve(output: output, format: format)
+                } catch {
+                    throw ValidationError(error.message)
+                }
+            }
             if part != nil || root != nil {
                 throw ValidationError("\(part != nil ? "--part" : "--root") goes with --from-manifest M.json")
             }
@@ -311,7 +318,7 @@ extension ImageWallCommand {
             }
             if check != nil {
                 if layout.variants.count > 1 { throw ValidationError("--check compares one sheet: give one variant") }
-                if format == .dzi || output?.hasSuffix(".dzi") == true {
+                if format == .deepZoom || pageFormat == .deepZoom {
                     throw ValidationError("--check compares PNG sheets, not Deep Zoom pyramids")
                 }
                 return
@@ -404,7 +411,7 @@ extension ImageWallCommand {
                 if let fromManifest, let part, let output {
                     let header = try Wall.render(
                         part: part, ofManifestAt: fromManifest, to: output, root: root,
-                        deepZoom: format == .dzi ? tileFormat : nil, options: options, hooks: hooks)
+                        deepZoom: format == .deepZoom ? tileFormat : nil, options: options, hooks: hooks)
                     display.clear()
                     if !quiet { summarize(header, to: output, seconds: ProgressDisplay.now() - started) }
                     return
@@ -457,13 +464,14 @@ extension ImageWallCommand {
         /// manifest), and with `--update` puts the new render in its place when they differ.
         /// Exits 0 (match, or updated), 1 (differ) or 2 (cannot compare, or the render failed).
         private func runCheck(golden: String, options: WallOptions, hooks: RunHooks) throws {
-            var template = Array("\(NSTemporaryDirectory())/imagewall-check.XXXXXX".utf8CString)
-            guard let made = mkdtemp(&template) else {
-                Console.error("error: cannot make a temporary folder: \(String(cString: strerror(errno)))")
+            let folder: String
+            do {
+                folder = try PrivateFolder(temporaryNamed: "imagewall-check").path
+            } catch {
+                Console.error("error: cannot make a temporary folder: \(error.reason)")
                 throw ExitCode(2)
             }
-            let folder = String(cString: made)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
+            defer { PrivateFolder.removeTree(folder) }
             let sheet = output ?? folder + "/sheet.png", manifestPath = manifest ?? folder + "/sheet.json"
             do {
                 let result = try Wall(inputs: try input.allInputs()).render(
@@ -534,7 +542,10 @@ extension ImageWallCommand {
         }
 
         /// The sheet's path as `--format` names it.
-        var sheetOutput: String? { output.map { (format ?? .png).path($0) } }
+        var sheetOutput: String? { output.flatMap { try? PageFormat.resolve(output: $0, format: format).path } }
+
+        /// The format of the sheet's pages.
+        var pageFormat: PageFormat? { output.flatMap { try? PageFormat.resolve(output: $0, format: format).format } }
 
         /// The line printed after a part is rendered.
         private func summarize(_ header: PartHeader, to output: String, seconds: Double) {
@@ -565,7 +576,7 @@ extension ImageWallCommand {
         private static func bytes(of file: String) -> Int {
             var status = stat()
             var total = stat(file, &status) == 0 ? Int(status.st_size) : 0
-            if file.hasSuffix(".dzi"),
+            if (try? PageFormat(path: file)) == .deepZoom,
                 let tiles = FileManager.default.enumerator(atPath: DeepZoomGeometry.tilesFolder(of: file))
             {
                 let folder = DeepZoomGeometry.tilesFolder(of: file)

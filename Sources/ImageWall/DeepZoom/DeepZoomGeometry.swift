@@ -49,7 +49,7 @@ public struct DeepZoomGeometry: Sendable, Equatable {
 
     /// The folder of tiles beside the `.dzi` file `dzi`: its name without `.dzi`, then `_files`.
     public static func tilesFolder(of dzi: String) -> String {
-        (dzi.hasSuffix(".dzi") ? String(dzi.dropLast(4)) : dzi) + "_files"
+        PageFormat.deepZoom.stem(of: dzi) + "_files"
     }
 
     /// The `.dzi` file's XML for tiles in `format` ("png" or "jpeg").

@@ -42,18 +42,14 @@ final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
         geometry = DeepZoomGeometry(size: size)
         self.format = format
         room = DispatchSemaphore(value: 2 * max(1, threads))
-        let folder = DeepZoomGeometry.tilesFolder(of: destination)
-        let slash = folder.lastIndex(of: "/")
-        let parent = slash.map { String(folder[...$0]) } ?? ""
-        let name = slash.map { String(folder[folder.index(after: $0)...]) } ?? folder
-        var template = Array("\(parent).\(name).XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw CodecError(.write, path: destination, reason: systemErrorText())
+        do {
+            staging = try PrivateFolder(beside: DeepZoomGeometry.tilesFolder(of: destination)).path
+        } catch {
+            throw CodecError(.write, path: destination, reason: error.reason)
         }
-        staging = String(cString: made)
         for level in 0...geometry.topLevel where mkdir("\(staging)/\(level)", 0o777) != 0 {
             let text = systemErrorText()
-            DeepZoomWriter.removeTree(staging)
+            PrivateFolder.removeTree(staging)
             throw CodecError(.write, path: destination, reason: text)
         }
         builder = PyramidBuilder(geometry: geometry, channels: channels) { [unowned self] level, column, row, tile in
@@ -154,7 +150,7 @@ final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
         }
         finished = true
         try dzi.commit()
-        if let old { DeepZoomWriter.removeTree(old) }
+        if let old { PrivateFolder.removeTree(old) }
     }
 
     /// Removes the unfinished pyramid (after the tiles being encoded are done).
@@ -163,11 +159,6 @@ final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
         guard !finished else { return }
         finished = true
         dzi?.discard()
-        DeepZoomWriter.removeTree(staging)
-    }
-
-    /// Removes `path` and everything under it.
-    static func removeTree(_ path: String) {
-        try? FileManager.default.removeItem(atPath: path)
+        PrivateFolder.removeTree(staging)
     }
 }

@@ -31,13 +31,4 @@ enum SourceRoots {
         }
         return (roots, origins)
     }
-
-    /// The path from folder `from` to `to` (both absolute), with `..` where they part.
-    static func relative(from: String, to: String) -> String {
-        let a = from.split(separator: "/"), b = to.split(separator: "/")
-        var common = 0
-        while common < a.count, common < b.count, a[common] == b[common] { common += 1 }
-        let parts = Array(repeating: "..", count: a.count - common) + b[common...].map(String.init)
-        return parts.isEmpty ? "." : parts.joined(separator: "/")
-    }
 }

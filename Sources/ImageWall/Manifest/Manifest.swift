@@ -279,9 +279,9 @@ extension Manifest {
     /// its sources after both moved together.
     mutating func locateRoots(from path: String) {
         guard let recorded = roots else { return }
-        let folder = GalleryPage.folder(of: path)
+        let folder = FilePaths.folder(of: path)
         roots = recorded.map { root in
-            Root(path: root.path, fromManifest: SourceRoots.relative(from: folder, to: GalleryPage.absolute(root.path)))
+            Root(path: root.path, fromManifest: FilePaths.relative(from: folder, to: FilePaths.absolute(root.path)))
         }
     }
 

@@ -8,7 +8,7 @@ import WallCore
 enum PartAssembler {
     /// Checks that `paths` are every part of one sheet, each once, then writes its pages to
     /// `output` (named by ``PageNaming``): PNGs, or Deep Zoom pyramids (tiles in `tiles`, made
-    /// on `threads` threads) when `output` ends in `.dzi`, their rows decoded from the parts as
+    /// on `threads` threads) when `output` names that ``PageFormat``, their rows decoded from the parts as
     /// they stream. Returns the files written. Any fault names the part and leaves no output
     /// behind.
     static func assemble(
@@ -18,10 +18,13 @@ enum PartAssembler {
         let ordered = try checkedParts(paths)
         let header = ordered[0].header
         let outputs = PageNaming.paths(for: output, count: header.pages.count)
+        let format = try PageFormat(path: output)
         var pages: [PageAssembly] = []
         do {
             for (page, size) in header.pages.enumerated() {
-                pages.append(try PageAssembly(size, header: header, to: outputs[page], tiles: tiles, threads: threads))
+                pages.append(
+                    try PageAssembly(
+                        size, header: header, to: outputs[page], format: format, tiles: tiles, threads: threads))
             }
             // Top-level tiles the parts made are put in the pyramids first, so none is made twice.
             if header.deepZoom == tiles && pages.contains(where: \.isDeepZoom) {
@@ -81,10 +84,12 @@ enum PartAssembler {
         }
 
         init(
-            _ page: PartHeader.Page, header: PartHeader, to path: String, tiles: DeepZoomTileFormat, threads: Int
+            _ page: PartHeader.Page, header: PartHeader, to path: String, format: PageFormat,
+            tiles: DeepZoomTileFormat, threads: Int
         ) throws {
             let size = Size(width: page.width, height: page.height)
-            if path.hasSuffix(".dzi") {
+            switch format {
+            case .deepZoom:
                 let pyramid = try DeepZoomWriter(
                     destination: path, size: size, channels: page.alpha ? 4 : 3, format: tiles,
                     threads: threads)
@@ -110,7 +115,7 @@ enum PartAssembler {
                     }
                     try pyramid.finishWriting()
                 }
-            } else {
+            case .png:
                 let file = try AtomicFile(destination: path)
                 output = file
                 pyramid = nil

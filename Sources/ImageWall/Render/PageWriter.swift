@@ -32,14 +32,16 @@ struct PageWriter {
     /// Where bands already compressed are found, if anywhere.
     let cache: RenderCache?
 
-    /// Writes page `p` to `paths[p]`, a PNG, or a Deep Zoom pyramid when the path ends in
-    /// `.dzi`; `cell` gives tile `i`'s finished cell (called from several threads, in the order
-    /// the bands need them).
-    func write(to paths: [String], cell: @escaping @Sendable (Int) throws -> Bitmap) throws -> [any CompletedPage] {
+    /// Writes page `p` to `paths[p]` in `format`; `cell` gives tile `i`'s finished cell
+    /// (called from several threads, in the order the bands need them).
+    func write(
+        to paths: [String], as format: PageFormat, cell: @escaping @Sendable (Int) throws -> Bitmap
+    ) throws -> [any CompletedPage] {
         var pages: [any CompletedPage] = []
         do {
             for (page, size) in plan.arrangement.pages.enumerated() {
-                if paths[page].hasSuffix(".dzi") {
+                switch format {
+                case .deepZoom:
                     let pyramid = try DeepZoomWriter(
                         destination: paths[page], size: size, channels: options.background.isOpaque ? 3 : 4,
                         format: options.deepZoomTiles, threads: threads)
@@ -48,7 +50,7 @@ struct PageWriter {
                         try hooks.profile.measure(.encode) { try pyramid.add(rows: band, count: count) }
                     }
                     try pyramid.finishWriting()
-                } else {
+                case .png:
                     let file = try AtomicFile(destination: paths[page])
                     pages.append(file)
                     let writer = try PNGSegmentWriter(
@@ -67,7 +69,7 @@ struct PageWriter {
     }
 
     /// The PNG's Software text.
-    static let software = "ImageWall \(Wall.version)"
+    static let software = "ImageWall \(ImageWallRelease.version)"
 
     /// Paints `rows` of page `page` in bands and hands them, compressed, to `sink`. A range
     /// that starts below the page's top has the row above it painted too, not handed on: the

@@ -110,7 +110,7 @@ final class SegmentEncoder: @unchecked Sendable {
         _ compression: PNGCompression, _ last: Bool
     ) -> CacheKey {
         var hasher = KeyHasher()
-        hasher.add("segment \(RenderCache.format) \(Wall.version) \(CodecLibraries.versions)")
+        hasher.add("segment \(RenderCache.format) \(ImageWallRelease.version) \(CodecLibraries.versions)")
         hasher.add("\(filter) \(compression) \(width)x\(count)x\(channels) last \(last)")
         hasher.add(above?.count ?? -1)
         above?.withUnsafeBytes { hasher.add($0) }

@@ -10,11 +10,13 @@ import WallLayout
 /// ``TileMaker``; pages painted in bands and streamed to PNGs in temporary files; all files put
 /// in place together once every page is complete; then the manifests.
 struct SheetRender {
-    /// One sheet: its plan, its options, the files of its pages, and its manifest's path.
+    /// One sheet: its plan, its options, the files of its pages and their format, and its
+    /// manifest's path.
     struct Job {
         var plan: Plan
         var options: WallOptions
         var pages: [String]
+        var format: PageFormat
         var manifest: String?
     }
 
@@ -33,10 +35,8 @@ struct SheetRender {
         var jobs = self.jobs
         for job in jobs {
             guard job.pages.count == job.plan.arrangement.pages.count else { throw WallRunError.manifestWithoutPages }
-            // A Deep Zoom pyramid is made for walls of any size; the cap is for single PNGs.
-            for (size, path) in zip(job.plan.arrangement.pages, job.pages) {
-                try SheetSizeError.check([size], cap: path.hasSuffix(".dzi") ? Int.max : job.options.maxSheetPixels)
-            }
+            try SheetSizeError.check(
+                job.plan.arrangement.pages, cap: job.format.isPixelCapped ? job.options.maxSheetPixels : Int.max)
         }
         let images = jobs[0].plan.images
         try refuseOverwritingInputs(
@@ -111,7 +111,7 @@ struct SheetRender {
             for r in rows {
                 var pyramid: PartTiles?
                 if let deepZoom {
-                    if spill == nil { spill = try Self.temporaryFolder(beside: path) }
+                    if spill == nil { spill = try PrivateFolder(beside: path, tag: "tiles").path }
                     pyramid = PartTiles(
                         page: r.page, size: pages[r.page], painted: max(0, r.from - 1)..<r.to,
                         channels: job.options.background.isOpaque ? 3 : 4, format: deepZoom, folder: spill!)
@@ -149,16 +149,6 @@ struct SheetRender {
         return header
     }
 
-    /// A private folder beside `path` for files made on the way.
-    static func temporaryFolder(beside path: String) throws -> String {
-        let slash = path.lastIndex(of: "/")
-        let parent = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array("\(parent).\(name).tiles.XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw CodecError(.write, path: path, reason: systemErrorText()) }
-        return String(cString: made)
-    }
-
     /// A key of the settings that shape a sheet's pixels beyond its manifest's layout.
     static func settingsID(_ options: WallOptions) -> String {
         let encoder = JSONEncoder()
@@ -178,7 +168,7 @@ struct SheetRender {
         hooks.progress?.begin(.render, total: plan.arrangement.placements.count)
         let writer = PageWriter(
             plan: plan, options: job.options, hooks: hooks, cells: cells, threads: job.options.threads, cache: cache)
-        return try writer.write(to: job.pages) { index in
+        return try writer.write(to: job.pages, as: job.format) { index in
             defer { hooks.progress?.advance(.render) }
             let pixels = try maker.tiles(
                 index, placements: [plan.arrangement.placements[index]], recipes: [plan.recipe(for: index)])[0]
@@ -233,7 +223,7 @@ struct SheetRender {
             let writer = PageWriter(
                 plan: jobs[v].plan, options: jobs[v].options, hooks: hooks, cells: cells[v], threads: 1, cache: cache)
             let spill = spills[v]
-            return try writer.write(to: jobs[v].pages) { index in
+            return try writer.write(to: jobs[v].pages, as: jobs[v].format) { index in
                 try hooks.profile.measure(.spill) { try spill.load(index) }
             }
         }.flatMap { $0 }

@@ -95,7 +95,7 @@ struct TileMaker: Sendable {
             return nil
         }
         var hasher = KeyHasher()
-        hasher.add("decoded \(RenderCache.format) \(Wall.version) \(CodecLibraries.versions)")
+        hasher.add("decoded \(RenderCache.format) \(ImageWallRelease.version) \(CodecLibraries.versions)")
         hasher.add(content)
         hasher.add(decoder.decodePlan(info: image.info, target: recipes[0].decodedFor))
         let decode = hasher.finish()

@@ -9,21 +9,21 @@ import WallCodecs
 enum DeepZoomPage {
     /// The HTML for `manifest` (whose pages are `.dzi` files), to be saved at `path`.
     static func html(_ manifest: Manifest, at path: String) -> String {
-        let folder = GalleryPage.folder(of: path)
+        let folder = FilePaths.folder(of: path)
         var walls: [String] = []
         for (number, page) in manifest.pages.enumerated() {
-            guard let file = page.file, file.hasSuffix(".dzi") else { continue }
+            guard let file = page.file, (try? PageFormat(path: file)) == .deepZoom else { continue }
             let geometry = DeepZoomGeometry(size: .init(width: page.width, height: page.height))
             let format = tileFormat(of: file)
             let tiles = manifest.tiles.filter { $0.page == number }
             let boxes = tiles.map { "[\($0.x),\($0.y),\($0.width),\($0.height)]" }.joined(separator: ",")
-            let links = tiles.map { JSONString.quoted(GalleryPage.link(from: folder, to: $0.source)) }
+            let links = tiles.map { JSONString.quoted(HTMLText.link(from: folder, to: $0.source)) }
                 .joined(separator: ",")
             let names = tiles.map {
                 JSONString.quoted(($0.source.split(separator: "/").last.map(String.init)) ?? $0.source)
             }
             .joined(separator: ",")
-            let tilesFolder = GalleryPage.link(from: folder, to: DeepZoomGeometry.tilesFolder(of: file))
+            let tilesFolder = HTMLText.link(from: folder, to: DeepZoomGeometry.tilesFolder(of: file))
             walls.append(
                 "{\"page\":\(number + 1),\"width\":\(page.width),\"height\":\(page.height),\"top\":\(geometry.topLevel),"
                     + "\"tileSize\":\(geometry.tileSize),\"overlap\":\(geometry.overlap),"
@@ -33,7 +33,7 @@ enum DeepZoomPage {
         // "</" cannot end the script element early once escaped as JSON allows.
         let data = "[" + walls.joined(separator: ",\n") + "]"
         let safeData = data.replacingOccurrences(of: "</", with: "<\\/")
-        let title = GalleryPage.escape(manifest.title?.text ?? "Contact sheet")
+        let title = HTMLText.escape(manifest.title?.text ?? "Contact sheet")
         return """
             <!DOCTYPE html>
             <html lang="en">

@@ -13,27 +13,27 @@ import WallCodecs
 public enum GalleryPage {
     /// The HTML for `manifest`, to be saved at `path`.
     public static func html(_ manifest: Manifest, at path: String) -> String {
-        let folder = Self.folder(of: path)
+        let folder = FilePaths.folder(of: path)
         var body = ""
         for (number, page) in manifest.pages.enumerated() {
             guard let file = page.file else { continue }  // a layout not rendered: no picture
-            let alt = "\(escape(manifest.title?.text ?? "contact sheet")) page \(number + 1)"
+            let alt = "\(HTMLText.escape(manifest.title?.text ?? "contact sheet")) page \(number + 1)"
             body += "<figure>\n<div class=\"wall\" style=\"aspect-ratio: \(page.width) / \(page.height)\">\n"
             body +=
-                "<img src=\"\(link(from: folder, to: file))\" width=\"\(page.width)\" height=\"\(page.height)\" alt=\"\(alt)\">\n"
+                "<img src=\"\(HTMLText.link(from: folder, to: file))\" width=\"\(page.width)\" height=\"\(page.height)\" alt=\"\(alt)\">\n"
             for tile in manifest.tiles where tile.page == number {
-                let name = escape(tile.source.split(separator: "/").last.map(String.init) ?? tile.source)
+                let name = HTMLText.escape(tile.source.split(separator: "/").last.map(String.init) ?? tile.source)
                 let box = [
                     "left: \(percent(tile.x, of: page.width))", "top: \(percent(tile.y, of: page.height))",
                     "width: \(percent(tile.width, of: page.width))", "height: \(percent(tile.height, of: page.height))",
                 ].joined(separator: "; ")
                 body +=
-                    "<a href=\"\(link(from: folder, to: tile.source))\" style=\"\(box)\" title=\"\(name)\" aria-label=\"\(name)\" data-name=\"\(name)\" data-index=\"\(tile.index)\"></a>\n"
+                    "<a href=\"\(HTMLText.link(from: folder, to: tile.source))\" style=\"\(box)\" title=\"\(name)\" aria-label=\"\(name)\" data-name=\"\(name)\" data-index=\"\(tile.index)\"></a>\n"
             }
             body +=
                 "</div>\n<figcaption>page \(number + 1) of \(manifest.pages.count) · \(page.width)×\(page.height) px</figcaption>\n</figure>\n"
         }
-        let title = escape(manifest.title?.text ?? "Contact sheet")
+        let title = HTMLText.escape(manifest.title?.text ?? "Contact sheet")
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -87,39 +87,12 @@ public enum GalleryPage {
     /// Writes the page of `manifest` to `path`: the gallery page, or for a wall written as
     /// Deep Zoom pyramids a zoomable viewer.
     public static func write(_ manifest: Manifest, to path: String) throws {
-        let deepZoom = manifest.pages.contains { $0.file?.hasSuffix(".dzi") == true }
+        let deepZoom = manifest.pages.contains { page in page.file.map { try? PageFormat(path: $0) } == .deepZoom }
         let data = Array((deepZoom ? DeepZoomPage.html(manifest, at: path) : html(manifest, at: path)).utf8)
         let file = try AtomicFile(destination: path)
         guard data.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file.handle) }) == data.count else {
             throw CodecError(.write, path: path, reason: "short write")
         }
         try file.commit()
-    }
-
-    static func folder(of path: String) -> String {
-        let parent = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        return absolute(parent.isEmpty ? "/" : parent)
-    }
-
-    static func absolute(_ path: String) -> String {
-        if let resolved = resolvedPath(path) { return resolved }
-        if path.hasPrefix("/") { return path }
-        return FileManager.default.currentDirectoryPath + "/" + path
-    }
-
-    /// `target` relative to `folder`, percent-encoded for an attribute.
-    static func link(from folder: String, to target: String) -> String {
-        let from = folder.split(separator: "/").map(String.init)
-        let to = absolute(target).split(separator: "/").map(String.init)
-        var common = 0
-        while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
-        let parts = Array(repeating: "..", count: from.count - common) + to[common...]
-        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%;"))
-        return parts.map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0 }.joined(separator: "/")
-    }
-
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

@@ -114,7 +114,7 @@ public struct SheetComparison: Sendable {
     /// expected and actual sheets and the picture of the changes, one at a time or side by side
     /// and zoomable to the pixel, and every tile that differs with crops of it before and after.
     public func writeReport(to path: String) throws {
-        let folder = try TemporaryFolder()
+        let folder = try PrivateFolder(temporaryNamed: "imagewall-report")
         defer { folder.remove() }
         func dataURI(_ bitmap: Bitmap, _ name: String) throws -> String {
             let file = folder.path + "/" + name + ".png"
@@ -145,7 +145,7 @@ public struct SheetComparison: Sendable {
                         shown += 1
                     }
                     sections +=
-                        "<li class=\"tile\" data-kind=\"\(kind)\" data-name=\"\(GalleryPage.escape(name))\"><b>\(kind)</b> \(GalleryPage.escape(name))<div class=\"crops\">\(crops)</div></li>\n"
+                        "<li class=\"tile\" data-kind=\"\(kind)\" data-name=\"\(HTMLText.escape(name))\"><b>\(kind)</b> \(HTMLText.escape(name))<div class=\"crops\">\(crops)</div></li>\n"
                 }
             }
         }
@@ -161,7 +161,7 @@ public struct SheetComparison: Sendable {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>ImageWall diff: \(GalleryPage.escape(summary))</title>
+            <title>ImageWall diff: \(HTMLText.escape(summary))</title>
             <style>
             body { margin: 0; padding: 16px; background: #18191c; color: #ddd; font: 14px system-ui, sans-serif; }
             h1 { font-size: 18px; margin: 0 0 4px; } p { margin: 4px 0 12px; color: #aaa; }
@@ -181,7 +181,7 @@ public struct SheetComparison: Sendable {
             </head>
             <body>
             <h1>\(matches ? "The sheets match" : "The sheets differ")</h1>
-            <p id="summary">\(GalleryPage.escape(summary))<br>expected: \(GalleryPage.escape(expected)) · actual: \(GalleryPage.escape(actual))</p>
+            <p id="summary">\(HTMLText.escape(summary))<br>expected: \(HTMLText.escape(expected)) · actual: \(HTMLText.escape(actual))</p>
             <div class="controls">
             <button data-view="expected">Expected</button><button data-view="actual">Actual</button>
             <button data-view="changes">Changes</button><button data-view="all">Side by side</button>
@@ -250,19 +250,4 @@ extension Bitmap {
         }
         return out
     }
-}
-
-/// A private folder for the report's images, removed afterwards.
-private struct TemporaryFolder {
-    let path: String
-
-    init() throws {
-        var template = Array("\(NSTemporaryDirectory())/imagewall-report.XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw CodecError(.write, path: NSTemporaryDirectory(), reason: systemErrorText())
-        }
-        path = String(cString: made)
-    }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
 }

@@ -16,6 +16,12 @@ public enum UnreadFormat {
         "pbm": "PNM", "pnm": "PNM", "pam": "PNM", "jng": "JNG", "mng": "MNG", "apng": "APNG",
     ]
 
+    /// The name of the image format files with extension `ext` (lowercase) usually hold,
+    /// among those ImageWall does not read: "BMP", "RAW camera file".
+    public static func formatName(forExtension ext: String) -> String? {
+        rawExtensions.contains(ext) ? "RAW camera file (\(ext.uppercased()))" : byExtension[ext]
+    }
+
     /// Why a file named `fileName` that starts with `bytes` is not read, when it is an image of
     /// another format or a damaged one of ours: "BMP is not a supported format". `nil` when it
     /// does not look like an image at all.

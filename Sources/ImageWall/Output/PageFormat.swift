@@ -1,0 +1,117 @@
+import WallCodecs
+import WallCore
+
+/// How each page of a sheet is written: the output formats, decided once (from the output's
+/// name, or a choice given with it) and asked by every layer that writes, names or reads pages.
+///
+/// Adding an output format is a case here, its name and extension, and its branch of the page
+/// writer (`Render/PageWriter.swift`) and of the part assembler.
+public enum PageFormat: String, Sendable, CaseIterable, Codable {
+    /// One PNG a page, streamed band by band (the default, and the format of fixtures).
+    case png
+    /// A Deep Zoom pyramid a page: `NAME.dzi` and `NAME_files/LEVEL/COLUMN_ROW.png`.
+    case deepZoom = "dzi"
+
+    /// The format's usual name, for messages.
+    public var name: String {
+        switch self {
+        case .png: return "PNG"
+        case .deepZoom: return "Deep Zoom"
+        }
+    }
+
+    /// The extension of the file a page is written to (lowercase, without the dot).
+    public var fileExtension: String {
+        switch self {
+        case .png: return "png"
+        case .deepZoom: return "dzi"
+        }
+    }
+
+    /// Whether a page in this format must fit ``WallOptions/maxSheetPixels``: a pyramid is
+    /// written tile by tile for walls of any size, a PNG is one image a viewer opens whole.
+    public var isPixelCapped: Bool { self != .deepZoom }
+
+    /// "PNG (.png) and Deep Zoom (.dzi)": every format ImageWall writes, for messages.
+    public static var names: String {
+        let names = allCases.map { "\($0.name) (.\($0.fileExtension))" }
+        return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+    }
+
+    /// The format the name of `path` asks for: by its extension, and PNG when the extension is
+    /// none ImageWall writes or reads ("sheet", "sheet.v2"). A path whose extension names
+    /// an image format ImageWall does not write ("sheet.jpg") is refused.
+    public init(path: String) throws(PageFormatError) {
+        guard let ext = Self.fileExtension(of: path) else {
+            self = .png
+            return
+        }
+        if let format = PageFormat.allCases.first(where: { $0.fileExtension == ext }) {
+            self = format
+        } else if let other = Self.otherImageFormat(ext) {
+            throw PageFormatError(path: path, named: other)
+        } else {
+            self = .png
+        }
+    }
+
+    /// The output and its format from the path given and, when given, the format asked for:
+    /// a pyramid's path gains `.dzi` when it has no such extension ("wall" becomes
+    /// "wall.dzi"); a path whose extension names another format is refused.
+    public static func resolve(output: String, format: PageFormat?) throws(PageFormatError) -> (
+        path: String, format: PageFormat
+    ) {
+        let named = try PageFormat(path: output)
+        guard let format, format != named else { return (output, named) }
+        if Self.fileExtension(of: output) == named.fileExtension {
+            throw PageFormatError(path: output, named: named.name, asked: format)
+        }
+        return (format == .png ? output : output + "." + format.fileExtension, format)
+    }
+
+    /// `path` without this format's extension: "wall.dzi" is "wall".
+    public func stem(of path: String) -> String {
+        let suffix = "." + fileExtension
+        return path.hasSuffix(suffix) ? String(path.dropLast(suffix.count)) : path
+    }
+
+    /// The lowercase extension of the last component of `path`, if it has one.
+    static func fileExtension(of path: String) -> String? {
+        let name = path.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let ext = name[name.index(after: dot)...]
+        return ext.isEmpty ? nil : ext.lowercased()
+    }
+
+    /// The name of the image format files with extension `ext` hold, when it is one.
+    static func otherImageFormat(_ ext: String) -> String? {
+        if let format = ImageFormat.allCases.first(where: { $0.extensions.contains(ext) }) { return format.name }
+        return UnreadFormat.formatName(forExtension: ext) ?? (ext == "pdf" ? "PDF" : nil)
+    }
+}
+
+/// An output path whose name asks for a format ImageWall does not write, or another one than
+/// the format asked for.
+public struct PageFormatError: WallError, Equatable {
+    /// The output path.
+    public var path: String
+    /// The format its name asks for.
+    public var named: String
+    /// The format asked for besides, if any.
+    public var asked: PageFormat?
+
+    /// The error for `path`, named as `named`, against the format `asked`.
+    public init(path: String, named: String, asked: PageFormat? = nil) {
+        self.path = path
+        self.named = named
+        self.asked = asked
+    }
+
+    /// What is wrong, naming the path and the formats ImageWall writes.
+    public var message: String {
+        if let asked {
+            return "\(path): the name asks for \(named), not the \(asked.name) asked for"
+        }
+        return "\(path): ImageWall writes \(PageFormat.names) pages, not \(named)"
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import WallCore
+
+/// A folder made for one run's files on the way (`mkdtemp`, mode 0700): hidden beside the
+/// output it prepares, so that it can be renamed into place on the same file system, or under
+/// the system's temporary folder.
+public struct PrivateFolder: Sendable {
+    /// The folder's path.
+    public let path: String
+
+    /// A hidden folder beside `destination`: `.NAME.XXXXXX`, or `.NAME.TAG.XXXXXX` with `tag`.
+    public init(beside destination: String, tag: String? = nil) throws(CodecError) {
+        let slash = destination.lastIndex(of: "/")
+        let parent = slash.map { String(destination[...$0]) } ?? ""
+        let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
+        try self.init(template: "\(parent).\(name)\(tag.map { ".\($0)" } ?? "").XXXXXX", naming: destination)
+    }
+
+    /// A folder under the system's temporary folder: `PREFIX.XXXXXX`.
+    public init(temporaryNamed prefix: String) throws(CodecError) {
+        try self.init(template: "\(NSTemporaryDirectory())/\(prefix).XXXXXX", naming: NSTemporaryDirectory())
+    }
+
+    private init(template: String, naming subject: String) throws(CodecError) {
+        var characters = Array(template.utf8CString)
+        guard let made = mkdtemp(&characters) else {
+            throw CodecError(.write, path: subject, reason: systemErrorText())
+        }
+        path = String(cString: made)
+    }
+
+    /// Removes the folder and everything in it.
+    public func remove() { PrivateFolder.removeTree(path) }
+
+    /// Removes `path` and everything under it, if it is there.
+    public static func removeTree(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
