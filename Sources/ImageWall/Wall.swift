@@ -72,12 +72,12 @@ public struct Wall: Sendable {
         let probed = try InputProbe.ordered(inputs, options: variants[0].options, hooks: hooks)
         let jobs = try variants.enumerated().map { v, variant in
             let plan = try Plan.laidOut(probed, options: variant.options, hooks: hooks)
-            return SheetRender.Job(
+            return SheetBatch.Job(
                 plan: plan, options: variant.options,
                 pages: PageNaming.paths(for: variant.output, count: plan.arrangement.pages.count),
                 format: try PageFormat(path: variant.output), manifest: manifests?[v])
         }
-        return try SheetRender(jobs: jobs, hooks: hooks).run()
+        return try SheetBatch(jobs: jobs, hooks: hooks).run()
     }
 
     /// Renders exactly the layout recorded in `manifest` again (same tiles, rectangles, crops,
@@ -100,8 +100,8 @@ public struct Wall: Sendable {
         let recorded = manifest.pages.compactMap(\.file)
         let pages = output.map { PageNaming.paths(for: $0, count: count) } ?? (recorded.count == count ? recorded : [])
         let format = try output.map(PageFormat.init(path:)) ?? pages.first.map(PageFormat.init(path:)) ?? .png
-        let job = SheetRender.Job(plan: plan, options: options, pages: pages, format: format, manifest: manifestPath)
-        return try SheetRender(jobs: [job], hooks: hooks).run()[0]
+        let job = SheetBatch.Job(plan: plan, options: options, pages: pages, format: format, manifest: manifestPath)
+        return try SheetBatch(jobs: [job], hooks: hooks).run()[0]
     }
 
     /// The manifest of a plan, without a rendered page: what `imagewall layout` prints.

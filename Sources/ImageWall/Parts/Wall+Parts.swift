@@ -27,8 +27,7 @@ extension Wall {
             })
         let (plan, options) = try Replay.plan(
             of: manifest, options: options, root: root, recordedAt: manifestPath, only: drawn, hooks: hooks)
-        let job = SheetRender.Job(plan: plan, options: options, pages: [], format: .png, manifest: nil)
-        return try SheetRender(jobs: [job], hooks: hooks).runPart(
+        return try PartRender(plan: plan, options: options, hooks: hooks).run(
             part, manifestID: identity, to: output, deepZoom: deepZoom)
     }
 

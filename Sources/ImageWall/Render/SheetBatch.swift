@@ -1,0 +1,125 @@
+import WallCodecs
+import WallCompositor
+import WallCore
+import WallLayout
+
+/// The one render sequence for whole sheets, for a plain render, batch variants and a
+/// replayed manifest alike: a ``RenderSession`` checks the pages and outputs before anything
+/// is decoded and makes every tile; pages are painted in bands and streamed to temporary
+/// files; all files are put in place together once every page is complete; then the manifests.
+struct SheetBatch {
+    /// One sheet: its plan, its options, the files of its pages and their format, and its
+    /// manifest's path.
+    struct Job {
+        var plan: Plan
+        var options: WallOptions
+        var pages: [String]
+        var format: PageFormat
+        var manifest: String?
+    }
+
+    var jobs: [Job]
+    let hooks: RunHooks
+
+    /// Jobs that lay out the same images (several for batch variants, which share every decode).
+    init(jobs: [Job], hooks: RunHooks) {
+        precondition(!jobs.isEmpty && jobs.allSatisfy { $0.plan.images == jobs[0].plan.images })
+        self.jobs = jobs
+        self.hooks = hooks
+    }
+
+    /// Renders every job and writes its manifest; returns the manifests.
+    func run() throws -> [Manifest] {
+        var jobs = self.jobs
+        for job in jobs where job.pages.count != job.plan.arrangement.pages.count {
+            throw WallRunError.manifestWithoutPages
+        }
+        let session = try RenderSession(
+            images: jobs[0].plan.images, options: jobs[0].options,
+            pages: jobs.map { ($0.plan.arrangement.pages, $0.format) },
+            outputs: jobs.flatMap { $0.pages + [$0.manifest].compactMap { $0 } }, hooks: hooks)
+        defer { session.finish() }
+        let files: [any CompletedPage]
+        if jobs.count == 1 {
+            files = try renderAsNeeded(jobs[0], session: session)
+        } else {
+            shareDecodes(&jobs, margin: session.maker.decoder.margin)
+            files = try renderThroughSpills(jobs, session: session)
+        }
+        hooks.progress?.begin(.write, total: 1)
+        for file in files { try file.commit() }
+        let manifests = jobs.map { job in
+            Manifest(plan: job.plan, options: job.options, outputs: job.pages, messages: session.warnings)
+        }
+        for (job, manifest) in zip(jobs, manifests) {
+            if let path = job.manifest { try ManifestWriter.write(manifest, to: path) }
+        }
+        hooks.progress?.advance(.write)
+        return manifests
+    }
+
+    /// One sheet: each tile made when the bands reach it, on `threads` threads, and freed when
+    /// they pass it.
+    private func renderAsNeeded(_ job: Job, session: RenderSession) throws -> [any CompletedPage] {
+        let plan = job.plan
+        let cells = try session.cells(of: plan, options: job.options)
+        let hooks = self.hooks
+        hooks.progress?.begin(.render, total: plan.arrangement.placements.count)
+        let writer = session.pageWriter(plan: plan, options: job.options, cells: cells, threads: job.options.threads)
+        return try writer.write(to: job.pages, as: job.format) { index in
+            defer { hooks.progress?.advance(.render) }
+            return try session.cell(index, of: plan, cells: cells)
+        }
+    }
+
+    /// Records in each job's plan how its tiles share one decode per source (see
+    /// ``TileRecipe/shared(by:placements:margin:)``), where that differs from a plain tile.
+    private func shareDecodes(_ jobs: inout [Job], margin: Int) {
+        for (index, image) in jobs[0].plan.images.enumerated() {
+            let placements = jobs.map { $0.plan.arrangement.placements[index] }
+            let recipes = TileRecipe.shared(by: image, placements: placements, margin: margin)
+            for v in jobs.indices where recipes[v] != TileRecipe(ownFor: image, placement: placements[v]) {
+                jobs[v].plan.recipes[index] = recipes[v]
+            }
+        }
+    }
+
+    /// Batch variants: each source decoded once and its cell finished for every variant into
+    /// that variant's spill; then the variants painted from their spills, several at once, each
+    /// on one thread.
+    private func renderThroughSpills(_ jobs: [Job], session: RenderSession) throws -> [any CompletedPage] {
+        let hooks = self.hooks
+        let base = jobs[0].options
+        let cells = try jobs.map { try session.cells(of: $0.plan, options: $0.options) }
+        let spills = try jobs.map { job in
+            try TileSpill(
+                sizes: job.plan.arrangement.placements.map(\.cell.size),
+                channels: job.options.background.isOpaque ? 3 : 4)
+        }
+        let images = jobs[0].plan.images
+        hooks.progress?.begin(.render, total: images.count)
+        _ = try parallelMap(images.count, threads: base.threads) { index -> Bool in
+            try hooks.checkCancelled()
+            defer { hooks.progress?.advance(.render) }
+            let tiles = try session.maker.tiles(
+                index, placements: jobs.map { $0.plan.arrangement.placements[index] },
+                recipes: jobs.map { $0.plan.recipe(for: index) })
+            for v in jobs.indices {
+                let background = jobs[v].options.background
+                let finished = try hooks.profile.measure(.cells) {
+                    let cell = try cells[v].cell(index, pixels: tiles[v])
+                    return background.isOpaque ? Alpha.flattened(cell, over: background) : Alpha.premultipliedRGBA(cell)
+                }
+                try hooks.profile.measure(.spill) { try spills[v].store(finished, at: index) }
+            }
+            return true
+        }
+        return try parallelMap(jobs.count, threads: base.threads) { v -> [any CompletedPage] in
+            let writer = session.pageWriter(plan: jobs[v].plan, options: jobs[v].options, cells: cells[v], threads: 1)
+            let spill = spills[v]
+            return try writer.write(to: jobs[v].pages, as: jobs[v].format) { index in
+                try hooks.profile.measure(.spill) { try spill.load(index) }
+            }
+        }.flatMap { $0 }
+    }
+}
