@@ -7,6 +7,8 @@ let package = Package(
         .executable(name: "imagewall", targets: ["imagewall"]),
         .library(name: "ImageWall", targets: ["ImageWall"]),
         .library(name: "WallLayout", targets: ["WallLayout"]),
+        .library(name: "WallParts", targets: ["WallParts"]),
+        .library(name: "WallReview", targets: ["WallReview"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -66,10 +68,13 @@ let package = Package(
         .target(
             name: "ImageWall",
             dependencies: ["WallCore", "WallLayout", "WallCodecs", "WallCompositor", "WallText", "WallCache"]),
+        // What consumes a render: part files and their assembly; diff, reports and pages.
+        .target(name: "WallParts", dependencies: ["ImageWall", "WallCore", "WallLayout", "WallCodecs"]),
+        .target(name: "WallReview", dependencies: ["ImageWall", "WallCore", "WallLayout", "WallCodecs"]),
         .target(
             name: "WallCommand",
             dependencies: [
-                "ImageWall", "WallCodecs", "WallCompositor", "WallLayout", "CProcessShim",
+                "ImageWall", "WallParts", "WallReview", "WallCodecs", "WallCompositor", "WallLayout", "CProcessShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "imagewall", dependencies: ["WallCommand"]),
@@ -104,7 +109,9 @@ let package = Package(
         .testTarget(name: "WallTextTests", dependencies: ["WallText"]),
         .testTarget(
             name: "ImageWallTests",
-            dependencies: ["ImageWall", "WallCommand", "WallCodecs", "WallCache", "_WallTestSupport"]),
+            dependencies: [
+                "ImageWall", "WallParts", "WallReview", "WallCommand", "WallCodecs", "WallCache", "_WallTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,6 +4,8 @@ import ImageWall
 import WallCodecs
 import WallCore
 import WallLayout
+import WallParts
+import WallReview
 
 extension RGBAColor: ExpressibleByArgument {
     /// A colour as the colour options take it: `#rgb`, `#rrggbb`, `#rrggbbaa` or a name.

@@ -4,6 +4,8 @@ import Foundation
 import ImageWall
 import WallCodecs
 import WallCore
+import WallParts
+import WallReview
 
 extension ImageWallCommand {
     /// `imagewall assemble`: join part files into the sheet.

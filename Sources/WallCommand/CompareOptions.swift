@@ -1,5 +1,7 @@
 import ArgumentParser
 import ImageWall
+import WallParts
+import WallReview
 
 /// How two sheets are compared, for `diff` and `render --check`.
 struct CompareOptions: ParsableArguments {

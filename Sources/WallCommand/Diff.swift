@@ -3,6 +3,8 @@ import Foundation
 import ImageWall
 import WallCodecs
 import WallCore
+import WallParts
+import WallReview
 
 extension ImageWallCommand {
     /// `imagewall diff`: compare two sheets for visual regressions.

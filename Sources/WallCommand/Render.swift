@@ -6,6 +6,8 @@ import WallCodecs
 import WallCompositor
 import WallCore
 import WallLayout
+import WallParts
+import WallReview
 
 #if canImport(Glibc)
     import Glibc

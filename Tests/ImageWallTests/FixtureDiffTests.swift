@@ -5,6 +5,7 @@ import Testing
 import WallCodecs
 import WallCommand
 import WallCore
+import WallReview
 import _WallTestSupport
 
 /// Fixtures that travel: portable manifests, diffs by tile identity, tolerance, reports, --check.

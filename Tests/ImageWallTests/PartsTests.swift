@@ -4,6 +4,7 @@ import WallCore
 import _WallTestSupport
 
 @testable import ImageWall
+@testable import WallParts
 
 /// Plan once, render parts anywhere, assemble the exact bytes.
 @Suite("Sheets rendered in parts")

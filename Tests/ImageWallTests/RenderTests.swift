@@ -5,6 +5,7 @@ import Testing
 import WallCodecs
 import WallCore
 import WallLayout
+import WallReview
 import WallSamples
 import _WallTestSupport
 

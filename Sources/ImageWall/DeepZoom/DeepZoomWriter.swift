@@ -18,7 +18,7 @@ public enum DeepZoomTileFormat: String, Sendable, CaseIterable, Codable {
 /// the way libvips' `dzsave` lays it out, from the image's rows top to bottom. Tiles are
 /// encoded on `threads` threads into a hidden folder beside the output; only a complete
 /// pyramid replaces what was there, and a failed one leaves nothing behind.
-final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
+package final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
     /// The `.dzi` file.
     let destination: String
     let geometry: DeepZoomGeometry
@@ -31,7 +31,7 @@ final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
     private var finished = false
 
     /// Starts a pyramid of `size` (`channels` 3 or 4) to be written to `destination`.
-    init(
+    package init(
         destination: String, size: Size, channels: Int, format: DeepZoomTileFormat, threads: Int
     ) throws(CodecError) {
         if format == .jpeg && channels == 4 {
@@ -60,13 +60,13 @@ final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
     deinit { discard() }
 
     /// Takes the next `count` rows of the image.
-    func add(rows: UnsafeBufferPointer<UInt8>, count: Int) throws {
+    package func add(rows: UnsafeBufferPointer<UInt8>, count: Int) throws {
         try builder.add(rows: rows, count: count)
     }
 
     /// Writes `tile` to `path` as a tile file in `format`; every tile of every pyramid, made in
     /// one process or in parts, is written here, so the same pixels give the same file.
-    static func encode(_ tile: Bitmap, format: DeepZoomTileFormat, to path: String) throws(CodecError) {
+    package static func encode(_ tile: Bitmap, format: DeepZoomTileFormat, to path: String) throws(CodecError) {
         switch format {
         case .png:
             try PNGEncoder.write(tile, to: path, compression: tileCompression, filter: .paeth, durable: false)
@@ -82,7 +82,7 @@ final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
 
     /// Puts top-level tile (`column`, `row`), made elsewhere from the same pixels, in the
     /// pyramid as `bytes`; the builder then does not make it again.
-    func provide(column: Int, row: Int, bytes: [UInt8]) throws(CodecError) {
+    package func provide(column: Int, row: Int, bytes: [UInt8]) throws(CodecError) {
         let path = "\(staging)/\(geometry.topLevel)/\(column)_\(row).\(format.fileExtension)"
         let file = try AtomicFile(destination: path, durable: false)
         guard bytes.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file.handle) }) == bytes.count else {
@@ -121,7 +121,7 @@ final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
 
     /// Ends the pyramid: the last tiles written, the `.dzi` file written beside them; ``commit()``
     /// then puts both in place.
-    func finishWriting() throws {
+    package func finishWriting() throws {
         try builder.finish()
         group.wait()
         if let failure = failure.withLock({ $0 }) { throw failure }
@@ -135,7 +135,7 @@ final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
     }
 
     /// Renames the tiles folder over any old one, then the `.dzi` file into place.
-    func commit() throws {
+    package func commit() throws {
         guard let dzi, !finished else { preconditionFailure("commit before finishWriting") }
         let folder = DeepZoomGeometry.tilesFolder(of: destination)
         var old: String?
@@ -154,7 +154,7 @@ final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
     }
 
     /// Removes the unfinished pyramid (after the tiles being encoded are done).
-    func discard() {
+    package func discard() {
         group.wait()
         guard !finished else { return }
         finished = true

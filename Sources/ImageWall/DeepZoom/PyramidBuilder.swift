@@ -5,7 +5,7 @@ import WallCore
 /// rows of its current row of tiles (plus the overlap), hands each tile on as soon as its rows
 /// are in, and passes every two of its rows, halved, to the level below. Memory holds about two
 /// rows of tiles per level, never the image.
-final class PyramidBuilder {
+package final class PyramidBuilder {
     let geometry: DeepZoomGeometry
     let channels: Int
     private let emit: (_ level: Int, _ column: Int, _ row: Int, Bitmap) throws -> Void
@@ -27,7 +27,7 @@ final class PyramidBuilder {
 
     /// A builder for `geometry`'s pyramid of `channels`-byte pixels (RGB, or straight RGBA),
     /// handing each finished tile to `emit`.
-    init(
+    package init(
         geometry: DeepZoomGeometry, channels: Int,
         emit: @escaping (_ level: Int, _ column: Int, _ row: Int, Bitmap) throws -> Void
     ) {
@@ -41,7 +41,7 @@ final class PyramidBuilder {
     }
 
     /// Takes the next `count` full-resolution rows (tightly packed).
-    func add(rows: UnsafeBufferPointer<UInt8>, count: Int) throws {
+    package func add(rows: UnsafeBufferPointer<UInt8>, count: Int) throws {
         let rowBytes = geometry.size.width * channels
         precondition(rows.count >= count * rowBytes)
         for r in 0..<count {
@@ -50,7 +50,7 @@ final class PyramidBuilder {
     }
 
     /// Ends every level: an odd last row is halved with itself, and the last tiles go out.
-    func finish() throws {
+    package func finish() throws {
         for level in stride(from: geometry.topLevel, through: 0, by: -1) {
             precondition(levels[level].received == levels[level].size.height, "level \(level) is missing rows")
             if level > 0, let row = levels[level].unpaired {
@@ -75,7 +75,7 @@ final class PyramidBuilder {
 
     /// The tile of columns `xs` and rows `ys` from `rows`, which hold the image's rows from
     /// `first` on (`channels` bytes a pixel, straight alpha when 4).
-    static func cut(_ rows: [[UInt8]], first: Int, xs: Range<Int>, ys: Range<Int>, channels: Int) -> Bitmap {
+    package static func cut(_ rows: [[UInt8]], first: Int, xs: Range<Int>, ys: Range<Int>, channels: Int) -> Bitmap {
         var tile = Bitmap(size: Size(width: xs.count, height: ys.count), alpha: channels == 4 ? .straight : .none)
         let tileRowBytes = xs.count * channels
         tile.pixels.withUnsafeMutableBufferPointer { out in

@@ -67,7 +67,7 @@ public struct Manifest: Codable, Sendable, Equatable {
             (x, y, width, height) = (rect.x, rect.y, rect.width, rect.height)
         }
 
-        var rect: Rect { Rect(x: x, y: y, width: width, height: height) }
+        package var rect: Rect { Rect(x: x, y: y, width: width, height: height) }
     }
 
     /// One placed image.

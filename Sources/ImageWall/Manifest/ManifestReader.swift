@@ -28,10 +28,10 @@ public struct ManifestError: WallError, Equatable {
 /// split off the text as it is read and decoded a few thousand at a time on every core, so
 /// reading a million tiles needs about the memory of their values, not of the whole text and
 /// Foundation's tree of it besides.
-enum ManifestReader {
+package enum ManifestReader {
     /// The manifest in the file at `path`, and the hash of the bytes it was read from (as
     /// ``CacheKey/ofFile(atPath:)`` gives it), from one reading of the file.
-    static func read(_ path: String) throws -> (manifest: Manifest, identity: CacheKey) {
+    package static func read(_ path: String) throws -> (manifest: Manifest, identity: CacheKey) {
         guard let file = fopen(path, "rb") else { throw ManifestError(path, "cannot read: \(systemErrorText())") }
         defer { fclose(file) }
         var splitter = ManifestSplitter(path: path)

@@ -10,14 +10,14 @@ import WallLayout
 
 /// A manifest turned back into a plan: the recorded tiles, rectangles, crops, pages and
 /// options, with each source probed as it is now.
-enum Replay {
+package enum Replay {
     /// The plan `manifest` records, its sources probed again, and `base` with the recorded
     /// layout and rendering settings. A source whose size changed is drawn into its recorded
     /// rectangle (its crop scaled to the new size); one that cannot be read is kept in place to
     /// be drawn grey, or stops the run, as `base.onError` says. Sources are found as
     /// ``source(of:in:root:recordedAt:)`` says. With `only`, just those tiles' sources are
     /// probed (a part of the sheet draws no others); the rest keep what the manifest records.
-    static func plan(
+    package static func plan(
         of manifest: Manifest, options base: WallOptions, root: String? = nil, recordedAt: String? = nil,
         only: Set<Int>? = nil, hooks: RunHooks
     ) throws -> (
@@ -106,7 +106,7 @@ enum Replay {
 
 extension Manifest {
     /// Every page's size (a manifest from before pages were listed for layouts has only the first).
-    var pageSizes: [Size] {
+    package var pageSizes: [Size] {
         pages.isEmpty ? [Size(width: width, height: height)] : pages.map { Size(width: $0.width, height: $0.height) }
     }
 }

@@ -12,7 +12,7 @@ enum PageItem {
 
 /// A page written but not yet in place: put in place with the others once all are complete,
 /// or discarded.
-protocol CompletedPage: AnyObject, Sendable {
+package protocol CompletedPage: AnyObject, Sendable {
     func commit() throws
     func discard()
 }
@@ -22,7 +22,7 @@ extension AtomicFile: CompletedPage {}
 /// Writes the pages of one plan: each page's title, section headers and cells painted in
 /// bands by the compositor and streamed to a PNG in a temporary file. The files come back
 /// complete but not yet in place.
-struct PageWriter {
+package struct PageWriter {
     let plan: Plan
     let options: WallOptions
     let hooks: RunHooks
@@ -69,13 +69,13 @@ struct PageWriter {
     }
 
     /// The PNG's Software text.
-    static let software = "ImageWall \(ImageWallRelease.version)"
+    package static let software = "ImageWall \(ImageWallRelease.version)"
 
     /// Paints `rows` of page `page` in bands and hands them, compressed, to `sink`. A range
     /// that starts below the page's top has the row above it painted too, not handed on: the
     /// first row's filter reads it, so the segments are those of the whole page. `tap`, when
     /// given, sees every band painted, that row above included.
-    func paint(
+    package func paint(
         page: Int, rows: Range<Int>, into sink: any SegmentSink, cell: @escaping @Sendable (Int) throws -> Bitmap,
         tap: ((UnsafeBufferPointer<UInt8>, Int) throws -> Void)? = nil
     ) throws {

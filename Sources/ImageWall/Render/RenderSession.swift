@@ -9,7 +9,7 @@ import WallLayout
 /// one place: the pages' sizes checked against their format's cap and the outputs against the
 /// inputs before anything is decoded; one warnings list, one cache, one ``TileMaker``; then,
 /// per plan, the cells and the source of each tile's finished cell.
-struct RenderSession {
+package struct RenderSession {
     /// The images every plan of the session lays out.
     let images: [ProbedImage]
     /// How the run reports and is cancelled.
@@ -24,7 +24,7 @@ struct RenderSession {
     /// A session for sheets whose pages have `pages` sizes in their formats, written to
     /// `outputs`; `options` are the first (or only) sheet's. Throws when a page is over its
     /// format's cap or an output would overwrite an input.
-    init(
+    package init(
         images: [ProbedImage], options: WallOptions, pages: [(sizes: [Size], format: PageFormat)], outputs: [String],
         hooks: RunHooks
     ) throws {
@@ -40,26 +40,26 @@ struct RenderSession {
     }
 
     /// The cells of `plan` drawn with `options`.
-    func cells(of plan: Plan, options: WallOptions) throws -> CellMaker {
+    package func cells(of plan: Plan, options: WallOptions) throws -> CellMaker {
         try CellMaker(plan: plan, options: options)
     }
 
     /// Tile `index`'s finished cell for `plan` on its own: made (or found in the cache) and
     /// decorated by `cells`.
-    func cell(_ index: Int, of plan: Plan, cells: CellMaker) throws -> Bitmap {
+    package func cell(_ index: Int, of plan: Plan, cells: CellMaker) throws -> Bitmap {
         let pixels = try maker.tiles(
             index, placements: [plan.arrangement.placements[index]], recipes: [plan.recipe(for: index)])[0]
         return try hooks.profile.measure(.cells) { try cells.cell(index, pixels: pixels) }
     }
 
     /// The writer of `plan`'s pages, preparing cells on `threads` threads.
-    func pageWriter(plan: Plan, options: WallOptions, cells: CellMaker, threads: Int) -> PageWriter {
+    package func pageWriter(plan: Plan, options: WallOptions, cells: CellMaker, threads: Int) -> PageWriter {
         PageWriter(plan: plan, options: options, hooks: hooks, cells: cells, threads: threads, cache: cache)
     }
 
     /// Ends the session: keeps the cache under its size limit, and says once when it could not
     /// be written.
-    func finish() {
+    package func finish() {
         guard let cache else { return }
         cache.store.trim()
         if let problem = cache.store.problem {
@@ -69,7 +69,7 @@ struct RenderSession {
     }
 
     /// A key of the settings that shape a sheet's pixels beyond its manifest's layout.
-    static func settingsID(_ options: WallOptions) -> String {
+    package static func settingsID(_ options: WallOptions) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var hasher = KeyHasher()

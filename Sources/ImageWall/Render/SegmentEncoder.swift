@@ -4,7 +4,7 @@ import WallCodecs
 import WallCore
 
 /// Where a page's segments go, in order: its PNG, or a part file.
-protocol SegmentSink: AnyObject, Sendable {
+package protocol SegmentSink: AnyObject, Sendable {
     /// Takes the next segment.
     func append(_ segment: PNGSegment) throws(CodecError)
 }

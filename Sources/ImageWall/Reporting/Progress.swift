@@ -29,14 +29,14 @@ public final class ProgressReporter: Sendable {
     /// The latest snapshot.
     public var current: ProgressUpdate { state.withLock { $0 } }
 
-    func begin(_ phase: Phase, total: Int) {
+    package func begin(_ phase: Phase, total: Int) {
         state.withLock { update in
             update = ProgressUpdate(phase: phase, done: 0, total: total)
             handler(update)
         }
     }
 
-    func advance(_ phase: Phase, by count: Int = 1) {
+    package func advance(_ phase: Phase, by count: Int = 1) {
         state.withLock { update in
             guard update.phase == phase else { return }
             update.done += count

@@ -5,7 +5,7 @@ import WallText
 
 /// Turns a tile's resampled pixels into its cell (decorated, with its caption) and draws the
 /// sheet's title and section headers, for one plan.
-struct CellMaker: Sendable {
+package struct CellMaker: Sendable {
     let plan: Plan
     let rendering: RenderSettings
     let textColor: RGBAColor

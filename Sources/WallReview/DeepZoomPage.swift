@@ -1,4 +1,5 @@
 import Foundation
+import ImageWall
 import WallCodecs
 
 /// The HTML page of a wall written as Deep Zoom pyramids: a viewer for each page that pans

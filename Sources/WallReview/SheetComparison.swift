@@ -1,4 +1,5 @@
 import Foundation
+import ImageWall
 import WallCodecs
 import WallCore
 

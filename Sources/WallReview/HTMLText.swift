@@ -1,4 +1,5 @@
 import Foundation
+import ImageWall
 
 /// Text put into the HTML pages ImageWall writes.
 enum HTMLText {

@@ -1,3 +1,4 @@
+import ImageWall
 import WallCodecs
 import WallCore
 
