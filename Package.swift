@@ -108,6 +108,9 @@ let package = Package(
             name: "WallCompositorTests", dependencies: ["WallCompositor", "_WallTestSupport"]),
         .testTarget(name: "WallTextTests", dependencies: ["WallText"]),
         .testTarget(
+            name: "WallCommandTests",
+            dependencies: ["WallCommand", "ImageWall", "WallCodecs", "WallCore", "_WallTestSupport"]),
+        .testTarget(
             name: "ImageWallTests",
             dependencies: [
                 "ImageWall", "WallParts", "WallReview", "WallCommand", "WallCodecs", "WallCache", "_WallTestSupport",

@@ -47,7 +47,7 @@ public struct Wall: Sendable {
 
     /// Renders the sheet to `output` (written atomically, in the ``PageFormat`` its name asks
     /// for: a PNG, or a Deep Zoom pyramid for `NAME.dzi`; several pages when the layout asks for
-    /// them, named by ``PageNaming``) and, when `manifestPath` is given, its JSON manifest. An
+    /// them, named by ``OutputNaming``) and, when `manifestPath` is given, its JSON manifest. An
     /// output named for a format ImageWall does not write is a ``PageFormatError``.
     ///
     /// With ``ErrorPolicy/fail`` the first unreadable input stops the render before any file
@@ -69,13 +69,14 @@ public struct Wall: Sendable {
     ) throws -> [Manifest] {
         precondition(!variants.isEmpty && (manifests == nil || manifests!.count == variants.count))
         for variant in variants { try variant.options.effectiveLayout.validate() }
+        let formats = try variants.map { try PageFormat(path: $0.output) }
         let probed = try InputProbe.ordered(inputs, options: variants[0].options, hooks: hooks)
         let jobs = try variants.enumerated().map { v, variant in
             let plan = try Plan.laidOut(probed, options: variant.options, hooks: hooks)
             return SheetBatch.Job(
                 plan: plan, options: variant.options,
-                pages: PageNaming.paths(for: variant.output, count: plan.arrangement.pages.count),
-                format: try PageFormat(path: variant.output), manifest: manifests?[v])
+                pages: OutputNaming.pages(for: variant.output, count: plan.arrangement.pages.count),
+                format: formats[v], manifest: manifests?[v])
         }
         return try SheetBatch(jobs: jobs, hooks: hooks).run()
     }
@@ -94,12 +95,13 @@ public struct Wall: Sendable {
         from manifest: Manifest, to output: String? = nil, manifest manifestPath: String? = nil, root: String? = nil,
         recordedAt: String? = nil, options: WallOptions, hooks: RunHooks = RunHooks()
     ) throws -> Manifest {
+        let recorded = manifest.pages.compactMap(\.file)
+        let format = try (output ?? recorded.first).map(PageFormat.init(path:)) ?? .png
         let (plan, options) = try Replay.plan(
             of: manifest, options: options, root: root, recordedAt: recordedAt, hooks: hooks)
         let count = plan.arrangement.pages.count
-        let recorded = manifest.pages.compactMap(\.file)
-        let pages = output.map { PageNaming.paths(for: $0, count: count) } ?? (recorded.count == count ? recorded : [])
-        let format = try output.map(PageFormat.init(path:)) ?? pages.first.map(PageFormat.init(path:)) ?? .png
+        let pages =
+            output.map { OutputNaming.pages(for: $0, count: count) } ?? (recorded.count == count ? recorded : [])
         let job = SheetBatch.Job(plan: plan, options: options, pages: pages, format: format, manifest: manifestPath)
         return try SheetBatch(jobs: [job], hooks: hooks).run()[0]
     }

@@ -114,7 +114,7 @@ extension ImageWallCommand {
                 }
             } catch let error as WallError {
                 Console.error("error: \(error.message)")
-                if case WallRunError.cancelled = error { throw ExitCode(130) }
+                if case WallRunError.cancelled = error { throw ExitStatus.interrupted }
                 throw ExitStatus.failure
             }
         }

@@ -73,15 +73,15 @@ extension ImageWallCommand {
                     try PNGEncoder.write(
                         comparison.picture, to: output, compression: sheet.compression, filter: sheet.pngFilter)
                 }
-                if !comparison.matches { throw ExitCode(1) }
+                if !comparison.matches { throw ExitStatus.differ }
             } catch let error as ExitCode {
                 throw error
             } catch let error as WallError {
                 Console.error("error: \(error.message)")
-                throw ExitCode(2)
+                throw ExitStatus.cannotCompare
             } catch {
                 Console.error("error: \(error)")
-                throw ExitCode(2)
+                throw ExitStatus.cannotCompare
             }
         }
     }

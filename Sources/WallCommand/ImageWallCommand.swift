@@ -24,10 +24,7 @@ public struct ImageWallCommand: ParsableCommand {
               imagewall layout Photos --layout grid --columns 6 --json
               imagewall probe Photos/*.jpg
 
-            EXIT STATUS:
-              0   success
-              1   an input or output failed (with --on-error fail, or no readable image)
-              64  invalid command line
+            \(ExitStatus.described)
             """,
         version: version,
         subcommands: [Render.self, Layout.self, Probe.self, Diff.self, Assemble.self])

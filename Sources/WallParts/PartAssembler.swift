@@ -8,7 +8,7 @@ import WallCore
 /// segment is held at a time.
 enum PartAssembler {
     /// Checks that `paths` are every part of one sheet, each once, then writes its pages to
-    /// `output` (named by ``PageNaming``): PNGs, or Deep Zoom pyramids (tiles in `tiles`, made
+    /// `output` (named by ``OutputNaming``): PNGs, or Deep Zoom pyramids (tiles in `tiles`, made
     /// on `threads` threads) when `output` names that ``PageFormat``, their rows decoded from the parts as
     /// they stream. Returns the files written. Any fault names the part and leaves no output
     /// behind.
@@ -18,7 +18,7 @@ enum PartAssembler {
     ) throws -> [String] {
         let ordered = try checkedParts(paths)
         let header = ordered[0].header
-        let outputs = PageNaming.paths(for: output, count: header.pages.count)
+        let outputs = OutputNaming.pages(for: output, count: header.pages.count)
         let format = try PageFormat(path: output)
         var pages: [PageAssembly] = []
         do {

@@ -89,10 +89,10 @@ struct CompositionTests {
 
     @Test("pages without {page} are numbered before the extension; a pixel limit splits too")
     func pageNames() throws {
-        #expect(PageNaming.paths(for: "out/sheet.png", count: 1) == ["out/sheet.png"])
-        #expect(PageNaming.paths(for: "out/sheet.png", count: 2) == ["out/sheet-001.png", "out/sheet-002.png"])
-        #expect(PageNaming.paths(for: "out.d/sheet", count: 2) == ["out.d/sheet-001", "out.d/sheet-002"])
-        #expect(PageNaming.paths(for: "p{page}/s-{page}.png", count: 1) == ["p001/s-001.png"])
+        #expect(OutputNaming.pages(for: "out/sheet.png", count: 1) == ["out/sheet.png"])
+        #expect(OutputNaming.pages(for: "out/sheet.png", count: 2) == ["out/sheet-001.png", "out/sheet-002.png"])
+        #expect(OutputNaming.pages(for: "out.d/sheet", count: 2) == ["out.d/sheet-001", "out.d/sheet-002"])
+        #expect(OutputNaming.pages(for: "p{page}/s-{page}.png", count: 1) == ["p001/s-001.png"])
         var options = options()
         options.layout.maxPagePixels = 600 * 800
         let manifest = try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("px.png"), options: options)

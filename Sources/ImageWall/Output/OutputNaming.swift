@@ -1,11 +1,21 @@
 import Foundation
+import WallLayout
 
-/// File names of the pages of a sheet.
-public enum PageNaming {
+/// File names of what a render writes: each batch variant's outputs, then each page's file.
+public enum OutputNaming {
+    /// `pattern` for the variant laid out by `layout`: `{columns}`, `{width}` (or "auto") and
+    /// `{layout}` filled in; `{page}` is left for ``pages(for:count:)``.
+    public static func variant(_ pattern: String, for layout: LayoutConfiguration) -> String {
+        pattern
+            .replacingAll("{columns}", with: String(layout.columns))
+            .replacingAll("{width}", with: layout.width.map(String.init) ?? "auto")
+            .replacingAll("{layout}", with: layout.kind.rawValue)
+    }
+
     /// The path of each of `count` pages for the output `pattern`: `{page}` becomes 001,
     /// 002, …; without it a single page keeps the name and several get "-001", "-002", …
     /// before the extension.
-    public static func paths(for pattern: String, count: Int) -> [String] {
+    public static func pages(for pattern: String, count: Int) -> [String] {
         let digits = max(3, String(count).count)
         func number(_ page: Int) -> String {
             let text = String(page + 1)

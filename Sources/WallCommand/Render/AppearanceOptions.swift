@@ -1,0 +1,74 @@
+import ArgumentParser
+import ImageWall
+import WallCompositor
+import WallCore
+
+/// How the sheet looks beyond its layout: background, captions, title, fonts, corners and
+/// borders, and how images are resampled.
+struct AppearanceOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Sheet colour: #rrggbb, #rgb, #rrggbbaa, a name (white, black, gray, charcoal, …) or transparent for an RGBA sheet.",
+            valueName: "color"))
+    var background: RGBAColor = libraryDefaults.background
+
+    @Option(
+        help: ArgumentHelp(
+            "Caption under each image, from fields {name} {stem} {path} {index} {width} {height} {format} {date}.",
+            valueName: "template"))
+    var caption: String?
+
+    @Option(help: ArgumentHelp("A title across the top of the first page.", valueName: "text"))
+    var title: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Font for captions, title and headers: a file or a name like \"DejaVu Serif\".", valueName: "path|name"))
+    var font: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Caption text size (default: from --caption-height, or \(RenderSettings.defaultFontSize)).",
+            valueName: "px"))
+    var fontSize: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Colour of captions, title and headers (default: contrasting with the background).", valueName: "color"))
+    var captionColor: RGBAColor?
+
+    @Option(help: ArgumentHelp("Round each image's corners (anti-aliased).", valueName: "px"))
+    var cornerRadius = libraryDefaults.rendering.style.cornerRadius
+
+    @Option(help: ArgumentHelp("A border just inside each image's edge.", valueName: "px"))
+    var border = libraryDefaults.rendering.style.border
+
+    @Option(help: ArgumentHelp("Colour of the border.", valueName: "color"))
+    var borderColor: RGBAColor = libraryDefaults.rendering.style.borderColor
+
+    @Flag(help: "Resample in linear light (gamma-correct) instead of on sRGB values.")
+    var linear = false
+
+    init() {}
+
+    /// Refuses negative sizes and a caption template that does not parse.
+    func validate() throws {
+        if cornerRadius < 0 || border < 0 { throw ValidationError("--corner-radius and --border cannot be negative") }
+        if let fontSize, fontSize < 1 { throw ValidationError("--font-size must be at least 1 (got \(fontSize))") }
+        if let caption {
+            do { _ = try CaptionTemplate(caption) } catch { throw ValidationError(error.message) }
+        }
+    }
+
+    /// Sets the sheet's look.
+    func apply(to options: inout WallOptions) {
+        options.background = background
+        options.rendering.caption = caption.flatMap { try? CaptionTemplate($0) }
+        options.rendering.title = title
+        options.rendering.font = font
+        options.rendering.fontSize = fontSize
+        options.rendering.textColor = captionColor
+        options.rendering.style = TileStyle(cornerRadius: cornerRadius, border: border, borderColor: borderColor)
+        options.rendering.linear = linear
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import ImageWall
+
+/// Where decoded images, tiles and compressed bands are kept between runs.
+struct CacheOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Keep decoded images, tiles and compressed bands here, so drawing the same files again skips that work (default: $XDG_CACHE_HOME/imagewall, else ~/.cache/imagewall).",
+            valueName: "dir"))
+    var cache: String?
+
+    @Flag(help: "Render without the cache: nothing is read from it or written to it.")
+    var noCache = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Megabytes the cache may take; the least recently used entries are deleted first.", valueName: "MB"))
+    var cacheSize = CacheSettings.defaultSizeLimit >> 20
+
+    init() {}
+
+    /// Refuses a cache given and refused at once, and a cap below a megabyte.
+    func validate() throws {
+        if cache != nil && noCache { throw ValidationError("--cache and --no-cache cannot be given together") }
+        if cacheSize < 1 { throw ValidationError("--cache-size must be at least 1 (MB)") }
+    }
+
+    /// Sets the cache, unless `--no-cache` (or no home folder) leaves the run without one.
+    func apply(to options: inout WallOptions) {
+        if !noCache, let directory = cache ?? CacheSettings.defaultDirectory {
+            options.cache = CacheSettings(directory: directory, sizeLimit: cacheSize << 20)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import ImageWall
+import WallParts
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension ImageWallCommand.Render {
+    /// The line printed after a part is rendered.
+    func summarize(_ header: PartHeader, to output: String, seconds: Double) {
+        let rows = header.rows.reduce(0) { $0 + $1.to - $1.from }
+        let pages = Set(header.rows.map(\.page)).count
+        let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
+        Console.error(
+            "part \(header.part)/\(header.parts): \(output), \(rows) rows of \(pages) \(pages == 1 ? "page" : "pages"), "
+                + "\(String(format: "%.1f MB", Double(size) / 1e6)) in \(String(format: "%.1f s", seconds))")
+    }
+
+    func report(_ profile: StageProfile) {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let cpu =
+            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(
+                usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        let totals = profile.totals
+        var line = "profile:"
+        for stage in StageProfile.Stage.allCases {
+            let unit = stage == .probe || stage == .layout ? "s wall" : "s CPU"
+            line += String(format: " %@ %.2f %@,", stage.rawValue, totals[stage] ?? 0, unit)
+        }
+        Console.error(line + String(format: " process %.2f s CPU, peak %d MB", cpu, usage.ru_maxrss / 1024))
+    }
+
+    /// The size of a written page: its file, and for a Deep Zoom pyramid its tiles too.
+    static func bytes(of file: String) -> Int {
+        var status = stat()
+        var total = stat(file, &status) == 0 ? Int(status.st_size) : 0
+        if (try? PageFormat(path: file)) == .deepZoom,
+            let tiles = FileManager.default.enumerator(atPath: DeepZoomGeometry.tilesFolder(of: file))
+        {
+            let folder = DeepZoomGeometry.tilesFolder(of: file)
+            while let name = tiles.nextObject() as? String {
+                if stat(folder + "/" + name, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+                    total += Int(status.st_size)
+                }
+            }
+        }
+        return total
+    }
+
+    func summarize(_ results: [Manifest], seconds: Double) {
+        var bytes = 0
+        for result in results {
+            for page in result.pages {
+                let file = page.file ?? ""
+                bytes += Self.bytes(of: file)
+                if reporting.verbose || results.count > 1 || result.pages.count > 1 {
+                    Console.error("\(file): \(page.width)x\(page.height)")
+                }
+            }
+        }
+        guard let first = results.first else { return }
+        let pages = results.reduce(0) { $0 + $1.pages.count }
+        let ignoredFiles = first.ignored ?? []
+        if reporting.verbose { for path in ignoredFiles { Console.error("ignored (not an image): \(path)") } }
+        let ignored =
+            ignoredFiles.isEmpty
+            ? "" : ", \(ignoredFiles.count) other file\(ignoredFiles.count == 1 ? "" : "s") ignored"
+        let skipped = (first.skipped.isEmpty ? "" : ", \(first.skipped.count) skipped") + ignored
+        let sheets = results.count > 1 ? "\(results.count) variants, " : ""
+        let where_ =
+            first.pages.count == 1 && results.count == 1
+            ? "\(first.pages[0].file ?? "") \(first.width)x\(first.height), " : ""
+        Console.error(
+            "\(first.tiles.count) images\(skipped): \(where_)\(sheets)\(pages) page\(pages == 1 ? "" : "s"), "
+                + String(format: "%.1f MB in %.1f s", Double(bytes) / 1_048_576, seconds))
+    }
+}

@@ -1,0 +1,263 @@
+import ArgumentParser
+import CProcessShim
+import Foundation
+import ImageWall
+import WallCodecs
+import WallCore
+import WallLayout
+import WallParts
+import WallReview
+
+/// The default aspect limit as a ratio, e.g. "3:1".
+private let defaultAspectLimit =
+    libraryDefaults.layout.maxAspect.map { limit in
+        "\(Int(exactly: limit).map(String.init) ?? String(limit)):1"
+    } ?? "none"
+
+extension ImageWallCommand {
+    /// `imagewall render`: the contact sheet.
+    public struct Render: ParsableCommand {
+        /// The command's abstract and its discussion, with examples.
+        public static let configuration = CommandConfiguration(
+            abstract: "Render images and folders to a PNG contact sheet.",
+            discussion: """
+                Inputs are image files or folders; a folder means its images (\(ImageFormat.names)), \
+                sorted by name (the format is read from the file's first bytes, not its \
+                extension). Images of other formats (BMP, RAW, SVG and others) are reported as \
+                unsupported; other files are counted ("3 other files ignored") and listed with \
+                --verbose. Photos are shown upright by their orientation (EXIF, the TIFF tag, or \
+                HEIF's own transformations). Images taller or wider than --max-aspect (\(defaultAspectLimit)) are \
+                cropped to it, so long screenshots and panoramas stay ordinary tiles. A damaged \
+                image is drawn as far as it decodes, with a warning; a decoder's notes that change \
+                no pixel (libpng recognising an edited sRGB profile) are kept in the manifest's \
+                "notes" and printed only with --verbose.
+
+                Layouts: \(LayoutKind.described).
+
+                Unreadable inputs are reported on stderr with the file and the reason. With \
+                --on-error skip (the default) they are listed under "skipped" in the manifest \
+                and the rest is rendered; a file that is damaged but partly readable is drawn \
+                as far as it decodes and its warning recorded. With --on-error fail the first \
+                problem stops the run with exit status 1 before any file is written.
+
+                With --max-height or --max-pixels the wall continues on new pages, never cutting \
+                an image: OUT's {page} becomes 001, 002, …, or without it pages are named \
+                OUT-001.png, OUT-002.png, … Each page is written to a temporary file beside it and \
+                all are renamed into place when every page is complete, so no output is ever \
+                half-written.
+
+                The output's name says its format: OUT.png (or a name without an extension) a \
+                PNG, OUT.dzi a Deep Zoom pyramid; a name that asks for a format ImageWall does \
+                not write (sheet.jpg) is refused before anything is read.
+
+                With -o OUT.dzi (or --format dzi) each page is written as a Deep Zoom pyramid, as \
+                libvips' dzsave lays it out (OUT.dzi and OUT_files/LEVEL/COL_ROW.png, 254 px tiles \
+                with 1 px overlap), band by band in bounded memory, for walls too big to look at as \
+                one PNG; its top level holds exactly the sheet's pixels (--tile-format jpeg for a \
+                smaller pyramid), each level below the one above halved. --html then writes a \
+                zoomable viewer whose images link to their sources.
+
+                Decoded images, finished tiles and compressed bands are kept in a cache \
+                (~/.cache/imagewall, or --cache DIR; --no-cache for none; --cache-size caps it, \
+                \(CacheSettings.defaultSizeLimit >> 20) MB by default), found by each file's content, so drawing a folder again \
+                costs little, and the sheet is the same to the byte with the cache cold, warm or \
+                off. A cache that cannot be written is a warning; the render goes on.
+
+                EXAMPLES:
+                  imagewall render SampleImages -o out/sheet.png
+                  imagewall render a.jpg b.png Photos -o sheet.png --width 1200 --columns 3
+                  imagewall render Photos -o sheet.png --gap 0 --background transparent
+                  imagewall render Photos -o sheet.png --layout justified --row-height 240 --last-row center
+                  imagewall render ~/Phone/DCIM -r -o phone.png --max-aspect 2.5 --sort date
+                  imagewall render Photos -o sheet.png --layout grid --columns 4 --cell-aspect 4:3 --fit contain
+                  imagewall render Photos -o sheet.png --layout mosaic --columns 3 --hero 0 --direction rtl
+                  imagewall render Photos Holidays -o sheet.png --group-by folder --column-width 300
+                  imagewall render Photos -o sheet.png --caption '{stem} · {width}x{height}' --title 'Holidays 2026'
+                  imagewall render Photos -o 'pages/sheet-{page}.png' --max-height 4000 --corner-radius 12
+                  imagewall render -r Camera -o preview.png --fast --threads 1 --compression rle
+                  imagewall render Photos -o sheet.png --cache /var/cache/walls --cache-size 4096
+                  imagewall render --from-manifest wall.json --part 3/8 --root /data/photos -o part-3
+                  imagewall render Archive -o wall.dzi --html wall.html --tile-format jpeg
+                  imagewall render fixtures/images --check fixtures/sheet.png --check-manifest fixtures/sheet.json \\
+                      --threshold 0.1 --report diff.html
+                  imagewall render Photos -o sheet.png --column-gap 16 --row-gap 8 --padding 32 \\
+                      --background '#202020' --manifest sheet.json --on-error fail
+                """)
+
+        @OptionGroup(title: "Inputs")
+        var input: InputOptions
+
+        @OptionGroup(title: "Output")
+        var output: OutputOptions
+
+        @OptionGroup(title: "Rendering a manifest again, whole or in parts")
+        var replay: ReplayOptions
+
+        @OptionGroup(title: "Checking against a golden sheet (--check)")
+        var checking: CheckOptions
+
+        @OptionGroup(title: "Layout")
+        var layout: LayoutOptions
+
+        @OptionGroup(title: "Appearance")
+        var appearance: AppearanceOptions
+
+        @OptionGroup(title: "Reading images")
+        var decoding: DecodingOptions
+
+        @OptionGroup(title: "Cache")
+        var caching: CacheOptions
+
+        @OptionGroup(title: "Reporting")
+        var reporting: ReportingOptions
+
+        /// A command with every option at its default, as ArgumentParser makes it.
+        public init() {}
+
+        /// What the command line asks `run` to do.
+        enum Mode {
+            /// Render one part of a manifest's sheet to a part file.
+            case part(SheetPart, manifest: String, file: String)
+            /// Render a manifest's layout again.
+            case replay(manifest: String)
+            /// Render and compare with a golden sheet.
+            case check(golden: String)
+            /// Render the inputs, as one sheet or several variants.
+            case render(output: String)
+        }
+
+        /// The mode, from options already validated.
+        var mode: Mode {
+            if let manifest = replay.fromManifest {
+                if let part = replay.part, let file = output.output {
+                    return .part(part, manifest: manifest, file: file)
+                }
+                return .replay(manifest: manifest)
+            }
+            if let golden = checking.check { return .check(golden: golden) }
+            return .render(output: output.sheet ?? "")
+        }
+
+        /// Refuses options that cannot work together, before anything is read (each option
+        /// group refuses its own values first).
+        public func validate() throws {
+            if replay.fromManifest != nil {
+                if checking.check != nil || checking.update {
+                    throw ValidationError("--check renders the inputs given: use it without --from-manifest")
+                }
+                if input.hasInputs {
+                    throw ValidationError("--from-manifest takes its inputs from the manifest: give no input files")
+                }
+                if replay.part != nil {
+                    if output.output == nil { throw ValidationError("--part writes a part file: give -o PART") }
+                    if output.manifest != nil || output.html != nil {
+                        throw ValidationError(
+                            "--part writes only a part file: --manifest and --html go with assemble's sheet")
+                    }
+                }
+                return
+            }
+            if !input.hasInputs { throw ValidationError("no input images: give image files or folders") }
+            if checking.check != nil {
+                if layout.variants.count > 1 { throw ValidationError("--check compares one sheet: give one variant") }
+                if output.pageFormat == .deepZoom {
+                    throw ValidationError("--check compares PNG sheets, not Deep Zoom pyramids")
+                }
+                return
+            }
+            guard output.output != nil else { throw ValidationError("Missing expected argument '--output <OUT.png>'") }
+            try output.validate(variants: layout.variants)
+        }
+
+        /// The options this command line asks for (with the first variant's layout).
+        public var options: WallOptions {
+            var options = WallOptions(layout: layout.configuration)
+            options.grouping = layout.groupBy
+            input.apply(to: &options)
+            output.apply(to: &options)
+            appearance.apply(to: &options)
+            decoding.apply(to: &options)
+            caching.apply(to: &options)
+            return options
+        }
+
+        /// Runs the command; failures end in an exit code, never a crash.
+        public func run() throws {
+            // Big pixel buffers (decoded photos, progressive JPEG coefficients) come and go per
+            // image. glibc raises its mmap threshold after freeing such buffers and then keeps
+            // them in fragmenting heap arenas; a fixed threshold returns them to the system,
+            // keeping peak memory flat (about 190 MB instead of 300 MB for 1,000 wallpapers).
+            _ = iw_set_mmap_threshold(4 << 20)
+            iw_install_interrupt_handlers()
+            let display = ProgressDisplay(style: reporting.quiet ? .none : reporting.progress)
+            let options = self.options
+            let stages = reporting.profile ? StageProfile() : nil
+            let quiet = reporting.quiet
+            let verbose = reporting.verbose
+            let hooks = RunHooks(
+                progress: display.isActive ? ProgressReporter { display.show($0) } : nil, profile: stages,
+                isCancelled: { iw_interrupted() != 0 },
+                diagnostics: { diagnostic in
+                    guard !quiet else { return }
+                    if case .note = diagnostic, !verbose { return }
+                    display.clear()
+                    Console.error(diagnostic.description)
+                })
+            let started = ProgressDisplay.now()
+            do {
+                switch mode {
+                case .part(let part, let manifest, let file):
+                    let header = try Wall.render(
+                        part: part, ofManifestAt: manifest, to: file, root: replay.root,
+                        deepZoom: output.format == .deepZoom ? output.tileFormat : nil, options: options, hooks: hooks)
+                    display.clear()
+                    if !quiet { summarize(header, to: file, seconds: ProgressDisplay.now() - started) }
+                case .replay(let manifest):
+                    let recorded = try Wall.readManifest(manifest)
+                    let result = try Wall.render(
+                        from: recorded, to: output.sheet, manifest: output.manifest, root: replay.root,
+                        recordedAt: manifest, options: options, hooks: hooks)
+                    if let html = output.html { try GalleryPage.write(result, to: html) }
+                    display.clear()
+                    if !quiet { summarize([result], seconds: ProgressDisplay.now() - started) }
+                case .check(let golden):
+                    try runCheck(golden: golden, options: options, hooks: hooks)
+                case .render(let sheet):
+                    let results = try renderVariants(to: sheet, options: options, hooks: hooks)
+                    display.clear()
+                    if !quiet { summarize(results, seconds: ProgressDisplay.now() - started) }
+                    if let stages { report(stages) }
+                }
+            } catch let error as WallError {
+                display.clear()
+                Console.error("error: \(error.message)")
+                if case WallRunError.cancelled = error { throw ExitStatus.interrupted }
+                throw ExitStatus.failure
+            } catch let error as DecodingError {
+                Console.error("error: \(replay.fromManifest ?? "manifest"): not an ImageWall manifest (\(error))")
+                throw ExitStatus.failure
+            }
+        }
+
+        /// Renders the inputs as every variant `--columns`, `--width` and the like ask for, each
+        /// to its own files, and writes their pages; returns their manifests.
+        private func renderVariants(to sheet: String, options: WallOptions, hooks: RunHooks) throws -> [Manifest] {
+            let variants = layout.variants
+            let jobs = variants.map { variant -> (output: String, options: WallOptions) in
+                var job = options
+                job.layout = variant
+                return (OutputNaming.variant(sheet, for: variant), job)
+            }
+            let manifests = output.manifest.map { path in variants.map { OutputNaming.variant(path, for: $0) } }
+            let results = try Wall(inputs: try input.allInputs()).render(
+                variants: jobs, manifests: manifests, hooks: hooks)
+            if let html = output.html {
+                for (result, variant) in zip(results, variants) {
+                    try GalleryPage.write(
+                        result, to: results.count > 1 ? OutputNaming.variant(html, for: variant) : html)
+                }
+            }
+            return results
+        }
+    }
+}

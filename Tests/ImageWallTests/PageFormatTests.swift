@@ -1,0 +1,57 @@
+import ImageWall
+import Testing
+
+/// One page format, decided once from the output's name or a choice, for every layer.
+@Suite("Page formats")
+struct PageFormatTests {
+    @Test(
+        "the name says the format; a name without one, or with one that is no image's, is a PNG",
+        arguments: [
+            ("sheet.png", PageFormat.png), ("out/Sheet.PNG", .png), ("wall.dzi", .deepZoom), ("sheet", .png),
+            ("sheet.v2", .png), ("dir.jpg/sheet", .png), (".hidden", .png), ("sheet-{page}.png", .png),
+        ])
+    func named(path: String, format: PageFormat) throws {
+        #expect(try PageFormat(path: path) == format)
+    }
+
+    @Test(
+        "a name that asks for an image format ImageWall does not write is refused, naming it",
+        arguments: [("s.jpg", "JPEG"), ("s.jpeg", "JPEG"), ("s.webp", "WebP"), ("s.pdf", "PDF"), ("s.bmp", "BMP")])
+    func refused(path: String, named: String) {
+        #expect(throws: PageFormatError(path: path, named: named)) { try PageFormat(path: path) }
+        let message = PageFormatError(path: path, named: named).message
+        #expect(message.contains(path) && message.contains("PNG (.png) and Deep Zoom (.dzi)"))
+    }
+
+    @Test("a format asked for names the output, or disagrees with its name")
+    func resolved() throws {
+        for (output, format, path, resolved) in [
+            ("wall", PageFormat.deepZoom, "wall.dzi", PageFormat.deepZoom),
+            ("wall.dzi", .deepZoom, "wall.dzi", .deepZoom),
+            ("wall.dzi", nil, "wall.dzi", .deepZoom), ("sheet", nil, "sheet", .png), ("sheet", .png, "sheet", .png),
+        ] {
+            let result = try PageFormat.resolve(output: output, format: format)
+            #expect(result.path == path && result.format == resolved, "\(output)")
+        }
+        #expect(throws: PageFormatError(path: "wall.dzi", named: "Deep Zoom", asked: .png)) {
+            try PageFormat.resolve(output: "wall.dzi", format: .png)
+        }
+        #expect(throws: PageFormatError(path: "s.png", named: "PNG", asked: .deepZoom)) {
+            try PageFormat.resolve(output: "s.png", format: .deepZoom)
+        }
+    }
+
+    @Test("only PNG pages are held to the sheet's pixel cap; a pyramid's stem drops its extension")
+    func capAndStem() {
+        #expect(PageFormat.png.isPixelCapped && !PageFormat.deepZoom.isPixelCapped)
+        #expect(PageFormat.deepZoom.stem(of: "a/wall.dzi") == "a/wall")
+        #expect(PageFormat.deepZoom.stem(of: "a/wall") == "a/wall")
+    }
+
+    @Test("the library refuses the same names the command does")
+    func libraryRefuses() {
+        #expect(throws: PageFormatError.self) {
+            try Wall(inputs: ["x.jpg"]).render(to: "sheet.jpg", options: WallOptions())
+        }
+    }
+}
