@@ -15,6 +15,9 @@ public struct MeasuredRun {
     public var seconds: Double
     /// The command's peak resident memory in megabytes, or `nil` without `/usr/bin/time`.
     public var peakMB: Double?
+    /// The CPU seconds (user and system) the command used, or `nil` without `/usr/bin/time`:
+    /// unlike `seconds`, hardly changed by what else the machine is doing.
+    public var cpuSeconds: Double?
     /// What it wrote on stderr.
     public var errors: String
 
@@ -24,7 +27,7 @@ public struct MeasuredRun {
         let report = "/tmp/imagewall-time-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let timed = access(timer, X_OK) == 0
         let program = timed ? timer : executable
-        let argumentsRun = timed ? ["-f", "%M", "-o", report, executable] + arguments : arguments
+        let argumentsRun = timed ? ["-f", "%M %U %S", "-o", report, executable] + arguments : arguments
         var pipe: [Int32] = [0, 0]
         _ = pipe.withUnsafeMutableBufferPointer { Glibc.pipe($0.baseAddress!) }
         var actions = posix_spawn_file_actions_t()
@@ -58,11 +61,16 @@ public struct MeasuredRun {
         seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
         errors = String(decoding: output, as: UTF8.self)
         peakMB = nil
+        cpuSeconds = nil
         if timed, let text = Fixtures.read(report) {
             unlink(report)
-            // `time` notes a command that failed before its figures; the peak is the last line.
+            // `time` notes a command that failed before its figures, which are the last line.
             let lines = String(decoding: text, as: UTF8.self).split(separator: "\n")
-            peakMB = lines.last.flatMap { Double($0) }.map { $0 / 1024 }
+            let figures = lines.last.map { $0.split(separator: " ").compactMap { Double($0) } } ?? []
+            if figures.count == 3 {
+                peakMB = figures[0] / 1024
+                cpuSeconds = figures[1] + figures[2]
+            }
         }
     }
 }

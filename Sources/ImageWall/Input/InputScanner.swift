@@ -148,9 +148,9 @@ public enum InputScanner {
         var bytes = [UInt8](repeating: 0, count: 4096)
         let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress!, 4096) }
         guard got > 0 else { return .notAnImage }
-        let head = bytes.prefix(got)
-        if UnreadFormat.reason(forFileStarting: head, named: path)?.hasPrefix("RAW") == true { return .otherImage }
-        if ImageFormat.sniff(head) != nil { return .readable }
-        return UnreadFormat.reason(forFileStarting: head, named: path) != nil ? .otherImage : .notAnImage
+        switch FileClaim.identify(FileSignature(head: bytes.prefix(got), path: path)) {
+        case .image: return .readable
+        case .unread(let reason): return reason.isImage ? .otherImage : .notAnImage
+        }
     }
 }

@@ -6,13 +6,14 @@ import WallCore
     import Musl
 #endif
 
-/// One image format's reading, the same shape for every format: recognise a file from its
-/// first bytes, read its header without decoding pixels, and decode it, shrunk on load as far
-/// as the format allows. Each format lives in a folder of its own under `Formats/`;
-/// ``ImageFormat`` is the catalogue that names them.
-protocol ImageCodec: Sendable {
+/// One image format's reading, the same shape for every format: claim a file by its first
+/// bytes (and, where the format needs it, its name) at the codec's priority, read its header
+/// without decoding pixels, and decode it, shrunk on load as far as the format allows. Each
+/// format lives in a folder of its own under `Formats/`; ``ImageFormat`` is the catalogue that
+/// names them.
+protocol ImageCodec: FormatClaimant {
     /// The format of a file starting with `head` (up to its first 64 KiB), when this codec
-    /// reads it.
+    /// reads it by its bytes alone.
     func sniff(_ head: [UInt8]) -> ImageFormat?
 
     /// What the header says: stored size, orientation, colour, alpha. Never decodes pixels.
@@ -35,4 +36,11 @@ protocol ImageCodec: Sendable {
 
     /// The ICC profile embedded in the file, if any.
     func colorProfile(_ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo) -> ColorProfile?
+}
+
+extension ImageCodec {
+    /// A codec claims the files its bytes tell; one that needs the name as well says so itself.
+    func claim(_ file: FileSignature) -> FileClaim? {
+        sniff(file.head).map(FileClaim.image)
+    }
 }

@@ -1,6 +1,7 @@
-/// The image formats ImageWall reads, told apart by their leading bytes, never the extension:
-/// the catalogue. Adding a format means a case here, its codec in ``codec``, its name and
-/// extensions, and a folder of its own under `Formats/` with an ``ImageCodec``.
+/// The image formats ImageWall reads, told apart by their leading bytes (and their names only
+/// where the bytes cannot tell): the catalogue. Adding a format means a case here, its codec in
+/// ``codec`` and ``codecs``, its name and extensions, and a folder of its own under `Formats/`
+/// with an ``ImageCodec`` at its ``ClaimPriority``.
 public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     /// JPEG (JFIF, EXIF, Adobe), baseline, extended, progressive or arithmetic-coded.
     case jpeg
@@ -61,12 +62,15 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
     }
 
-    /// The format of a file starting with `bytes` (up to its first 64 KiB), or `nil` when it
-    /// is none ImageWall reads.
+    /// Every codec, once each (HEIF and AVIF share one).
+    static let codecs: [any ImageCodec] = [JPEGCodec(), PNGCodec(), WebPCodec(), GIFCodec(), TIFFCodec(), HEIFCodec()]
+
+    /// The format of a file starting with `bytes` (up to its first 64 KiB) by its bytes alone,
+    /// or `nil` when it is none ImageWall reads. ``FileClaim/identify(_:)`` also asks the name.
     public static func sniff(_ bytes: some Collection<UInt8>) -> ImageFormat? {
         let head = Array(bytes.prefix(65536))
-        for format in [ImageFormat.jpeg, .png, .webp, .gif, .tiff, .heif] {
-            if let found = format.codec.sniff(head) { return found }
+        for case let codec as any ImageCodec in FileClaim.claimants {
+            if let found = codec.sniff(head) { return found }
         }
         return nil
     }

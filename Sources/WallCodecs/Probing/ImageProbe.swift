@@ -20,19 +20,10 @@ public struct ImageProbe: Sendable {
     public func probe(path: String) throws(CodecError) -> ImageInfo {
         let reader = try FileReader(path: path, headBytes: 65536)
         guard reader.fileSize > 0 else { throw CodecError(.probe, path: path, reason: "file is empty") }
-        // RAW camera files are mostly TIFF inside: told apart by their extension first.
-        if let ext = path.split(separator: "/").last.flatMap({ $0.split(separator: ".").last }).map({ $0.lowercased() }
-        ),
-            UnreadFormat.rawExtensions.contains(ext), path.contains(".")
-        {
-            throw CodecError(
-                .probe, path: path, reason: "RAW camera file (\(ext.uppercased())) is not a supported format")
-        }
-        guard let format = ImageFormat.sniff(reader.head) else {
-            if let reason = UnreadFormat.reason(forFileStarting: reader.head, named: path) {
-                throw CodecError(.probe, path: path, reason: reason)
-            }
-            throw CodecError(.probe, path: path, reason: "not an image ImageWall reads (\(ImageFormat.names))")
+        let format: ImageFormat
+        switch FileClaim.identify(FileSignature(head: reader.head, path: path)) {
+        case .image(let claimed): format = claimed
+        case .unread(let reason): throw CodecError(.probe, path: path, reason: reason.description)
         }
         let info = try format.codec.probe(reader, path: path)
         guard let pixels = info.storedSize.area, pixels <= maxImagePixels else {

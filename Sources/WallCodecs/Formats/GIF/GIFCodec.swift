@@ -16,6 +16,9 @@ struct GIFCodec: ImageCodec {
     /// a string of at most 4,096 pixels. A file claiming more than its size allows is a bomb.
     static let maxPixelsPerByte = 11_000
 
+    /// Told apart by a signature of its own.
+    var priority: ClaimPriority { .signature }
+
     func sniff(_ head: [UInt8]) -> ImageFormat? {
         head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) ? .gif : nil
     }

@@ -13,6 +13,9 @@ import WallCore
 /// Shrinking on load means an embedded thumbnail, when one is at least as large as the tile
 /// needs (as libvips chooses); libheif cannot decode the full image scaled.
 struct HEIFCodec: ImageCodec {
+    /// A container other formats are made of: specialised readers go first.
+    var priority: ClaimPriority { .container }
+
     func sniff(_ head: [UInt8]) -> ImageFormat? {
         switch head.withUnsafeBufferPointer({ iw_heif_sniff($0.baseAddress, $0.count) }) {
         case 1: return .heif

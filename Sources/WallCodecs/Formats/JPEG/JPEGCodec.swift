@@ -9,6 +9,9 @@ import WallCore
 /// JPEG through libjpeg(-turbo): the header walked by ``JPEGHeader``, pixels decoded with DCT
 /// scaling (1/2, 1/4, 1/8), and progressive files read at 1/8 only as far as that needs.
 struct JPEGCodec: ImageCodec {
+    /// Told apart by a signature of its own.
+    var priority: ClaimPriority { .signature }
+
     func sniff(_ head: [UInt8]) -> ImageFormat? {
         head.count >= 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF ? .jpeg : nil
     }

@@ -11,6 +11,9 @@ import WallCore
 struct PNGCodec: ImageCodec {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
+    /// Told apart by a signature of its own.
+    var priority: ClaimPriority { .signature }
+
     func sniff(_ head: [UInt8]) -> ImageFormat? {
         head.starts(with: PNGCodec.signature) ? .png : nil
     }

@@ -19,6 +19,9 @@ struct TIFFCodec: ImageCodec {
     /// Directories looked at for reduced-resolution versions.
     static let maxDirectories = 64
 
+    /// A container other formats are made of: specialised readers go first.
+    var priority: ClaimPriority { .container }
+
     func sniff(_ head: [UInt8]) -> ImageFormat? {
         let magic: [[UInt8]] = [
             [0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A], [0x49, 0x49, 0x2B, 0x00], [0x4D, 0x4D, 0x00, 0x2B],

@@ -11,6 +11,9 @@ import WallCore
 /// of extended files, and an animation's first frame (composed on its canvas by libwebpdemux).
 /// A still image is shrunk on load by libwebp's own rescaler.
 struct WebPCodec: ImageCodec {
+    /// Told apart by a signature of its own.
+    var priority: ClaimPriority { .signature }
+
     func sniff(_ head: [UInt8]) -> ImageFormat? {
         head.count >= 12 && head.starts(with: Array("RIFF".utf8)) && Array(head[8..<12]) == Array("WEBP".utf8)
             ? .webp : nil

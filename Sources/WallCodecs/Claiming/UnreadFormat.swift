@@ -1,13 +1,8 @@
 /// Images ImageWall recognises but does not read, so that such a file is reported with what
-/// it is, never silently left out of a sheet.
-public enum UnreadFormat {
-    /// RAW camera files. Most are TIFF inside, holding a small preview beside the sensor data,
-    /// so they are known by their extension.
-    public static let rawExtensions: Set<String> = [
-        "3fr", "arw", "cr2", "cr3", "crw", "dcr", "dng", "erf", "iiq", "k25", "kdc", "mef", "mos", "mrw", "nef", "nrw",
-        "orf", "pef", "raf", "raw", "rw2", "rwl", "sr2", "srf", "srw", "x3f",
-    ]
-
+/// it is, never silently left out of a sheet: the catalogue asked after every codec.
+public struct UnreadFormat: FormatClaimant {
+    /// Asked last, when no codec reads the file.
+    var priority: ClaimPriority { .catalogue }
     /// Image formats by extension, for those their first bytes do not tell reliably.
     static let byExtension: [String: String] = [
         "svg": "SVG", "svgz": "SVG", "tga": "TGA", "pcx": "PCX", "xcf": "GIMP XCF", "ico": "ICO", "cur": "ICO",
@@ -19,22 +14,16 @@ public enum UnreadFormat {
     /// The name of the image format files with extension `ext` (lowercase) usually hold,
     /// among those ImageWall does not read: "BMP", "RAW camera file".
     public static func formatName(forExtension ext: String) -> String? {
-        rawExtensions.contains(ext) ? "RAW camera file (\(ext.uppercased()))" : byExtension[ext]
+        RAWCameraFiles.extensions.contains(ext) ? "RAW camera file (\(ext.uppercased()))" : byExtension[ext]
     }
 
-    /// Why a file named `fileName` that starts with `bytes` is not read, when it is an image of
-    /// another format or a damaged one of ours: "BMP is not a supported format". `nil` when it
-    /// does not look like an image at all.
-    public static func reason(forFileStarting bytes: some Collection<UInt8>, named fileName: String) -> String? {
-        let start = Array(bytes.prefix(16))
+    /// What a file no codec claimed is: an image of another format or a damaged one of ours,
+    /// by its first bytes and its name; `nil` when it does not look like an image at all.
+    func claim(_ file: FileSignature) -> FileClaim? {
+        let start = Array(file.head.prefix(16))
         func starts(_ prefix: [UInt8]) -> Bool { start.starts(with: prefix) }
         func text(_ s: String) -> [UInt8] { Array(s.utf8) }
-        let ext = fileName.split(separator: "/").last.flatMap { name in
-            name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]).lowercased() }
-        }
-        if let ext, rawExtensions.contains(ext) {
-            return "RAW camera file (\(ext.uppercased())) is not a supported format"
-        }
+        let ext = file.fileExtension
         var name: String?
         if starts(text("BM")) && start.count >= 14 {
             name = "BMP"
@@ -57,19 +46,19 @@ public enum UnreadFormat {
         } else if starts(text("gimp xcf")) {
             name = "GIMP XCF"
         } else if start.count >= 2, start[0] == 0x50, (0x31...0x37).contains(start[1]),
-            ext.map({ byExtension[$0] == "PNM" }) ?? false
+            ext.map({ Self.byExtension[$0] == "PNM" }) ?? false
         {
             name = "PNM"
         } else if starts([0x89, 0x50, 0x4E, 0x47]) {
-            return "corrupt PNG: damaged signature"
+            return .unread(.damaged(format: "PNG", what: "damaged signature"))
         } else if starts([0xFF, 0xD8]) {
-            return "corrupt JPEG: damaged start of image"
-        } else if let ext, let known = byExtension[ext] {
+            return .unread(.damaged(format: "JPEG", what: "damaged start of image"))
+        } else if let ext, let known = Self.byExtension[ext] {
             name = known
-        } else if isSVG(bytes) {
+        } else if Self.isSVG(file.head) {
             name = "SVG"
         }
-        return name.map { "\($0) is not a supported format" }
+        return name.map { .unread(.unsupported(format: $0)) }
     }
 
     private static func isSVG(_ bytes: some Collection<UInt8>) -> Bool {

@@ -1,0 +1,59 @@
+import Testing
+import WallCodecs
+
+/// Files claimed by their bytes and their names, in priority order, and the typed reason a
+/// file is not read.
+@Suite("Claiming files")
+struct FileClaimTests {
+    static let tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0, 0, 0]
+    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 16]
+
+    func claim(_ head: [UInt8], _ path: String) -> FileClaim {
+        FileClaim.identify(FileSignature(head: head, path: path))
+    }
+
+    @Test("a RAW camera file is claimed ahead of the TIFF codec its bytes would go to, by its name")
+    func rawAheadOfTIFF() {
+        #expect(claim(Self.tiff, "shots/DSC_0001.NEF") == .unread(.rawCamera(fileExtension: "nef")))
+        #expect(claim(Self.tiff, "a/b.dng") == .unread(.rawCamera(fileExtension: "dng")))
+        #expect(claim(Self.jpeg, "x.cr2") == .unread(.rawCamera(fileExtension: "cr2")))
+        // The same bytes under a TIFF's name, or none, are the TIFF codec's.
+        #expect(claim(Self.tiff, "scan.tif") == .image(.tiff))
+        #expect(claim(Self.tiff, "scan") == .image(.tiff))
+        // A folder's name is no extension.
+        #expect(claim(Self.tiff, "photos.nef/scan") == .image(.tiff))
+    }
+
+    @Test("signatures are read before extensions: a JPEG named .png is a JPEG")
+    func bytesFirst() {
+        #expect(claim(Self.jpeg, "odd.png") == .image(.jpeg))
+        #expect(claim(Array("GIF89a".utf8) + [1, 0, 1, 0], "x.jpg") == .image(.gif))
+    }
+
+    @Test(
+        "a file no codec reads gets a typed reason, and only a non-image is not one",
+        arguments: [
+            (Array("BM".utf8) + [UInt8](repeating: 0, count: 20), "a.bmp", UnreadReason.unsupported(format: "BMP")),
+            ([0xFF, 0x0A, 0, 0], "a.jxl", .unsupported(format: "JPEG XL")),
+            ([0x89, 0x50, 0x4E, 0x47, 0, 0], "a.png", .damaged(format: "PNG", what: "damaged signature")),
+            ([0xFF, 0xD8, 0x00], "a.jpg", .damaged(format: "JPEG", what: "damaged start of image")),
+            (Array("hello".utf8), "x.svg", .unsupported(format: "SVG")),
+            (Array("hello".utf8), "notes.txt", .notAnImage),
+        ])
+    func unread(head: [UInt8], path: String, reason: UnreadReason) {
+        #expect(claim(head, path) == .unread(reason))
+        #expect(reason.isImage == (reason != .notAnImage))
+    }
+
+    @Test("the reasons read as the probe has always reported them")
+    func reasonText() {
+        #expect(
+            UnreadReason.rawCamera(fileExtension: "arw").description
+                == "RAW camera file (ARW) is not a supported format")
+        #expect(UnreadReason.unsupported(format: "BMP").description == "BMP is not a supported format")
+        #expect(
+            UnreadReason.damaged(format: "PNG", what: "damaged signature").description
+                == "corrupt PNG: damaged signature")
+        #expect(UnreadReason.notAnImage.description.hasPrefix("not an image ImageWall reads (JPEG, PNG"))
+    }
+}
