@@ -14,16 +14,16 @@ extension ImageWallCommand {
         public static let configuration = CommandConfiguration(
             abstract: "Join the part files of a sheet into its PNG, the same bytes as one render.",
             discussion: """
-                A sheet too big for one machine is rendered in parts by any batch engine (GNU \\
-                parallel, a Slurm array job, a Kubernetes Indexed Job): every worker runs \\
-                `imagewall render --from-manifest wall.json --part K/N -o part-K`, and assemble \\
-                joins the parts, in any order, into the PNG (or the pages, named as render names \\
-                them) that `imagewall render --from-manifest wall.json` writes in one process, to \\
-                the byte. Nothing is decoded or compressed again, and memory stays small however \\
+                A sheet too big for one machine is rendered in parts by any batch engine (GNU \
+                parallel, a Slurm array job, a Kubernetes Indexed Job): every worker runs \
+                `imagewall render --from-manifest wall.json --part K/N -o part-K`, and assemble \
+                joins the parts, in any order, into the PNG (or the pages, named as render names \
+                them) that `imagewall render --from-manifest wall.json` writes in one process, to \
+                the byte. Nothing is decoded or compressed again, and memory stays small however \
                 tall the sheet.
 
-                Parts of another manifest or another ImageWall, a part missing or given twice, a \\
-                truncated or damaged part: an error naming the part, exit status 1, and nothing \\
+                Parts of another manifest or another ImageWall, a part missing or given twice, a \
+                truncated or damaged part: an error naming the part, exit status 1, and nothing \
                 written.
 
                 With -o OUT.dzi the pages become Deep Zoom pyramids instead, the same files as \

@@ -13,9 +13,9 @@ extension ImageWallCommand {
         public static let configuration = CommandConfiguration(
             abstract: "Compare two sheets pixel by pixel.",
             discussion: """
-                Prints how many pixels differ (some channel by more than --tolerance), their \\
-                share, and the largest channel difference. With -o, writes a picture of the \\
-                changes: changed pixels red over a faded copy of A. With --manifest A.json \\
+                Prints how many pixels differ (some channel by more than --tolerance), their \
+                share, and the largest channel difference. With -o, writes a picture of the \
+                changes: changed pixels red over a faded copy of A. With --manifest A.json \
                 B.json, also names the tiles that moved, changed, appeared or disappeared.
 
                 EXIT STATUS:

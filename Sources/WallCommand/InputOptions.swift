@@ -24,8 +24,15 @@ struct InputOptions: ParsableArguments {
     var exclude: [String] = []
 
     @Option(
-        help: ArgumentHelp("Read more inputs from FILE, one path a line (- for standard input).", valueName: "file"))
+        help: ArgumentHelp(
+            "Read more inputs from FILE (- for standard input): one path a line (LF or CRLF), or NUL-separated as find -print0 writes them (told by the NUL bytes, or --null).",
+            valueName: "file"))
     var filesFrom: String?
+
+    @Flag(
+        name: [.customShort("0"), .customLong("null")],
+        help: "--files-from's paths are separated by NUL bytes (find -print0, xargs -0), so names may hold line feeds.")
+    var null = false
 
     @Option(
         help: ArgumentHelp(
@@ -36,13 +43,14 @@ struct InputOptions: ParsableArguments {
     @Flag(help: "Reverse the order.")
     var reverse = false
 
-    @Option(help: ArgumentHelp("Seed of --sort random: the same seed gives the same order.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Seed of --sort random: the same seed gives the same order (without it one is picked and printed).",
+            valueName: "n"))
     var seed: UInt64?
 
     func validate() throws {
-        if sort == .random && seed == nil {
-            throw ValidationError("--sort random needs --seed N, so that the order can be repeated")
-        }
+        try validateList()
     }
 
     /// The inputs, with those of --files-from after the arguments.
@@ -57,11 +65,24 @@ struct InputOptions: ParsableArguments {
             }
             data = contents
         }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
-        return inputs + lines.map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }.filter { !$0.isEmpty }
+        return inputs + InputList.paths(in: Array(data), separator: null ? .null : .automatic)
     }
 
     var hasInputs: Bool { !inputs.isEmpty || filesFrom != nil }
+
+    /// For `--sort random` without `--seed`: a seed picked now, said on stderr unless `quiet`,
+    /// so that the order can be asked for again.
+    func pickedSeed(quiet: Bool) -> UInt64? {
+        guard sort == .random, seed == nil else { return nil }
+        let picked = UInt64.random(in: 1...999_999)
+        if !quiet { Console.error("--sort random: seed \(picked) (give --seed \(picked) for this order again)") }
+        return picked
+    }
+
+    /// Refuses --null without a list to read.
+    func validateList() throws {
+        if null && filesFrom == nil { throw ValidationError("--null goes with --files-from FILE") }
+    }
 
     func apply(to options: inout WallOptions) {
         options.scan = InputScanner.Options(recursive: recursive, include: include, exclude: exclude)

@@ -10,10 +10,10 @@ extension ImageWallCommand {
         public static let configuration = CommandConfiguration(
             abstract: "Lay images out without decoding them and print where every tile goes.",
             discussion: """
-                Reads only image headers (or sizes you give) and runs the layout engine, printing \\
-                the manifest as JSON with --json, or a table. With --sizes the engine needs no \\
-                files at all: give one "WIDTH HEIGHT" pair a line (blank lines and # comments \\
-                ignored), or a JSON array of {"width": W, "height": H} objects; "-" reads \\
+                Reads only image headers (or sizes you give) and runs the layout engine, printing \
+                the manifest as JSON with --json, or a table. With --sizes the engine needs no \
+                files at all: give one "WIDTH HEIGHT" pair a line (blank lines and # comments \
+                ignored), or a JSON array of {"width": W, "height": H} objects; "-" reads \
                 standard input.
 
                 EXAMPLES:
@@ -58,6 +58,7 @@ extension ImageWallCommand {
         public func run() throws {
             var options = WallOptions(layout: layout.configuration)
             input.apply(to: &options)
+            if let seed = input.pickedSeed(quiet: false) { options.seed = seed }
             options.grouping = layout.groupBy
             options.onError = onError
             options.threads = ProcessInfo.processInfo.activeProcessorCount

@@ -17,16 +17,21 @@ extension ImageWallCommand {
                 after the colour model (rendering converts it to sRGB); "smaller" lists the \
                 reduced versions a file holds (HEIF thumbnails, TIFF pyramid levels), which \
                 rendering reads instead of the full image when they are large enough. \
-                Unreadable files are listed with the reason, and the exit status is then 1.
+                Unreadable files are listed with the reason, and the exit status is then 1, as \
+                it is when the folders given hold no image (-r reads their sub-folders too).
 
                 EXAMPLES:
                   imagewall probe SampleImages
                   imagewall probe photo.jpg --json
                   imagewall probe IMG_0042.HEIC scan.tif
+                  imagewall probe -r ~/Pictures --json
                 """)
 
         @Argument(help: "Image files and folders of images.")
         var inputs: [String] = []
+
+        @Flag(name: [.short, .long], help: "Also probe the images of sub-folders (hidden ones excepted).")
+        var recursive = false
 
         @Flag(help: "Print JSON: one object per image, with \"error\" for unreadable files.")
         var json = false
@@ -50,7 +55,16 @@ extension ImageWallCommand {
 
         /// Runs the command; failures end in an exit code, never a crash.
         public func run() throws {
-            let candidates = InputScanner.candidates(for: inputs)
+            let scan = InputScanner.scan(inputs, options: InputScanner.Options(recursive: recursive))
+            let candidates = scan.candidates
+            guard !candidates.isEmpty else {
+                let subFolders = scan.foldersNotRead.filter { $0.reason == .notRecursive }.count
+                Console.error(
+                    "error: no images in the folders given"
+                        + (subFolders == 0
+                            ? "" : "; \(subFolders) sub-folder\(subFolders == 1 ? "" : "s") not read: use -r"))
+                throw ExitStatus.failure
+            }
             let probe = ImageProbe()
             let rows: [Row] = candidates.map { candidate in
                 do {

@@ -1,10 +1,12 @@
 import ArgumentParser
+import Foundation
 import ImageWall
 import Testing
 import WallCodecs
-import WallCommand
 import WallCore
 import _WallTestSupport
+
+@testable import WallCommand
 
 @Suite("Command line")
 struct CommandTests {
@@ -96,4 +98,67 @@ struct CommandTests {
 
 extension ImageFormat {
     static func sniffPNG(_ bytes: [UInt8]) -> Bool { sniff(bytes) == .png }
+}
+
+/// `--files-from` lists and `probe -r` as a user passes them.
+@Suite("Command line: input lists")
+struct InputListCommandTests {
+    let folder = TemporaryFolder()
+
+    @Test("--files-from with NUL-separated names (find -print0) draws every file, -0 or not")
+    func nullList() throws {
+        let names = ["a b.png", "c.png"]
+        for name in names {
+            try FileManager.default.copyItem(atPath: Fixtures.sample("png-rgb.png"), toPath: folder.file(name))
+        }
+        let list = folder.write(Array(names.map { folder.file($0) + "\u{0}" }.joined().utf8), to: "list")
+        for flags in [[], ["-0"], ["--null"]] {
+            let manifest = folder.file("m\(flags.count).json")
+            try ImageWallCommand.Render.parse(
+                ["--files-from", list, "-o", folder.file("s.png"), "--manifest", manifest, "--width", "300", "-q"]
+                    + flags
+            ).run()
+            #expect(try Wall.readManifest(manifest).tiles.count == 2, "\(flags)")
+        }
+        #expect(throws: (any Error).self) { try ImageWallCommand.Render.parse(["x.png", "-o", "s.png", "-0"]) }
+    }
+
+    @Test("probe -r reads sub-folders; without it a folder of sub-folders is an error that says so")
+    func probeRecursive() throws {
+        try FileManager.default.createDirectory(atPath: folder.file("p/sub"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Fixtures.sample("png-rgb.png"), toPath: folder.file("p/sub/x.png"))
+        #expect(throws: ExitCode(1)) { try ImageWallCommand.Probe.parse([folder.file("p"), "--json"]).run() }
+        try ImageWallCommand.Probe.parse([folder.file("p"), "-r", "--json"]).run()
+    }
+}
+
+/// Help and messages as a user reads them.
+@Suite("Command line: help and summaries")
+struct HelpTextTests {
+    @Test("no command's help shows a stray backslash at the end of a prose line")
+    func noStrayBackslashes() {
+        for command in [
+            ImageWallCommand.Diff.self, ImageWallCommand.Layout.self, ImageWallCommand.Assemble.self,
+            ImageWallCommand.Probe.self,
+        ] as [any ParsableCommand.Type] {
+            let help = ImageWallCommand.helpMessage(for: command)
+            #expect(!help.split(separator: "\n").contains { $0.hasSuffix("\\") }, "\(command)")
+        }
+    }
+
+    @Test("counts agree with their nouns: 1 image, 2 images")
+    func plurals() {
+        #expect(ImageWallCommand.Render.counted(1, "image") == "1 image")
+        #expect(ImageWallCommand.Render.counted(2, "image") == "2 images")
+        #expect(ImageWallCommand.Render.counted(0, "sub-folder") == "0 sub-folders")
+    }
+
+    @Test("--sort random without --seed is accepted: a seed is picked and the order can be repeated")
+    func randomWithoutSeed() throws {
+        let command = try ImageWallCommand.Render.parse(["x.jpg", "-o", "s.png", "--sort", "random"])
+        let seed = try #require(command.input.pickedSeed(quiet: true))
+        #expect(seed > 0)
+        let seeded = try ImageWallCommand.Render.parse(["x.jpg", "-o", "s.png", "--sort", "random", "--seed", "7"])
+        #expect(seeded.input.pickedSeed(quiet: true) == nil && seeded.options.seed == 7)
+    }
 }

@@ -39,7 +39,9 @@ enum InputProbe {
             case .failure(let error): failures.append(error)
             }
         }
-        return ProbeResult(images: images, failures: failures, candidates: candidates.count, ignored: scanned.ignored)
+        return ProbeResult(
+            images: images, failures: failures, candidates: candidates.count, ignored: scanned.ignored,
+            foldersNotRead: scanned.foldersNotRead, filteredOut: scanned.filteredOut.count)
     }
 
     /// Probes `inputs` and puts the readable images in the order `options` asks for;
@@ -52,12 +54,17 @@ enum InputProbe {
                 progress: hooks.progress)
         }
         try hooks.checkCancelled()
+        for folder in probed.foldersNotRead where folder.reason == .alreadyRead {
+            hooks.diagnostics(.warning(source: folder.path, message: folder.reason.rawValue))
+        }
         if options.onError == .fail, let first = probed.failures.first { throw first }
         for failure in probed.failures {
             hooks.diagnostics(.skipped(source: failure.path, reason: failure.reason, stage: .probe))
         }
         guard !probed.images.isEmpty else {
-            throw WallRunError.noImages(tried: probed.candidates, first: probed.failures.first)
+            throw WallRunError.noImages(
+                tried: probed.candidates, first: probed.failures.first,
+                subFoldersNotRead: probed.foldersNotRead.filter { $0.reason == .notRecursive }.count)
         }
         var ordered = probed
         ordered.images = options.sort.sorted(probed.images, reverse: options.reverse, seed: options.seed).map { entry in

@@ -39,12 +39,16 @@ public enum InputScanner {
             self.exclude = exclude
         }
 
+        /// fnmatch's FNM_CASEFOLD (1 << 4 in glibc and musl), a GNU extension Swift does not import.
+        static let caseFold: Int32 = 1 << 4
+
         /// Whether `path` passes the globs. A glob with a slash is matched against the whole
-        /// path, one without against the file name (`*.jpg`, `IMG_0???.*`).
+        /// path, one without against the file name (`*.jpg`, `IMG_0???.*`); case is ignored,
+        /// so `*.jpg` keeps a camera's `IMG_0001.JPG`.
         public func keeps(_ path: String) -> Bool {
             let name = path.split(separator: "/").last.map(String.init) ?? path
             func matches(_ glob: String) -> Bool {
-                fnmatch(glob, glob.contains("/") ? path : name, 0) == 0
+                fnmatch(glob, glob.contains("/") ? path : name, Options.caseFold) == 0
             }
             if !include.isEmpty && !include.contains(where: matches) { return false }
             return !exclude.contains(where: matches)
@@ -58,6 +62,10 @@ public enum InputScanner {
         public var candidates: [Candidate]
         /// Folder files that are not images (text, video, hidden files), in argument order.
         public var ignored: [String]
+        /// Folders not read: sub-folders without `-r`, and folders reached a second time.
+        public var foldersNotRead: [FolderNotRead] = []
+        /// Files the `--include` and `--exclude` globs left out.
+        public var filteredOut: [String] = []
     }
 
     /// Expands `arguments` into candidates, in argument order.
@@ -70,16 +78,31 @@ public enum InputScanner {
     /// then reported as unsupported), and ignored otherwise.
     public static func scan(_ arguments: [String], options: Options = Options()) -> Scan {
         var result = Scan(candidates: [], ignored: [])
+        var visited = Set<FolderIdentity>()
         for argument in arguments {
             if isDirectory(argument) {
-                scanFolder(argument, recursive: options.recursive, into: &result)
+                scanFolder(argument, recursive: options.recursive, visited: &visited, into: &result)
             } else {
                 result.candidates.append(Candidate(path: argument, isExplicit: true))
             }
         }
+        result.filteredOut = result.candidates.map(\.path).filter { !options.keeps($0) }
         result.candidates = result.candidates.filter { options.keeps($0.path) }
         result.ignored = result.ignored.filter { options.keeps($0) }
         return result
+    }
+
+    /// A folder as the file system knows it, whatever path reached it.
+    struct FolderIdentity: Hashable {
+        var device: UInt
+        var inode: UInt
+    }
+
+    /// The identity of the folder at `path`, if it can be read.
+    static func identity(of path: String) -> FolderIdentity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FolderIdentity(device: UInt(status.st_dev), inode: UInt(status.st_ino))
     }
 
     static func isDirectory(_ path: String) -> Bool {
@@ -88,8 +111,18 @@ public enum InputScanner {
     }
 
     /// The folder's files in name order; with `recursive`, each sub-folder's files where the
-    /// sub-folder's name falls (hidden sub-folders are not entered).
-    static func scanFolder(_ folder: String, recursive: Bool, depth: Int = 0, into result: inout Scan) {
+    /// sub-folder's name falls (hidden sub-folders are not entered). A folder already read
+    /// (through a link back to a parent, or given twice) is read once and noted; without
+    /// `recursive` every sub-folder is noted.
+    static func scanFolder(
+        _ folder: String, recursive: Bool, visited: inout Set<FolderIdentity>, into result: inout Scan
+    ) {
+        if let identity = identity(of: folder) {
+            guard visited.insert(identity).inserted else {
+                result.foldersNotRead.append(FolderNotRead(path: folder, reason: .alreadyRead))
+                return
+            }
+        }
         guard let entries = directoryEntries(at: folder) else {
             result.candidates.append(Candidate(path: folder, isExplicit: true))
             return
@@ -110,9 +143,11 @@ public enum InputScanner {
             }
             switch status.st_mode & S_IFMT {
             case S_IFDIR:
-                // Links can loop; 32 levels is deeper than any photo library.
-                if recursive && depth < 32 && !name.hasPrefix(".") {
-                    scanFolder(path, recursive: true, depth: depth + 1, into: &result)
+                if name.hasPrefix(".") { continue }
+                if recursive {
+                    scanFolder(path, recursive: true, visited: &visited, into: &result)
+                } else {
+                    result.foldersNotRead.append(FolderNotRead(path: path, reason: .notRecursive))
                 }
             case S_IFREG:
                 if name.hasPrefix(".") {

@@ -37,4 +37,8 @@ public struct ProbeResult: Sendable {
     public var ignored: [String] = []
     /// The inputs the images came from (folders, or the folders of files given), as given.
     public var roots: [String] = []
+    /// Folders whose images were not taken, and why.
+    public var foldersNotRead: [FolderNotRead] = []
+    /// How many files the `--include` and `--exclude` globs left out.
+    public var filteredOut = 0
 }

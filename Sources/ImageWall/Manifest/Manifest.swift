@@ -213,6 +213,11 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// Files in the folders given that are not images (text, video, hidden files), when there
     /// are any.
     public var ignored: [String]?
+    /// Folders among the inputs whose images were not taken (sub-folders without `-r`,
+    /// folders reached twice through links), with why, when there are any.
+    public var foldersNotRead: [FolderNotRead]?
+    /// How many files the `--include` and `--exclude` globs left out, when any were.
+    public var filteredOut: Int?
     /// The inputs the tiles came from (see ``Tile/root`` and ``Tile/path``); absent in manifests
     /// older than roots and for sizes given without files.
     public var roots: [Root]?
@@ -272,6 +277,8 @@ extension Manifest {
             arrangement: plan.arrangement, sources: plan.images.map(Source.init), sectionTitles: plan.sectionTitles,
             options: options, outputs: outputs, messages: messages, skipped: plan.skipped, recipes: plan.recipes)
         ignored = plan.ignored.isEmpty ? nil : plan.ignored
+        foldersNotRead = plan.foldersNotRead.isEmpty ? nil : plan.foldersNotRead
+        filteredOut = plan.filteredOut == 0 ? nil : plan.filteredOut
         roots = plan.roots.isEmpty ? nil : plan.roots.map { Root(path: $0) }
     }
 

@@ -18,6 +18,10 @@ public struct Plan: Sendable {
     public var ignored: [String] = []
     /// The inputs the images came from (see ``ProbedImage/origin``).
     public var roots: [String] = []
+    /// Folders whose images were not taken, and why.
+    public var foldersNotRead: [FolderNotRead] = []
+    /// How many files the `--include` and `--exclude` globs left out.
+    public var filteredOut = 0
 
     /// How tile `index` is made: as recorded, or decoded for its own placement.
     func recipe(for index: Int) -> TileRecipe {
@@ -35,7 +39,8 @@ public struct Plan: Sendable {
         hooks.progress?.advance(.layout)
         return Plan(
             images: images, skipped: probed.failures, arrangement: arrangement, sectionTitles: titles,
-            ignored: probed.ignored, roots: probed.roots)
+            ignored: probed.ignored, roots: probed.roots, foldersNotRead: probed.foldersNotRead,
+            filteredOut: probed.filteredOut)
     }
 
     /// Section numbers by folder (the path up to its last slash), with the folders as titles.

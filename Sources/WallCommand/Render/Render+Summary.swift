@@ -63,17 +63,34 @@ extension ImageWallCommand.Render {
         guard let first = results.first else { return }
         let pages = results.reduce(0) { $0 + $1.pages.count }
         let ignoredFiles = first.ignored ?? []
-        if reporting.verbose { for path in ignoredFiles { Console.error("ignored (not an image): \(path)") } }
-        let ignored =
-            ignoredFiles.isEmpty
-            ? "" : ", \(ignoredFiles.count) other file\(ignoredFiles.count == 1 ? "" : "s") ignored"
-        let skipped = (first.skipped.isEmpty ? "" : ", \(first.skipped.count) skipped") + ignored
+        let folders = first.foldersNotRead ?? []
+        let subFolders = folders.filter { $0.reason == .notRecursive }
+        if reporting.verbose {
+            for path in ignoredFiles {
+                let hidden = path.split(separator: "/").last?.hasPrefix(".") == true
+                Console.error("ignored (\(hidden ? "hidden" : "not an image")): \(path)")
+            }
+            for folder in subFolders { Console.error("not read (\(folder.reason.rawValue)): \(folder.path)") }
+        }
+        var omitted = ""
+        if !first.skipped.isEmpty { omitted += ", \(first.skipped.count) skipped" }
+        if !ignoredFiles.isEmpty { omitted += ", " + Self.counted(ignoredFiles.count, "other file") + " ignored" }
+        if let filtered = first.filteredOut {
+            omitted += ", " + Self.counted(filtered, "file") + " left out by --include/--exclude"
+        }
+        if !subFolders.isEmpty { omitted += ", " + Self.counted(subFolders.count, "sub-folder") + " not read (use -r)" }
         let sheets = results.count > 1 ? "\(results.count) variants, " : ""
         let where_ =
             first.pages.count == 1 && results.count == 1
             ? "\(first.pages[0].file ?? "") \(first.width)x\(first.height), " : ""
         Console.error(
-            "\(first.tiles.count) images\(skipped): \(where_)\(sheets)\(pages) page\(pages == 1 ? "" : "s"), "
+            "\(Self.counted(first.tiles.count, "image"))\(omitted): \(where_)\(sheets)"
+                + "\(Self.counted(pages, "page")), "
                 + String(format: "%.1f MB in %.1f s", Double(bytes) / 1_048_576, seconds))
+    }
+
+    /// "1 image", "2 images".
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

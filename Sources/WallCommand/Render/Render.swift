@@ -190,7 +190,8 @@ extension ImageWallCommand {
             _ = iw_set_mmap_threshold(4 << 20)
             iw_install_interrupt_handlers()
             let display = ProgressDisplay(style: reporting.quiet ? .none : reporting.progress)
-            let options = self.options
+            var options = self.options
+            if let seed = input.pickedSeed(quiet: reporting.quiet) { options.seed = seed }
             let stages = reporting.profile ? StageProfile() : nil
             let quiet = reporting.quiet
             let verbose = reporting.verbose
