@@ -17,10 +17,15 @@ enum JPEGHeader {
         var segments = 0
         while segments < maxSegments {
             segments += 1
-            let prefix = try reader.read(at: offset, count: 4, path: path)
+            var prefix = try reader.read(at: offset, count: 4, path: path)
             guard prefix.count >= 2 else { break }
-            guard prefix[0] == 0xFF else {
-                throw CodecError(.probe, path: path, reason: "corrupt JPEG: expected a marker at byte \(offset)")
+            if prefix[0] != 0xFF || prefix[1] == 0x00 {
+                // Stray bytes where a marker belongs: libjpeg skips them to the next marker
+                // with a warning ("extraneous bytes before marker"), which its decode records.
+                guard let next = try nextMarker(reader, after: offset, path: path) else { break }
+                offset = next
+                prefix = try reader.read(at: offset, count: 4, path: path)
+                guard prefix.count >= 2 else { break }
             }
             let marker = prefix[1]
             if marker == 0xFF {  // fill byte
@@ -47,6 +52,39 @@ enum JPEGHeader {
                 reason: "corrupt JPEG: more than \(maxSegments) marker segments before the image data")
         }
         return offset
+    }
+
+    /// The offset of the next marker at or after `offset` as libjpeg finds one: past any
+    /// bytes that are not 0xFF, and past 0xFF 0x00 pairs (stuffed data); `nil` at the end of
+    /// the file. Reads the file a block at a time, never more than it holds.
+    static func nextMarker(_ reader: FileReader, after offset: Int, path: String) throws(CodecError) -> Int? {
+        let blockSize = 65536
+        var position = offset
+        while position < reader.fileSize {
+            let block = try reader.read(at: position, count: blockSize, path: path)
+            guard !block.isEmpty else { return nil }
+            var next = position + block.count
+            var i = 0
+            scan: while i < block.count {
+                guard block[i] == 0xFF else {
+                    i += 1
+                    continue
+                }
+                var j = i + 1
+                while j < block.count && block[j] == 0xFF { j += 1 }
+                if j == block.count {
+                    // Fill bytes up to the block's end: at the file's end there is no marker,
+                    // else read on from the last of them.
+                    guard block.count == blockSize else { return nil }
+                    next = position + j - 1
+                    break scan
+                }
+                if block[j] != 0x00 { return position + j - 1 }
+                i = j + 1
+            }
+            position = next
+        }
+        return nil
     }
 
     static func read(_ reader: FileReader, path: String) throws(CodecError) -> ImageInfo {
