@@ -70,6 +70,7 @@ public struct Wall: Sendable {
         precondition(!variants.isEmpty && (manifests == nil || manifests!.count == variants.count))
         for variant in variants { try variant.options.effectiveLayout.validate() }
         let formats = try variants.map { try PageFormat(path: $0.output) }
+        try OutputFolders.check(variants.map(\.output) + (manifests ?? []))
         let probed = try InputProbe.ordered(inputs, options: variants[0].options, hooks: hooks)
         let jobs = try variants.enumerated().map { v, variant in
             let plan = try Plan.laidOut(probed, options: variant.options, hooks: hooks)

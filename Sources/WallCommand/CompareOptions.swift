@@ -65,14 +65,25 @@ struct CompareOptions: ParsableArguments {
     /// Compares `expected` with `actual` (and their manifests), prints the summary and lists,
     /// writes the report when asked; returns the comparison, with the picture of the changes
     /// drawn when `drawing` or for the report.
-    func compare(_ expected: String, _ actual: String, manifests: (String, String)?, drawing: Bool = false) throws
-        -> SheetComparison
-    {
-        let comparison = try SheetComparison(
+    /// `actualName` names the actual sheet in the lines and the report when its file is not
+    /// one to show (a temporary file). A report that cannot be written is an error after the
+    /// lines, never a change of the comparison's outcome.
+    func compare(
+        _ expected: String, _ actual: String, manifests: (String, String)?, drawing: Bool = false,
+        actualName: String? = nil
+    ) throws -> SheetComparison {
+        var comparison = try SheetComparison(
             expected: expected, actual: actual, manifests: manifests, options: options, ignore: ignore,
             allowance: { allowance(pixels: $0) ?? 0 }, drawing: drawing || report != nil)
+        if let actualName { comparison.actual = actualName }
         for line in comparison.lines() { Console.output(line) }
-        if let report, !comparison.matches { try comparison.writeReport(to: report) }
+        if let report, !comparison.matches {
+            do {
+                try comparison.writeReport(to: report)
+            } catch {
+                Console.error("error: the report was not written: \(error.reason)")
+            }
+        }
         return comparison
     }
 }

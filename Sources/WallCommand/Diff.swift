@@ -65,6 +65,7 @@ extension ImageWallCommand {
         /// Runs the command; failures end in an exit code, never a crash.
         public func run() throws {
             do {
+                try OutputFolders.check([output, compare.report].compactMap { $0 })
                 let comparison = try compare.compare(
                     a, b, manifests: manifest.count == 2 ? (manifest[0], manifest[1]) : nil, drawing: output != nil)
                 if let output {

@@ -22,11 +22,23 @@ public enum ManifestWriter {
     /// Writes `manifest` to `path`, recording where its roots are from there (see
     /// ``Manifest/Root/fromManifest``).
     public static func write(_ manifest: Manifest, to path: String) throws {
+        try stage(manifest, to: path).commit()
+    }
+
+    /// Writes `manifest` for `path` into a temporary file beside it, complete but not yet in
+    /// place: ``AtomicFile/commit()`` puts it there, ``AtomicFile/discard()`` removes it.
+    static func stage(_ manifest: Manifest, to path: String) throws -> AtomicFile {
         var located = manifest
         located.locateRoots(from: path)
         let file = try AtomicFile(destination: path)
-        try write(located, to: file.handle, named: path)
-        try file.commit()
+        do {
+            try write(located, to: file.handle, named: path)
+            try file.finishWriting()
+        } catch {
+            file.discard()
+            throw error
+        }
+        return file
     }
 
     /// Writes `manifest` to an open file (standard output for `imagewall layout --json`).

@@ -32,6 +32,7 @@ package struct RenderSession {
             try SheetSizeError.check(page.sizes, cap: page.format.isPixelCapped ? options.maxSheetPixels : Int.max)
         }
         try Self.refuseOverwritingInputs(outputs: outputs, images: images)
+        try OutputFolders.check(outputs)
         self.images = images
         self.hooks = hooks
         warnings = TileWarnings(images: images, diagnostics: hooks.diagnostics)

@@ -47,13 +47,23 @@ struct SheetBatch {
             files = try renderThroughSpills(jobs, session: session)
         }
         hooks.progress?.begin(.write, total: 1)
-        for file in files { try file.commit() }
         let manifests = jobs.map { job in
             Manifest(plan: job.plan, options: job.options, outputs: job.pages, messages: session.warnings)
         }
-        for (job, manifest) in zip(jobs, manifests) {
-            if let path = job.manifest { try ManifestWriter.write(manifest, to: path) }
+        // The manifests are written beside the pages before anything is put in place, so the
+        // run's files are all there or none.
+        var staged: [AtomicFile] = []
+        do {
+            for (job, manifest) in zip(jobs, manifests) {
+                if let path = job.manifest { staged.append(try ManifestWriter.stage(manifest, to: path)) }
+            }
+        } catch {
+            for file in files { file.discard() }
+            for file in staged { file.discard() }
+            throw error
         }
+        for file in files { try file.commit() }
+        for file in staged { try file.commit() }
         hooks.progress?.advance(.write)
         return manifests
     }

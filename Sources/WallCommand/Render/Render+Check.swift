@@ -18,6 +18,19 @@ extension ImageWallCommand.Render {
             throw ExitStatus.cannotCompare
         }
         defer { PrivateFolder.removeTree(folder) }
+        // Whatever cannot be read or written is said before the render, never after "differ".
+        do {
+            try OutputFolders.check([output.output, output.manifest, checking.comparing.report].compactMap { $0 })
+        } catch {
+            Console.error("error: \(error.message)")
+            throw ExitStatus.cannotCompare
+        }
+        if let checkManifest = checking.checkManifest, !checking.update,
+            !FileManager.default.fileExists(atPath: checkManifest)
+        {
+            Console.error("error: \(checkManifest) does not exist: run with --update to create it")
+            throw ExitStatus.cannotCompare
+        }
         let sheet = output.output ?? folder + "/sheet.png", manifestPath = output.manifest ?? folder + "/sheet.json"
         do {
             let result = try Wall(inputs: try input.allInputs()).render(
@@ -56,7 +69,8 @@ extension ImageWallCommand.Render {
             let manifests = checking.checkManifest.flatMap {
                 FileManager.default.fileExists(atPath: $0) ? ($0, manifestPath) : nil
             }
-            comparison = try checking.comparing.compare(golden, sheet, manifests: manifests)
+            comparison = try checking.comparing.compare(
+                golden, sheet, manifests: manifests, actualName: output.output ?? "this render")
         } catch let error as SheetDiff.SizeMismatch where checking.update {
             // A golden sheet of another size is replaced as one that differs.
             try replaceGolden()
@@ -66,7 +80,16 @@ extension ImageWallCommand.Render {
             Console.error("error: \(error.message)")
             throw ExitStatus.cannotCompare
         }
-        guard !comparison.matches else { return }
+        guard !comparison.matches else {
+            // A golden manifest asked for and not there yet is made, the sheet matching.
+            if checking.update, let checkManifest = checking.checkManifest,
+                !FileManager.default.fileExists(atPath: checkManifest)
+            {
+                try ManifestWriter.write(try Wall.readManifest(manifestPath), to: checkManifest)
+                Console.output("created \(checkManifest)")
+            }
+            return
+        }
         if checking.update {
             try replaceGolden()
             Console.output("updated \(golden)")

@@ -206,6 +206,8 @@ extension ImageWallCommand {
                 })
             let started = ProgressDisplay.now()
             do {
+                // --check says its own problems, with its own exit status.
+                if checking.check == nil { try OutputFolders.check(htmlPages) }
                 switch mode {
                 case .part(let part, let manifest, let file):
                     let header = try Wall.render(
@@ -238,6 +240,13 @@ extension ImageWallCommand {
                 Console.error("error: \(replay.fromManifest ?? "manifest"): not an ImageWall manifest (\(error))")
                 throw ExitStatus.failure
             }
+        }
+
+        /// The gallery pages `--html` asks for, one a variant.
+        var htmlPages: [String] {
+            guard let html = output.html else { return [] }
+            let variants = layout.variants
+            return variants.count > 1 ? variants.map { OutputNaming.variant(html, for: $0) } : [html]
         }
 
         /// Renders the inputs as every variant `--columns`, `--width` and the like ask for, each
