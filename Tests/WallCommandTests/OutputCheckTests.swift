@@ -54,7 +54,9 @@ struct OutputCheckTests {
     func reportFolder() throws {
         let golden = folder.file("g.png")
         try render(["--check", golden, "--update"]).run()
-        let base = ["render", Self.sample, "--width", "300", "--no-cache", "-q", "--check", golden, "--background", "#fefefe"]
+        let base = [
+            "render", Self.sample, "--width", "300", "--no-cache", "-q", "--check", golden, "--background", "#fefefe",
+        ]
         let missing = try Fixtures.run(Self.binary, base + ["--report", folder.file("missing/r.html")])
         #expect(missing.status == 2)
         #expect(!String(decoding: missing.output, as: UTF8.self).contains("differ"), "\(missing.errors)")

@@ -33,15 +33,24 @@ enum InputProbe {
             }) ?? []
         var images: [ProbedImage] = []
         var failures: [CodecError] = []
-        for result in results {
+        var ownOutputs = scanned.ownOutputs
+        for (candidate, result) in zip(candidates, results) {
             switch result {
+            case .success(let image) where candidate.inFolder && isOwnOutput(image.info):
+                ownOutputs.append(image.path)
             case .success(let image): images.append(image)
             case .failure(let error): failures.append(error)
             }
         }
         return ProbeResult(
             images: images, failures: failures, candidates: candidates.count, ignored: scanned.ignored,
-            foldersNotRead: scanned.foldersNotRead, filteredOut: scanned.filteredOut.count)
+            foldersNotRead: scanned.foldersNotRead, filteredOut: scanned.filteredOut.count, ownOutputs: ownOutputs)
+    }
+
+    /// Whether a file found in a folder is a sheet ImageWall wrote (its PNG's Software text),
+    /// which would otherwise become a tile of the next render of the same folder.
+    static func isOwnOutput(_ info: ImageInfo) -> Bool {
+        info.software?.hasPrefix("ImageWall ") == true
     }
 
     /// Probes `inputs` and puts the readable images in the order `options` asks for;
@@ -54,6 +63,9 @@ enum InputProbe {
                 progress: hooks.progress)
         }
         try hooks.checkCancelled()
+        for path in probed.ownOutputs {
+            hooks.diagnostics(.note(source: path, message: "left out: a sheet ImageWall wrote"))
+        }
         for folder in probed.foldersNotRead where folder.reason == .alreadyRead {
             hooks.diagnostics(.warning(source: folder.path, message: folder.reason.rawValue))
         }

@@ -21,6 +21,8 @@ public enum InputScanner {
         public var path: String
         /// `true` when the user named the file itself.
         public var isExplicit: Bool
+        /// `true` when the file was found in a folder given (not named itself).
+        public var inFolder = false
     }
 
     /// How folders are searched and which files are kept.
@@ -66,6 +68,9 @@ public enum InputScanner {
         public var foldersNotRead: [FolderNotRead] = []
         /// Files the `--include` and `--exclude` globs left out.
         public var filteredOut: [String] = []
+        /// Deep Zoom pyramids' tile folders (`NAME_files` beside `NAME.dzi`): ImageWall's own
+        /// outputs, not entered.
+        public var ownOutputs: [String] = []
     }
 
     /// Expands `arguments` into candidates, in argument order.
@@ -135,7 +140,7 @@ public enum InputScanner {
             guard stat(path, &status) == 0 else {
                 // A dangling link or a vanished file: reported when it looks like an image.
                 if hasExtension(name, in: imageExtensions) {
-                    result.candidates.append(Candidate(path: path, isExplicit: true))
+                    result.candidates.append(Candidate(path: path, isExplicit: true, inFolder: true))
                 } else {
                     result.ignored.append(path)
                 }
@@ -144,6 +149,10 @@ public enum InputScanner {
             switch status.st_mode & S_IFMT {
             case S_IFDIR:
                 if name.hasPrefix(".") { continue }
+                if name.hasSuffix("_files"), entries.contains(where: { $0.name == name.dropLast(6) + ".dzi" }) {
+                    result.ownOutputs.append(path)
+                    continue
+                }
                 if recursive {
                     scanFolder(path, recursive: true, visited: &visited, into: &result)
                 } else {
@@ -152,12 +161,14 @@ public enum InputScanner {
             case S_IFREG:
                 if name.hasPrefix(".") {
                     result.ignored.append(path)
+                } else if name.hasSuffix(".dzi"), entries.contains(where: { $0.name == name.dropLast(4) + "_files" }) {
+                    result.ownOutputs.append(path)
                 } else if hasExtension(name, in: imageExtensions) {
-                    result.candidates.append(Candidate(path: path, isExplicit: true))
+                    result.candidates.append(Candidate(path: path, isExplicit: true, inFolder: true))
                 } else {
                     switch kind(of: path) {
-                    case .readable: result.candidates.append(Candidate(path: path, isExplicit: false))
-                    case .otherImage: result.candidates.append(Candidate(path: path, isExplicit: true))
+                    case .readable: result.candidates.append(Candidate(path: path, isExplicit: false, inFolder: true))
+                    case .otherImage: result.candidates.append(Candidate(path: path, isExplicit: true, inFolder: true))
                     case .notAnImage: result.ignored.append(path)
                     }
                 }

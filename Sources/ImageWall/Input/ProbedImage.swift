@@ -41,4 +41,6 @@ public struct ProbeResult: Sendable {
     public var foldersNotRead: [FolderNotRead] = []
     /// How many files the `--include` and `--exclude` globs left out.
     public var filteredOut = 0
+    /// Sheets and pyramids ImageWall wrote, found in the folders given and left out.
+    public var ownOutputs: [String] = []
 }

@@ -218,6 +218,9 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var foldersNotRead: [FolderNotRead]?
     /// How many files the `--include` and `--exclude` globs left out, when any were.
     public var filteredOut: Int?
+    /// Sheets and Deep Zoom tile folders ImageWall wrote, found in the folders given and left
+    /// out, when there are any.
+    public var ownOutputs: [String]?
     /// The inputs the tiles came from (see ``Tile/root`` and ``Tile/path``); absent in manifests
     /// older than roots and for sizes given without files.
     public var roots: [Root]?
@@ -279,6 +282,7 @@ extension Manifest {
         ignored = plan.ignored.isEmpty ? nil : plan.ignored
         foldersNotRead = plan.foldersNotRead.isEmpty ? nil : plan.foldersNotRead
         filteredOut = plan.filteredOut == 0 ? nil : plan.filteredOut
+        ownOutputs = plan.ownOutputs.isEmpty ? nil : plan.ownOutputs
         roots = plan.roots.isEmpty ? nil : plan.roots.map { Root(path: $0) }
     }
 

@@ -22,6 +22,8 @@ public struct Plan: Sendable {
     public var foldersNotRead: [FolderNotRead] = []
     /// How many files the `--include` and `--exclude` globs left out.
     public var filteredOut = 0
+    /// Sheets and pyramids ImageWall wrote, found in the folders given and left out.
+    public var ownOutputs: [String] = []
 
     /// How tile `index` is made: as recorded, or decoded for its own placement.
     func recipe(for index: Int) -> TileRecipe {
@@ -40,7 +42,7 @@ public struct Plan: Sendable {
         return Plan(
             images: images, skipped: probed.failures, arrangement: arrangement, sectionTitles: titles,
             ignored: probed.ignored, roots: probed.roots, foldersNotRead: probed.foldersNotRead,
-            filteredOut: probed.filteredOut)
+            filteredOut: probed.filteredOut, ownOutputs: probed.ownOutputs)
     }
 
     /// Section numbers by folder (the path up to its last slash), with the folders as titles.

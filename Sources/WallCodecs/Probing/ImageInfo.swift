@@ -51,13 +51,16 @@ public struct ImageInfo: Hashable, Sendable, Codable {
     /// Smaller versions of the image the file holds (HEIF thumbnails, TIFF reduced-resolution
     /// levels), in stored pixels, smallest first; `nil` when there are none.
     public var reducedSizes: [Size]?
+    /// The program that wrote the file, as its header names it (a PNG's Software text), if it
+    /// does: how ImageWall knows its own sheets among the inputs.
+    public var software: String?
 
     /// Creates header information.
     public init(
         format: ImageFormat, storedSize: Size, orientation: Orientation = .up,
         colorModel: ColorModel, bitDepth: Int, hasAlpha: Bool, isProgressive: Bool,
         chromaSubsampling: String? = nil, hasICCProfile: Bool = false, dateTaken: String? = nil,
-        reducedSizes: [Size]? = nil
+        reducedSizes: [Size]? = nil, software: String? = nil
     ) {
         self.format = format
         self.storedSize = storedSize
@@ -70,6 +73,7 @@ public struct ImageInfo: Hashable, Sendable, Codable {
         self.hasICCProfile = hasICCProfile
         self.dateTaken = dateTaken
         self.reducedSizes = reducedSizes
+        self.software = software
     }
 
     /// The size as displayed, after the orientation is applied.

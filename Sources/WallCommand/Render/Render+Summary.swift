@@ -78,6 +78,9 @@ extension ImageWallCommand.Render {
         if let filtered = first.filteredOut {
             omitted += ", " + Self.counted(filtered, "file") + " left out by --include/--exclude"
         }
+        if let own = first.ownOutputs {
+            omitted += ", " + Self.counted(own.count, "earlier sheet") + " left out"
+        }
         if !subFolders.isEmpty { omitted += ", " + Self.counted(subFolders.count, "sub-folder") + " not read (use -r)" }
         let sheets = results.count > 1 ? "\(results.count) variants, " : ""
         let where_ =

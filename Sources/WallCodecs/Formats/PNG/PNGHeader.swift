@@ -28,6 +28,7 @@ enum PNGHeader {
             throw fail("corrupt PNG: unknown compression, filter or interlace method")
         }
         var hasTRNS = false, hasICC = false
+        var software: String?
         var exif: ExifFields?
         var offset = 33
         for _ in 0..<maxChunks {
@@ -37,6 +38,13 @@ enum PNGHeader {
             if type == "IDAT" || type == "IEND" { break }
             if type == "tRNS" { hasTRNS = true }
             if type == "iCCP" { hasICC = true }
+            if type == "tEXt", software == nil, u32(header, 0) <= 1024 {
+                let text = try reader.read(at: offset + 8, count: u32(header, 0), path: path)
+                let keyword = Array("Software".utf8) + [0]
+                if text.starts(with: keyword) {
+                    software = String(decoding: text.dropFirst(keyword.count), as: UTF8.self)
+                }
+            }
             if type == "eXIf", exif == nil, u32(header, 0) <= 1 << 20 {
                 exif = ExifReader.fields(in: try reader.read(at: offset + 8, count: u32(header, 0), path: path))
             }
@@ -46,7 +54,7 @@ enum PNGHeader {
         return ImageInfo(
             format: .png, storedSize: Size(width: width, height: height), orientation: exif?.orientation ?? .up,
             colorModel: model, bitDepth: depth, hasAlpha: colorType == 4 || colorType == 6 || hasTRNS,
-            isProgressive: interlace == 1, hasICCProfile: hasICC, dateTaken: exif?.dateTaken)
+            isProgressive: interlace == 1, hasICCProfile: hasICC, dateTaken: exif?.dateTaken, software: software)
     }
 
     private static func u32(_ bytes: [UInt8], _ at: Int) -> Int {
