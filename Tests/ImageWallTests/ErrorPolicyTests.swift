@@ -122,7 +122,8 @@ struct ErrorPolicyTests {
 struct StrictTests {
     let folder = TemporaryFolder()
 
-    @Test("--strict turns a truncated file's warning into its error")
+    @Test(
+        "--strict turns a truncated file's warning into its error; the tile is a placeholder no one takes for a photo")
     func strict() throws {
         let jpeg = Fixtures.read(Fixtures.sample("landscape-baseline-420.jpg"))!
         folder.write(Array(jpeg.prefix(jpeg.count / 2)), to: "half.jpg")
@@ -130,11 +131,22 @@ struct StrictTests {
         var options = WallOptions()
         options.strict = true
         let manifest = try Wall(inputs: [folder.path]).render(to: folder.file("s.png"), options: options)
+        let tile = manifest.tiles[0]
         #expect(
-            manifest.tiles[0].warnings.first?.hasPrefix("not decoded, drawn grey: damaged (--strict): Premature end")
+            tile.warnings.first?.hasPrefix("not decoded, drawn as a placeholder: damaged (--strict): Premature end")
                 == true)
+        #expect(tile.placeholder?.hasPrefix("damaged (--strict): Premature end") == true)
+        #expect(manifest.tiles[1].placeholder == nil)
+        // Not a plain grey box: the pale hatching, the red mark and dark text all show.
         let sheet = try SheetDiff.load(folder.file("s.png"))
-        #expect(sheet.pixel(x: manifest.tiles[0].x + 30, y: manifest.tiles[0].y + 30) == [128, 128, 128])
+        var colours = Set<[UInt8]>()
+        for y in stride(from: tile.y, to: tile.y + tile.height, by: 2) {
+            for x in stride(from: tile.x, to: tile.x + tile.width, by: 2) { colours.insert(sheet.pixel(x: x, y: y)) }
+        }
+        #expect(colours.contains([238, 238, 238]) && colours.contains([214, 214, 214]))
+        #expect(colours.contains([150, 30, 30]))
+        #expect(colours.contains { $0[0] < 100 && $0[1] < 100 && $0[2] < 100 })  // the reason's text
+        #expect(!colours.contains([128, 128, 128]))
         options.onError = .fail
         #expect(throws: CodecError.self) {
             try Wall(inputs: [folder.path]).render(to: folder.file("f.png"), options: options)

@@ -71,6 +71,7 @@ extension Manifest.Tile {
         field("orientation", orientation)
         field("page", page)
         if let path { field("path", quoted: path) }
+        if let placeholder { field("placeholder", quoted: placeholder) }
         if let root { field("root", root) }
         field("section", section)
         if let sortKey { try encoded("sortKey", sortKey) }

@@ -118,6 +118,8 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var decodedFor: Size?
         /// For a batch variant's tile: the whole-image sizes it was resampled through.
         public var via: [Size]?
+        /// Why the source could not be decoded, when the tile is drawn as a placeholder.
+        public var placeholder: String?
 
         /// Writes the tile; `crop` is `null`, not absent, when the whole image shows.
         public func encode(to encoder: any Encoder) throws {
@@ -144,6 +146,7 @@ public struct Manifest: Codable, Sendable, Equatable {
             try c.encodeIfPresent(sortKey, forKey: .sortKey)
             try c.encodeIfPresent(decodedFor, forKey: .decodedFor)
             try c.encodeIfPresent(via, forKey: .via)
+            try c.encodeIfPresent(placeholder, forKey: .placeholder)
         }
 
         /// How the tile's pixels were made, when the manifest records a recipe that fits a
@@ -330,7 +333,8 @@ extension Manifest {
                     warnings: messages?.messages(for: i) ?? [],
                     notes: messages.flatMap { $0.notes(for: i).isEmpty ? nil : $0.notes(for: i) },
                     sortKey: source.sortKey, decodedFor: recipes[i]?.decodedFor,
-                    via: recipes[i].flatMap { $0.via.isEmpty ? nil : $0.via })
+                    via: recipes[i].flatMap { $0.via.isEmpty ? nil : $0.via },
+                    placeholder: messages?.placeholder(for: i))
             },
             skipped: skipped.map { Skipped(source: $0.path, reason: $0.reason) })
     }

@@ -7,8 +7,8 @@ import WallLayout
 /// Makes the pixels of tiles, one source at a time: decodes it (under the decode memory
 /// budget, shrunk on load for the size its recipe names), records the decoder's warnings (or
 /// with `strict` refuses the file), and resamples it through each recipe into each placement.
-/// A source that cannot be decoded gives mid-grey tiles and one warning, or with
-/// ``ErrorPolicy/fail`` stops the run.
+/// A source that cannot be decoded gives ``Placeholder`` tiles (the reason in words) and one
+/// warning, or with ``ErrorPolicy/fail`` stops the run.
 ///
 /// A plain render asks for one placement at a time; batch variants ask for one per variant,
 /// sharing the decode. Every tile of a run is made here, and here the cache sits: a tile
@@ -80,8 +80,8 @@ struct TileMaker: Sendable {
             }
         } catch {
             if onError == .fail || error is WallRunError { throw error }
-            warnings.add("not decoded, drawn grey: \(error.reason)", for: index)
-            return placements.map { Bitmap(size: $0.image.size, alpha: .none, fill: [128, 128, 128]) }
+            warnings.addPlaceholder(error.reason, for: index)
+            return placements.map { Placeholder.tile(size: $0.image.size, reason: error.reason) }
         }
     }
 

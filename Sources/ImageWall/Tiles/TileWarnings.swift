@@ -4,6 +4,7 @@ import WallCore
 /// diagnostics.
 final class TileWarnings: Sendable {
     private let store = Locked<[Int: (warnings: [String], notes: [String])]>([:])
+    private let placeholders = Locked<[Int: String]>([:])
     private let images: [ProbedImage]
     private let diagnostics: @Sendable (Diagnostic) -> Void
 
@@ -22,6 +23,18 @@ final class TileWarnings: Sendable {
     func add(note: String, for index: Int) {
         store.withLock { $0[index, default: ([], [])].notes.append(note) }
         diagnostics(.note(source: images[index].path, message: note))
+    }
+
+    /// Records that tile `index` could not be decoded, for `reason`, and is drawn as a
+    /// placeholder; reports it (once however many variants draw it).
+    func addPlaceholder(_ reason: String, for index: Int) {
+        let first = placeholders.withLock { $0.updateValue(reason, forKey: index) == nil }
+        if first { add("not decoded, drawn as a placeholder: \(reason)", for: index) }
+    }
+
+    /// Why tile `index` is drawn as a placeholder, when it is.
+    func placeholder(for index: Int) -> String? {
+        placeholders.withLock { $0[index] }
     }
 
     /// The warnings recorded for tile `index`.

@@ -12,7 +12,10 @@ struct DecodingOptions: ParsableArguments {
             "What to do with unreadable inputs: skip (report and go on) or fail.", valueName: "policy"))
     var onError: ErrorPolicy = libraryDefaults.onError
 
-    @Flag(help: "Treat damaged but partly readable files (truncated, bad checksums) as errors, not warnings.")
+    @Flag(
+        help:
+            "Treat damaged but partly readable files (truncated, bad checksums) as errors, not warnings, and exit 1 when any input is skipped or drawn as a placeholder."
+    )
     var strict = false
 
     @Option(

@@ -73,6 +73,8 @@ extension ImageWallCommand.Render {
             for folder in subFolders { Console.error("not read (\(folder.reason.rawValue)): \(folder.path)") }
         }
         var omitted = ""
+        let placeholders = first.tiles.filter { $0.placeholder != nil }.count
+        if placeholders > 0 { omitted += ", \(placeholders) drawn as placeholder\(placeholders == 1 ? "" : "s")" }
         if !first.skipped.isEmpty { omitted += ", \(first.skipped.count) skipped" }
         if !ignoredFiles.isEmpty { omitted += ", " + Self.counted(ignoredFiles.count, "other file") + " ignored" }
         if let filtered = first.filteredOut {
@@ -90,6 +92,18 @@ extension ImageWallCommand.Render {
             "\(Self.counted(first.tiles.count, "image"))\(omitted): \(where_)\(sheets)"
                 + "\(Self.counted(pages, "page")), "
                 + String(format: "%.1f MB in %.1f s", Double(bytes) / 1_048_576, seconds))
+    }
+
+    /// With `--strict`, a run that skipped an input or drew one as a placeholder fails (after
+    /// writing its files, which show what went wrong): exit status 1.
+    func refuseUnderStrict(_ results: [Manifest]) throws {
+        guard decoding.strict, let first = results.first else { return }
+        let placeholders = first.tiles.filter { $0.placeholder != nil }.count
+        guard placeholders > 0 || !first.skipped.isEmpty else { return }
+        Console.error(
+            "error: --strict: \(first.skipped.count) skipped, \(placeholders) drawn as placeholder"
+                + "\(placeholders == 1 ? "" : "s")")
+        throw ExitStatus.failure
     }
 
     /// "1 image", "2 images".

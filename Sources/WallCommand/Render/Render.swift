@@ -223,6 +223,7 @@ extension ImageWallCommand {
                     if let html = output.html { try GalleryPage.write(result, to: html) }
                     display.clear()
                     if !quiet { summarize([result], seconds: ProgressDisplay.now() - started) }
+                    try refuseUnderStrict([result])
                 case .check(let golden):
                     try runCheck(golden: golden, options: options, hooks: hooks)
                 case .render(let sheet):
@@ -230,6 +231,7 @@ extension ImageWallCommand {
                     display.clear()
                     if !quiet { summarize(results, seconds: ProgressDisplay.now() - started) }
                     if let stages { report(stages) }
+                    try refuseUnderStrict(results)
                 }
             } catch let error as WallError {
                 display.clear()
