@@ -22,7 +22,7 @@ struct PartRender {
         let pages = plan.arrangement.pages
         let session = try RenderSession(
             images: plan.images, options: options, pages: [(pages, deepZoom == nil ? .png : .deepZoom)],
-            outputs: [path], hooks: hooks)
+            outputs: [path], warnings: plan.warnings, hooks: hooks)
         defer { session.finish() }
         let cells = try session.cells(of: plan, options: options)
         let rows = part.rows(of: pages)

@@ -15,6 +15,9 @@ public struct ProbedImage: Sendable, Hashable {
     public var sortKey: SortKey?
     /// The input it came from (an index into the plan's ``Plan/roots``) and its path under it.
     public var origin: Origin?
+    /// Why the image is not to be drawn though it can be read (a replayed source that changed,
+    /// under `--strict`): it is drawn as a placeholder with this reason.
+    public var refusal: String?
 
     /// Where a source was found: a root and its path under that root.
     public struct Origin: Sendable, Hashable {

@@ -13,8 +13,11 @@ import WallLayout
 package enum Replay {
     /// The plan `manifest` records, its sources probed again, and `base` with the recorded
     /// layout and rendering settings. A source whose size changed is drawn into its recorded
-    /// rectangle (its crop scaled to the new size); one that cannot be read is kept in place to
-    /// be drawn grey, or stops the run, as `base.onError` says. Sources are found as
+    /// rectangle, never distorted: its crop scaled to the new size when its shape is the same,
+    /// else cropped to the rectangle as `cover` crops (by the layout's gravity); it is warned
+    /// about and recorded, and under `strict` refused (drawn as a placeholder, or the run stops).
+    /// One that cannot be read is kept in place to be drawn as a placeholder, or stops the run,
+    /// as `base.onError` says. Sources are found as
     /// ``source(of:in:root:recordedAt:)`` says. With `only`, just those tiles' sources are
     /// probed (a part of the sheet draws no others); the rest keep what the manifest records.
     package static func plan(
@@ -34,6 +37,7 @@ package enum Replay {
         var placements: [Placement] = []
         var skipped: [CodecError] = []
         var recipes: [Int: TileRecipe] = [:]
+        var warnings: [Int: [String]] = [:]
         for (index, tile) in manifest.tiles.enumerated() {
             let recorded = Size(width: tile.sourceWidth, height: tile.sourceHeight)
             let path = Replay.source(of: tile, in: manifest, root: root, recordedAt: recordedAt)
@@ -51,13 +55,32 @@ package enum Replay {
             let now = image.info.displayedSize
             let sx = Double(now.width) / Double(max(1, recorded.width)),
                 sy = Double(now.height) / Double(max(1, recorded.height))
+            let drawn = Size(width: tile.width, height: tile.height)
+            var crop = tile.crop.map { $0.scaled(x: sx, y: sy) }
+            if now != recorded, only?.contains(index) ?? true {
+                // Another shape: the scaled crop would stretch it, so it is cropped anew.
+                let reshaped = abs(sx - sy) > 0.01 * max(sx, sy)
+                if reshaped { crop = Fitting.cover(now, in: drawn, gravity: options.layout.gravity) }
+                let change =
+                    "changed since the manifest: \(recorded.width)x\(recorded.height) then, "
+                    + "\(now.width)x\(now.height) now"
+                if options.strict {
+                    let reason = change + " (--strict)"
+                    if options.onError == .fail { throw CodecError(.probe, path: path, reason: reason) }
+                    image.refusal = reason
+                    skipped.append(CodecError(.probe, path: path, reason: reason))
+                } else {
+                    warnings[images.count, default: []].append(
+                        change + (reshaped ? ", drawn cropped to its cell" : ", drawn scaled to its cell"))
+                }
+            }
             // A batch variant's tile is made the same way again, while its source is the same size.
             if now == recorded, let recipe = tile.recipe(forSourceOf: now) { recipes[images.count] = recipe }
             images.append(image)
             placements.append(
                 Placement(
                     cell: tile.cell.rect, image: Rect(x: tile.x, y: tile.y, width: tile.width, height: tile.height),
-                    caption: tile.caption?.rect, crop: tile.crop.map { $0.scaled(x: sx, y: sy) },
+                    caption: tile.caption?.rect, crop: crop,
                     section: tile.section, page: tile.page))
         }
         let arrangement = Arrangement(
@@ -70,6 +93,7 @@ package enum Replay {
         var plan = Plan(
             images: images, skipped: skipped, arrangement: arrangement, sectionTitles: titles, recipes: recipes)
         plan.roots = manifest.roots?.map(\.path) ?? []
+        plan.warnings = warnings
         return (plan, options)
     }
 
@@ -99,7 +123,7 @@ package enum Replay {
 
     /// `source` under `root` when it is relative.
     static func path(_ source: String, under root: String) -> String {
-        guard !source.hasPrefix("/"), !root.isEmpty else { return source }
+        guard !source.hasPrefix("/"), !root.isEmpty, root != "." else { return source }
         return root.hasSuffix("/") ? root + source : root + "/" + source
     }
 }

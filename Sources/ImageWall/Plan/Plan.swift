@@ -24,6 +24,9 @@ public struct Plan: Sendable {
     public var filteredOut = 0
     /// Sheets and pyramids ImageWall wrote, found in the folders given and left out.
     public var ownOutputs: [String] = []
+    /// Warnings known before any pixel is drawn (a replayed source whose size changed), by
+    /// tile: recorded with the decoders' in the manifest.
+    public var warnings: [Int: [String]] = [:]
 
     /// How tile `index` is made: as recorded, or decoded for its own placement.
     func recipe(for index: Int) -> TileRecipe {

@@ -26,7 +26,7 @@ package struct RenderSession {
     /// format's cap or an output would overwrite an input.
     package init(
         images: [ProbedImage], options: WallOptions, pages: [(sizes: [Size], format: PageFormat)], outputs: [String],
-        hooks: RunHooks
+        warnings planWarnings: [Int: [String]] = [:], hooks: RunHooks
     ) throws {
         for page in pages {
             try SheetSizeError.check(page.sizes, cap: page.format.isPixelCapped ? options.maxSheetPixels : Int.max)
@@ -36,6 +36,9 @@ package struct RenderSession {
         self.images = images
         self.hooks = hooks
         warnings = TileWarnings(images: images, diagnostics: hooks.diagnostics)
+        for (index, messages) in planWarnings.sorted(by: { $0.key < $1.key }) {
+            for message in messages { warnings.add(message, for: index) }
+        }
         cache = options.cache.map(RenderCache.init)
         maker = TileMaker(images: images, options: options, hooks: hooks, warnings: warnings, cache: cache)
     }

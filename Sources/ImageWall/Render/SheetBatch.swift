@@ -37,7 +37,8 @@ struct SheetBatch {
         let session = try RenderSession(
             images: jobs[0].plan.images, options: jobs[0].options,
             pages: jobs.map { ($0.plan.arrangement.pages, $0.format) },
-            outputs: jobs.flatMap { $0.pages + [$0.manifest].compactMap { $0 } }, hooks: hooks)
+            outputs: jobs.flatMap { $0.pages + [$0.manifest].compactMap { $0 } }, warnings: jobs[0].plan.warnings,
+            hooks: hooks)
         defer { session.finish() }
         let files: [any CompletedPage]
         if jobs.count == 1 {

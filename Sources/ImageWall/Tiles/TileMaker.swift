@@ -47,6 +47,7 @@ struct TileMaker: Sendable {
         let target = recipes[0].decodedFor
         let keys = cacheKeys(image, placements: placements, recipes: recipes)
         do {
+            if let refusal = image.refusal { throw CodecError(.decode, path: image.path, reason: refusal) }
             if let cache, let keys {
                 let found = profile.measure(.cache) { keys.tiles.map(cache.tile) }
                 if let first = found[0], found.allSatisfy({ $0 != nil }) {

@@ -1,10 +1,10 @@
 import WallCore
 
 /// Fitting a source of one shape into a cell of another.
-enum Fitting {
+public enum Fitting {
     /// The part of `source` that fills `cell` exactly, kept where `gravity` says, or `nil` when
     /// the shapes already match to within a source pixel (the whole image is shown).
-    static func cover(_ source: Size, in cell: Size, gravity: Gravity) -> Region? {
+    public static func cover(_ source: Size, in cell: Size, gravity: Gravity) -> Region? {
         let sw = Double(source.width), sh = Double(source.height)
         let scale = max(Double(cell.width) / sw, Double(cell.height) / sh)
         let width = min(sw, Double(cell.width) / scale)
