@@ -61,8 +61,10 @@ public struct Wall: Sendable {
     }
 
     /// Renders several variants of the same inputs (e.g. column counts or widths) in one run:
-    /// every source is probed once and decoded once, at the largest size any variant needs,
-    /// and resampled from there for each. `manifests`, when given, has one path per variant.
+    /// every source is probed once, and decoded once for all the variants whose own decode is
+    /// the same, each variant's tile resampled from it as a render of that variant alone does,
+    /// so each variant's sheet and manifest are those it would have alone. `manifests`, when
+    /// given, has one path per variant.
     @discardableResult
     public func render(
         variants: [(output: String, options: WallOptions)], manifests: [String]? = nil, hooks: RunHooks = RunHooks()

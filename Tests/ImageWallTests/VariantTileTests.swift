@@ -6,7 +6,7 @@ import WallLayout
 
 @testable import ImageWall
 
-@Suite("Batch variant tiles")
+@Suite("Recorded tile recipes")
 struct VariantTileTests {
     let image = ProbedImage(
         path: "photo.jpg",
@@ -34,71 +34,22 @@ struct VariantTileTests {
             crop: crop)
     }
 
-    @Test("a smaller variant's tile is made from a larger variant's when that is at least twice its size")
-    func fromLargerTile() {
-        let decoded = self.decoded
-        let small = placement(100, 75), big = placement(200, 150), smaller = placement(60, 45)
-        let placements = [small, big, smaller]
-        let recipes = TileRecipe.shared(by: image, placements: placements, margin: 2)
-        let bigSize = Size(width: 200, height: 150)
-        // 100x75 is not twice 60x45; the 200x150 tile is, and is the smallest such.
-        #expect(
-            recipes == [
-                TileRecipe(decodedFor: bigSize, via: [bigSize]), TileRecipe(decodedFor: bigSize),
-                TileRecipe(decodedFor: bigSize, via: [bigSize]),
-            ])
-        let tiles = TileMaker.resample(decoded, of: image, into: placements, recipes: recipes, linear: false)
-        #expect(tiles.map(\.size) == [Size(width: 100, height: 75), bigSize, Size(width: 60, height: 45)])
-        #expect(tiles[1] == TileMaker.resample(decoded, of: image, into: big, linear: false))
-        #expect(tiles[0] == TileMaker.resample(tiles[1], of: image, into: small, linear: false))
-        #expect(tiles[2] == TileMaker.resample(tiles[1], of: image, into: smaller, linear: false))
-        #expect(tiles[0] != TileMaker.resample(decoded, of: image, into: small, linear: false))
-    }
-
-    @Test("a cropped tile, one less than twice the size, or one as big as the image is never a source")
-    func fromDecode() {
-        let small = placement(100, 75)
-        let cropped = placement(300, 225, crop: Region(x: 0, y: 0, width: 400, height: 300))
-        let near = placement(150, 112)
-        let recipes = TileRecipe.shared(by: image, placements: [small, cropped, near], margin: 2)
-        #expect(recipes.allSatisfy { $0.via.isEmpty })
-        #expect(recipes[0].decodedFor == Size(width: 600, height: 450))  // what the crop needs
-        // With a margin of one (--fast), the 150x112 tile is enough for the 100x75 one.
-        let fast = TileRecipe.shared(by: image, placements: [small, near], margin: 1)
-        #expect(fast[0].via == [Size(width: 150, height: 112)])
-        // Tiles as big as the image (enlarged) are never worth resampling from.
-        let huge = TileRecipe.shared(by: image, placements: [small, placement(800, 600)], margin: 2)
-        #expect(huge[0].via.isEmpty)
-    }
-
-    @Test("a tile made through its recipe's steps one by one equals the shared one")
+    @Test("a recorded recipe (manifests of batches before 0.3) is followed step by step when replayed")
     func recipeReplays() throws {
         let decoded = self.decoded
         let placements = [placement(200, 150), placement(90, 67), placement(40, 30)]
-        let recipes = TileRecipe.shared(by: image, placements: placements, margin: 2)
-        #expect(recipes[2].via.count == 2)  // 200x150, then 90x67
-        let shared = TileMaker.resample(decoded, of: image, into: placements, recipes: recipes, linear: false)
+        let big = Size(width: 200, height: 150), middle = Size(width: 90, height: 67)
+        let recipes = [
+            TileRecipe(decodedFor: big), TileRecipe(decodedFor: big, via: [big]),
+            TileRecipe(decodedFor: big, via: [big, middle]),
+        ]
+        let made = TileMaker.resample(decoded, of: image, into: placements, recipes: recipes, linear: false)
         for (v, recipe) in recipes.enumerated() {
             var source = decoded
             for size in recipe.via { source = TileMaker.whole(source, of: image, resampledTo: size, linear: false) }
-            #expect(TileMaker.resample(source, of: image, into: placements[v], linear: false) == shared[v])
+            #expect(TileMaker.resample(source, of: image, into: placements[v], linear: false) == made[v])
         }
-    }
-
-    @Test("tiles made from a larger tile stay close to those made from the decode")
-    func quality() {
-        let decoded = self.decoded
-        let small = placement(100, 75), big = placement(200, 150)
-        let recipes = TileRecipe.shared(by: image, placements: [small, big], margin: 2)
-        let cascaded = TileMaker.resample(decoded, of: image, into: [small, big], recipes: recipes, linear: false)[0]
-        let direct = TileMaker.resample(decoded, of: image, into: small, linear: false)
-        var squares = 0.0
-        for (a, b) in zip(cascaded.pixels, direct.pixels) {
-            let d = Double(a) - Double(b)
-            squares += d * d
-        }
-        let mse: Double = squares / Double(direct.pixels.count)
-        let psnr: Double = 10 * log10(255 * 255 / mse)
-        #expect(psnr > 40, "PSNR \(psnr) dB")
+        // Without steps, a tile is the decode resampled into it, as a render alone makes it.
+        #expect(made[0] == TileMaker.resample(decoded, of: image, into: placements[0], linear: false))
     }
 }

@@ -30,7 +30,7 @@ struct SheetBatch {
 
     /// Renders every job and writes its manifest; returns the manifests.
     func run() throws -> [Manifest] {
-        var jobs = self.jobs
+        let jobs = self.jobs
         for job in jobs where job.pages.count != job.plan.arrangement.pages.count {
             throw WallRunError.manifestWithoutPages
         }
@@ -44,7 +44,6 @@ struct SheetBatch {
         if jobs.count == 1 {
             files = try renderAsNeeded(jobs[0], session: session)
         } else {
-            shareDecodes(&jobs, margin: session.maker.decoder.margin)
             files = try renderThroughSpills(jobs, session: session)
         }
         hooks.progress?.begin(.write, total: 1)
@@ -83,21 +82,11 @@ struct SheetBatch {
         }
     }
 
-    /// Records in each job's plan how its tiles share one decode per source (see
-    /// ``TileRecipe/shared(by:placements:margin:)``), where that differs from a plain tile.
-    private func shareDecodes(_ jobs: inout [Job], margin: Int) {
-        for (index, image) in jobs[0].plan.images.enumerated() {
-            let placements = jobs.map { $0.plan.arrangement.placements[index] }
-            let recipes = TileRecipe.shared(by: image, placements: placements, margin: margin)
-            for v in jobs.indices where recipes[v] != TileRecipe(ownFor: image, placement: placements[v]) {
-                jobs[v].plan.recipes[index] = recipes[v]
-            }
-        }
-    }
-
-    /// Batch variants: each source decoded once and its cell finished for every variant into
-    /// that variant's spill; then the variants painted from their spills, several at once, each
-    /// on one thread.
+    /// Batch variants: each source decoded once for every variant whose own decode would be
+    /// the same (the same decode plan), and each variant's tile resampled from that decode just
+    /// as a render of that variant alone makes it, so a variant's bytes are those of the same
+    /// sheet rendered alone; each cell finished into its variant's spill; then the variants
+    /// painted from their spills, several at once, each on one thread.
     private func renderThroughSpills(_ jobs: [Job], session: RenderSession) throws -> [any CompletedPage] {
         let hooks = self.hooks
         let base = jobs[0].options
@@ -112,9 +101,7 @@ struct SheetBatch {
         _ = try parallelMap(images.count, threads: base.threads) { index -> Bool in
             try hooks.checkCancelled()
             defer { hooks.progress?.advance(.render) }
-            let tiles = try session.maker.tiles(
-                index, placements: jobs.map { $0.plan.arrangement.placements[index] },
-                recipes: jobs.map { $0.plan.recipe(for: index) })
+            let tiles = try tilesAsAlone(index, of: jobs, session: session)
             for v in jobs.indices {
                 let background = jobs[v].options.background
                 let finished = try hooks.profile.measure(.cells) {
@@ -132,5 +119,29 @@ struct SheetBatch {
                 try hooks.profile.measure(.spill) { try spill.load(index) }
             }
         }.flatMap { $0 }
+    }
+
+    /// Tile `index` of every job, each made as a render of that job alone makes it: the jobs
+    /// whose own decodes have the same plan share one decode, the others decode apart.
+    private func tilesAsAlone(_ index: Int, of jobs: [Job], session: RenderSession) throws -> [Bitmap] {
+        let image = jobs[0].plan.images[index]
+        let placements = jobs.map { $0.plan.arrangement.placements[index] }
+        let recipes = jobs.map { $0.plan.recipe(for: index) }
+        var groups: [(plan: String, jobs: [Int])] = []
+        for v in jobs.indices {
+            let plan = session.maker.decoder.decodePlan(info: image.info, target: recipes[v].decodedFor)
+            if let g = groups.firstIndex(where: { $0.plan == plan }) {
+                groups[g].jobs.append(v)
+            } else {
+                groups.append((plan, [v]))
+            }
+        }
+        var tiles = [Bitmap?](repeating: nil, count: jobs.count)
+        for group in groups {
+            let made = try session.maker.tiles(
+                index, placements: group.jobs.map { placements[$0] }, recipes: group.jobs.map { recipes[$0] })
+            for (v, tile) in zip(group.jobs, made) { tiles[v] = tile }
+        }
+        return tiles.map { $0! }
     }
 }

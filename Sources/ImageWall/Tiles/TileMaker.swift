@@ -10,8 +10,8 @@ import WallLayout
 /// A source that cannot be decoded gives ``Placeholder`` tiles (the reason in words) and one
 /// warning, or with ``ErrorPolicy/fail`` stops the run.
 ///
-/// A plain render asks for one placement at a time; batch variants ask for one per variant,
-/// sharing the decode. Every tile of a run is made here, and here the cache sits: a tile
+/// A plain render asks for one placement at a time; batch variants ask for one per variant whose
+/// own decode is the same, sharing it. Every tile of a run is made here, and here the cache sits: a tile
 /// already made from the same content the same way is read back, else a decode already made
 /// for the same content and decode plan, else the file is decoded.
 struct TileMaker: Sendable {

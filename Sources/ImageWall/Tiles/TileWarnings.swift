@@ -13,16 +13,25 @@ final class TileWarnings: Sendable {
         self.diagnostics = diagnostics
     }
 
-    /// Records warning `message` for tile `index` and reports it.
+    /// Records warning `message` for tile `index` and reports it, once however many decodes of
+    /// the source (batch variants) meet it.
     func add(_ message: String, for index: Int) {
-        store.withLock { $0[index, default: ([], [])].warnings.append(message) }
-        diagnostics(.warning(source: images[index].path, message: message))
+        let new = store.withLock { store in
+            guard !(store[index]?.warnings.contains(message) ?? false) else { return false }
+            store[index, default: ([], [])].warnings.append(message)
+            return true
+        }
+        if new { diagnostics(.warning(source: images[index].path, message: message)) }
     }
 
     /// Records `note` (a decoder's remark that changes no pixel) for tile `index` and reports it.
     func add(note: String, for index: Int) {
-        store.withLock { $0[index, default: ([], [])].notes.append(note) }
-        diagnostics(.note(source: images[index].path, message: note))
+        let new = store.withLock { store in
+            guard !(store[index]?.notes.contains(note) ?? false) else { return false }
+            store[index, default: ([], [])].notes.append(note)
+            return true
+        }
+        if new { diagnostics(.note(source: images[index].path, message: note)) }
     }
 
     /// Records that tile `index` could not be decoded, for `reason`, and is drawn as a
