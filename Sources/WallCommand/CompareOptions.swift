@@ -5,10 +5,13 @@ import WallReview
 
 /// How two sheets are compared, for `diff` and `render --check`.
 struct CompareOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Channel differences up to this count as equal.", valueName: "0-255"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Channel differences up to this count as equal.", valueName: "0-255"))
     var tolerance = SheetDiff.Options().tolerance
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "A perceptual threshold as pixelmatch's: colour differences (YIQ) up to this share of the largest count as equal.",
             valueName: "0-1"))

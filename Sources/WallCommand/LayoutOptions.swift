@@ -11,51 +11,57 @@ struct LayoutOptions: ParsableArguments {
     var layout: LayoutKind = defaults.kind
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Sheet width in pixels, padding included (default \(defaults.width ?? 0); for strip, a maximum that wraps). A list (1200,2400) renders each.",
             valueName: "px[,px…]"))
     var width: IntList?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Number of columns (\(LayoutKind.names(LayoutKind.allCases.filter(\.hasColumns), last: ", "))). A list (2,3,4,6) renders each.",
             valueName: "n[,n…]"))
     var columns = IntList([defaults.columns])
 
-    @Option(help: ArgumentHelp("Target column width; the column count follows from --width.", valueName: "px"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Target column width; the column count follows from --width.", valueName: "px"))
     var columnWidth: Int?
 
-    @Option(help: ArgumentHelp("Fewest columns --column-width may give.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Fewest columns --column-width may give.", valueName: "n"))
     var minColumns = defaults.minColumns
 
-    @Option(help: ArgumentHelp("Most columns --column-width may give.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Most columns --column-width may give.", valueName: "n"))
     var maxColumns = defaults.maxColumns
 
-    @Option(help: "Space between tiles, both ways, in pixels.")
+    @Option(parsing: .unconditional, help: "Space between tiles, both ways, in pixels.")
     var gap = defaults.columnGap
 
-    @Option(help: ArgumentHelp("Space between columns (default: --gap).", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Space between columns (default: --gap).", valueName: "px"))
     var columnGap: Int?
 
-    @Option(help: ArgumentHelp("Space between rows (default: --gap).", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Space between rows (default: --gap).", valueName: "px"))
     var rowGap: Int?
 
-    @Option(help: ArgumentHelp("Margin around the wall (default: --gap).", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Margin around the wall (default: --gap).", valueName: "px"))
     var padding: Int?
 
-    @Option(help: ArgumentHelp("Top margin (default: --padding).", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Top margin (default: --padding).", valueName: "px"))
     var paddingTop: Int?
 
-    @Option(help: ArgumentHelp("Right margin (default: --padding).", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Right margin (default: --padding).", valueName: "px"))
     var paddingRight: Int?
 
-    @Option(help: ArgumentHelp("Bottom margin (default: --padding).", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Bottom margin (default: --padding).", valueName: "px"))
     var paddingBottom: Int?
 
-    @Option(help: ArgumentHelp("Left margin (default: --padding).", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Left margin (default: --padding).", valueName: "px"))
     var paddingLeft: Int?
 
-    @Option(help: ArgumentHelp("Space reserved under each image for its caption.", valueName: "px"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Space reserved under each image for its caption.", valueName: "px")
+    )
     var captionHeight = defaults.captionHeight
 
     @Option(
@@ -63,6 +69,7 @@ struct LayoutOptions: ParsableArguments {
     var direction: Direction = defaults.direction
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Masonry: columns within this many pixels of the shortest count as level; the leftmost wins.",
             valueName: "px"))
@@ -82,6 +89,7 @@ struct LayoutOptions: ParsableArguments {
     var gravity: Gravity = defaults.gravity
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Crop images taller or wider than R times their other side to that shape (by --gravity), so long screenshots and panoramas stay ordinary tiles; 0 for no limit.",
             valueName: "R"))
@@ -92,10 +100,13 @@ struct LayoutOptions: ParsableArguments {
         help: ArgumentHelp("Grid: extra space after row ROW (1-based); repeatable.", valueName: "ROW:PX"))
     var rowGapAfter: [RowGapAfter] = []
 
-    @Option(help: ArgumentHelp("Justified and strip: the target image height of a row.", valueName: "px"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Justified and strip: the target image height of a row.", valueName: "px"))
     var rowHeight = defaults.rowHeight
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Justified: rows never grow past this times --row-height; their images are cropped.", valueName: "ratio"))
     var maxRowHeightRatio = defaults.maxRowHeightRatio
@@ -106,6 +117,7 @@ struct LayoutOptions: ParsableArguments {
     var lastRow: LastRow = defaults.lastRow
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Masonry, columns, justified: the first N images span the full width above the wall.", valueName: "n"))
     var hero = defaults.hero
@@ -115,13 +127,19 @@ struct LayoutOptions: ParsableArguments {
             "none, or folder: one section per input folder, each under a header band.", valueName: "grouping"))
     var groupBy: Grouping = WallOptions().grouping
 
-    @Option(help: ArgumentHelp("Height of each section's header band with --group-by folder.", valueName: "px"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Height of each section's header band with --group-by folder.", valueName: "px"))
     var sectionHeaderHeight = defaults.sectionHeaderHeight
 
-    @Option(help: ArgumentHelp("Split the wall into pages at most this tall (never cutting a tile).", valueName: "px"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Split the wall into pages at most this tall (never cutting a tile).", valueName: "px"))
     var maxHeight: Int?
 
-    @Option(help: ArgumentHelp("Split the wall into pages of at most this many pixels.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Split the wall into pages of at most this many pixels.", valueName: "n"))
     var maxPixels: Int?
 
     /// Every combination of the listed widths and column counts.

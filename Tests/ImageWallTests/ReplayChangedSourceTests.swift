@@ -37,7 +37,9 @@ struct ReplayChangedSourceTests {
         // The part shown has the shape of the rectangle it is drawn into.
         #expect(abs(crop.width / crop.height - Double(tile.width) / Double(tile.height)) < 0.02)
         #expect(tile.warnings.contains { $0.contains("400x400 then, 800x200 now") }, "\(tile.warnings)")
-        #expect(warned.withLock { $0 }.contains { $0.contains(replaced) && $0.contains("800x200 now") }, "\(warned.withLock { $0 })")
+        #expect(
+            warned.withLock { $0 }.contains { $0.contains(replaced) && $0.contains("800x200 now") },
+            "\(warned.withLock { $0 })")
         #expect(again.tiles[1].warnings.isEmpty)
     }
 

@@ -39,6 +39,10 @@ struct CommandTests {
             (["-o", "o.png"], "no input images"),
             (["x.jpg", "-o", "o.png", "--background", "purplish"], "purplish"),
             (["x.jpg"], "Missing expected argument '--output"),
+            // A negative number is a value, refused for what it is, not "Missing value".
+            (["x.jpg", "-o", "o.png", "--width", "-5"], "width must be at least 1 px (got -5)"),
+            (["x.jpg", "-o", "o.png", "--gap", "-3"], "--gap cannot be negative"),
+            (["x.jpg", "-o", "o.png", "--threads", "-2"], "--threads must be at least 1 (got -2)"),
         ])
     func refused(arguments: [String], message: String) {
         do {

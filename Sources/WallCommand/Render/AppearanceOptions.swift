@@ -27,6 +27,7 @@ struct AppearanceOptions: ParsableArguments {
     var font: String?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Caption text size (default: from --caption-height, or \(RenderSettings.defaultFontSize)).",
             valueName: "px"))
@@ -37,10 +38,10 @@ struct AppearanceOptions: ParsableArguments {
             "Colour of captions, title and headers (default: contrasting with the background).", valueName: "color"))
     var captionColor: RGBAColor?
 
-    @Option(help: ArgumentHelp("Round each image's corners (anti-aliased).", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Round each image's corners (anti-aliased).", valueName: "px"))
     var cornerRadius = libraryDefaults.rendering.style.cornerRadius
 
-    @Option(help: ArgumentHelp("A border just inside each image's edge.", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("A border just inside each image's edge.", valueName: "px"))
     var border = libraryDefaults.rendering.style.border
 
     @Option(help: ArgumentHelp("Colour of the border.", valueName: "color"))

@@ -13,6 +13,7 @@ struct CacheOptions: ParsableArguments {
     var noCache = false
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Megabytes the cache may take; the least recently used entries are deleted first.", valueName: "MB"))
     var cacheSize = CacheSettings.defaultSizeLimit >> 20

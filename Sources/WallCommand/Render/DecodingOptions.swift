@@ -19,15 +19,20 @@ struct DecodingOptions: ParsableArguments {
     var strict = false
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Threads working at once, decoding and encoding (default: the number of cores); 1 keeps the render on one core.",
             valueName: "n"))
     var threads: Int?
 
-    @Option(help: ArgumentHelp("Refuse a page bigger than this many pixels unless it is split.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Refuse a page bigger than this many pixels unless it is split.", valueName: "n"))
     var maxSheetPixels = libraryDefaults.maxSheetPixels
 
-    @Option(help: ArgumentHelp("Refuse inputs with more pixels than this, from their header.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Refuse inputs with more pixels than this, from their header.", valueName: "n"))
     var maxImagePixels = libraryDefaults.maxImagePixels
 
     @Flag(
@@ -37,6 +42,7 @@ struct DecodingOptions: ParsableArguments {
     var fast = false
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Megabytes the images decoded at once may hold; an image needing more (a huge progressive JPEG) is decoded alone.",
             valueName: "MB"))

@@ -1,4 +1,5 @@
 import CTIFFShim
+import Foundation
 import WallCore
 
 #if canImport(Glibc)
@@ -83,7 +84,7 @@ struct TIFFCodec: ImageCodec {
             sourceSize: size, channels: channels, factorX: shrink.x, factorY: shrink.y, fourthIsAlpha: raw == nil)
         var message = [CChar](repeating: 0, count: 512)
         guard let reader = iw_tiff_begin(tiff, raw == nil ? 0 : 1, &message, message.count) else {
-            throw CodecError(.decode, path: path, reason: message.text)
+            throw CodecError(.decode, path: path, reason: TIFFCodec.plain(message.text))
         }
         defer { iw_tiff_end(reader) }
         let bandRows = max(1, Int(chosen.band_rows))
@@ -101,7 +102,7 @@ struct TIFFCodec: ImageCodec {
                 // A damaged strip or tile: mid-grey, as the rest of a damaged file is drawn.
                 unreadable += rows
                 if firstProblem == nil {
-                    let text = String(cString: iw_tiff_message(tiff))
+                    let text = TIFFCodec.plain(String(cString: iw_tiff_message(tiff)))
                     firstProblem = text.isEmpty ? "unreadable image data" : text
                 }
                 let grey = TIFFCodec.midGrey(raw)
@@ -216,7 +217,7 @@ struct TIFFCodec: ImageCodec {
     static func open(_ path: String, stage: CodecStage) throws(CodecError) -> OpaquePointer {
         var message = [CChar](repeating: 0, count: 512)
         guard let tiff = iw_tiff_open(path, maxAllocation, &message, message.count) else {
-            throw CodecError(stage, path: path, reason: "corrupt TIFF: " + message.text)
+            throw CodecError(stage, path: path, reason: "corrupt TIFF: " + TIFFCodec.plain(message.text))
         }
         return tiff
     }
@@ -227,7 +228,8 @@ struct TIFFCodec: ImageCodec {
     {
         var directory = iw_tiff_directory()
         guard iw_tiff_directory_info(tiff, &directory) == 0 else {
-            throw CodecError(stage, path: path, reason: "corrupt TIFF: " + String(cString: iw_tiff_message(tiff)))
+            throw CodecError(
+                stage, path: path, reason: "corrupt TIFF: " + TIFFCodec.plain(String(cString: iw_tiff_message(tiff))))
         }
         guard directory.width > 0, directory.height > 0 else {
             throw CodecError(stage, path: path, reason: "corrupt TIFF: the image has no size")
@@ -280,5 +282,25 @@ struct TIFFCodec: ImageCodec {
         case 8, 9, 10: return .lab
         default: return d.alpha != 0 ? .rgba : .rgb
         }
+    }
+
+    /// libtiff's message with its negative byte counts, which it prints as unsigned 64-bit
+    /// numbers ("got 18446744073709550151 bytes" for a strip 1465 bytes past the end of the
+    /// file), said in words.
+    static func plain(_ message: String) -> String {
+        var words = message.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        for i in words.indices {
+            let digits = words[i].trimmingCharacters(in: CharacterSet(charactersIn: ",;."))
+            guard digits.count >= 19, let value = UInt64(digits), value >= 1 << 63 else { continue }
+            let short = UInt64.max - value + 1
+            if i > 0, words[i - 1] == "got", i + 1 < words.count, words[i + 1].hasPrefix("bytes") {
+                words[i - 1] = "got none:"
+                words[i] = "the data lies \(short)"
+                words[i + 1] = "bytes past the end of the file" + words[i + 1].dropFirst("bytes".count)
+            } else {
+                words[i] = words[i].replacingOccurrences(of: digits, with: "-\(short)")
+            }
+        }
+        return words.joined(separator: " ")
     }
 }
