@@ -149,7 +149,8 @@ public enum InputScanner {
             switch status.st_mode & S_IFMT {
             case S_IFDIR:
                 if name.hasPrefix(".") { continue }
-                if name.hasSuffix("_files"), entries.contains(where: { $0.name == name.dropLast(6) + ".dzi" }) {
+                if entries.contains(where: { isPyramid($0.name) && DeepZoomGeometry.tilesFolder(of: $0.name) == name })
+                {
                     result.ownOutputs.append(path)
                     continue
                 }
@@ -161,7 +162,9 @@ public enum InputScanner {
             case S_IFREG:
                 if name.hasPrefix(".") {
                     result.ignored.append(path)
-                } else if name.hasSuffix(".dzi"), entries.contains(where: { $0.name == name.dropLast(4) + "_files" }) {
+                } else if isPyramid(name),
+                    entries.contains(where: { $0.name == DeepZoomGeometry.tilesFolder(of: name) })
+                {
                     result.ownOutputs.append(path)
                 } else if hasExtension(name, in: imageExtensions) {
                     result.candidates.append(Candidate(path: path, isExplicit: true, inFolder: true))
@@ -176,6 +179,11 @@ public enum InputScanner {
                 result.ignored.append(path)
             }
         }
+    }
+
+    /// Whether `name` is a Deep Zoom pyramid's descriptor, as ``PageFormat`` names them.
+    static func isPyramid(_ name: String) -> Bool {
+        (try? PageFormat(path: name)) == .deepZoom
     }
 
     static func hasExtension(_ name: String, in extensions: Set<String>) -> Bool {
