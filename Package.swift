@@ -40,6 +40,9 @@ let package = Package(
             name: "CLibGIF", pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"])]),
         .systemLibrary(
+            name: "CLibRaw", pkgConfig: "libraw_r",
+            providers: [.apt(["libraw-dev"])]),
+        .systemLibrary(
             name: "CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"])]),
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
@@ -49,6 +52,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("webp")]),
         .target(name: "CTIFFShim", dependencies: ["CLibTIFF"]),
         .target(name: "CGIFShim", dependencies: ["CLibGIF"]),
+        .target(name: "CRawShim", dependencies: ["CLibRaw"]),
         .target(name: "CColorShim", dependencies: ["CLCMS2"]),
         .target(name: "CProcessShim"),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
@@ -59,8 +63,8 @@ let package = Package(
         .target(
             name: "WallCodecs",
             dependencies: [
-                "WallCore", "CJPEGShim", "CPNGShim", "CHEIFShim", "CWebPShim", "CTIFFShim", "CGIFShim", "CColorShim",
-                "CProcessShim",
+                "WallCore", "CJPEGShim", "CPNGShim", "CHEIFShim", "CWebPShim", "CTIFFShim", "CGIFShim", "CRawShim",
+                "CColorShim", "CProcessShim",
             ]),
         .target(name: "WallText", dependencies: ["WallCore", "CFreeType"]),
         .target(name: "WallCompositor", dependencies: ["WallCore"]),

@@ -7,9 +7,13 @@ import WallCore
     import Glibc
 #endif
 
+/// Where each input is written; `IMAGEWALL_FUZZ_EXTENSION` (e.g. `dng`) names it as a format
+/// known by its name (RAW), so that its codec is reached.
 nonisolated(unsafe) let scratch: String = {
     let folder = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
-    return "\(folder)/imagewall-fuzz-\(getpid())"
+    let named = getenv("IMAGEWALL_FUZZ_EXTENSION").map { String(cString: $0) } ?? ""
+    let ext = named.isEmpty ? "" : "." + named
+    return "\(folder)/imagewall-fuzz-\(getpid())\(ext)"
 }()
 
 /// libFuzzer's entry: probes `size` bytes and decodes them whole, shrunk, and at 1/8 (to complete DC

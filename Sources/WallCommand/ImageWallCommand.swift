@@ -11,7 +11,7 @@ public struct ImageWallCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "imagewall",
         abstract:
-            "Lay out folders of images (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF) as a wall (masonry, grid, justified and more) and render it to a PNG contact sheet.",
+            "Lay out folders of images (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, camera RAW) as a wall (masonry, grid, justified and more) and render it to a PNG contact sheet.",
         discussion: """
             Images are read from their headers first (size, orientation), laid out, then \
             decoded once each at the size they are drawn, and painted in bands into a streamed \

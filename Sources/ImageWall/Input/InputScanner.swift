@@ -12,7 +12,7 @@ import WallCore
 /// A file named on the command line is always read (and reported if it is not an image). A
 /// folder contributes its files sorted by name: those with the extension of a format ImageWall
 /// reads are read and reported if broken; others are read when their first bytes say a format
-/// ImageWall reads, reported when they are images of another format (BMP, RAW, SVG, …), and
+/// ImageWall reads, reported when they are images of another format (BMP, JPEG XL, SVG, …), and
 /// otherwise counted as ignored, as are hidden files.
 public enum InputScanner {
     /// One file to probe, named as it will appear in messages and the manifest.

@@ -9,8 +9,6 @@ public enum FileClaim: Sendable, Equatable {
 
 /// Why a file is not read, told apart so that callers decide by kind, never by a message's text.
 public enum UnreadReason: Sendable, Equatable, CustomStringConvertible {
-    /// A RAW camera file (its lowercase extension): an image of a kind no codec reads yet.
-    case rawCamera(fileExtension: String)
     /// An image of another format ("BMP", "JPEG XL").
     case unsupported(format: String)
     /// One of our formats whose very start is damaged ("PNG", "damaged signature").
@@ -25,7 +23,6 @@ public enum UnreadReason: Sendable, Equatable, CustomStringConvertible {
     /// The reason as the probe reports it: "BMP is not a supported format".
     public var description: String {
         switch self {
-        case .rawCamera(let ext): return "RAW camera file (\(ext.uppercased())) is not a supported format"
         case .unsupported(let format): return "\(format) is not a supported format"
         case .damaged(let format, let what): return "corrupt \(format): \(what)"
         case .notAnImage: return "not an image ImageWall reads (\(ImageFormat.names))"

@@ -31,7 +31,7 @@ extension FileClaim {
     /// Every claimant, highest priority first (a stable order among equals).
     static let claimants: [any FormatClaimant] = {
         let all: [any FormatClaimant] =
-            ImageFormat.codecs + [RAWCameraFiles(), UnreadFormat()]
+            ImageFormat.codecs + [UnreadFormat()]
         return all.enumerated().sorted { a, b in
             a.element.priority != b.element.priority ? a.element.priority > b.element.priority : a.offset < b.offset
         }.map(\.element)

@@ -14,7 +14,7 @@ public struct UnreadFormat: FormatClaimant {
     /// The name of the image format files with extension `ext` (lowercase) usually hold,
     /// among those ImageWall does not read: "BMP", "RAW camera file".
     public static func formatName(forExtension ext: String) -> String? {
-        RAWCameraFiles.extensions.contains(ext) ? "RAW camera file (\(ext.uppercased()))" : byExtension[ext]
+        byExtension[ext]
     }
 
     /// What a file no codec claimed is: an image of another format or a damaged one of ours,

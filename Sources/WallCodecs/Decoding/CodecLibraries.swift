@@ -3,6 +3,7 @@ import CGIFShim
 import CHEIFShim
 import CJPEGShim
 import CPNGShim
+import CRawShim
 import CTIFFShim
 import CWebPShim
 
@@ -21,6 +22,7 @@ public enum CodecLibraries {
             "libwebp \(webp >> 16).\((webp >> 8) & 0xFF).\(webp & 0xFF)",
             tiff,
             "giflib \(iw_gif_library_version())",
+            "LibRaw \(String(cString: iw_raw_version()))",
             "lcms \(iw_color_library_version())",
         ].joined(separator: ", ")
     }()

@@ -17,6 +17,9 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case tiff
     /// GIF, still or animated.
     case gif
+    /// RAW camera files (NEF, CR2, DNG, ARW, …), drawn from their embedded JPEG previews through
+    /// LibRaw.
+    case raw
 
     /// How this format is read.
     var codec: any ImageCodec {
@@ -27,6 +30,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .webp: return WebPCodec()
         case .tiff: return TIFFCodec()
         case .gif: return GIFCodec()
+        case .raw: return RAWCodec()
         }
     }
 
@@ -40,6 +44,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .webp: return "WebP"
         case .tiff: return "TIFF"
         case .gif: return "GIF"
+        case .raw: return "RAW"
         }
     }
 
@@ -53,6 +58,11 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .webp: return ["webp"]
         case .tiff: return ["tif", "tiff"]
         case .gif: return ["gif"]
+        case .raw:
+            return [
+                "3fr", "arw", "cr2", "cr3", "crw", "dcr", "dng", "erf", "gpr", "iiq", "k25", "kdc", "mef", "mos", "mrw",
+                "nef", "nrw", "orf", "pef", "raf", "raw", "rw2", "rwl", "sr2", "srf", "srw", "x3f",
+            ]
         }
     }
 
@@ -63,7 +73,9 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     }
 
     /// Every codec, once each (HEIF and AVIF share one).
-    static let codecs: [any ImageCodec] = [JPEGCodec(), PNGCodec(), WebPCodec(), GIFCodec(), TIFFCodec(), HEIFCodec()]
+    static let codecs: [any ImageCodec] = [
+        RAWCodec(), JPEGCodec(), PNGCodec(), WebPCodec(), GIFCodec(), TIFFCodec(), HEIFCodec(),
+    ]
 
     /// The format of a file starting with `bytes` (up to its first 64 KiB) by its bytes alone,
     /// or `nil` when it is none ImageWall reads. ``FileClaim/identify(_:)`` also asks the name.

@@ -23,7 +23,8 @@ extension ImageWallCommand {
             discussion: """
                 Inputs are image files or folders; a folder means its images (\(ImageFormat.names)), \
                 sorted by name (the format is read from the file's first bytes, not its \
-                extension). Images of other formats (BMP, RAW, SVG and others) are reported as \
+                extension; RAW camera files, drawn from their embedded JPEG previews, by their name). \
+                Images of other formats (BMP, JPEG XL, SVG and others) are reported as \
                 unsupported; other files are counted ("3 other files ignored") and listed with \
                 --verbose. Photos are shown upright by their orientation (EXIF, the TIFF tag, or \
                 HEIF's own transformations). Images taller or wider than --max-aspect (\(defaultAspectLimit)) are \

@@ -1,0 +1,78 @@
+import Foundation
+import ImageWall
+import Testing
+import WallCodecs
+import WallCore
+import _WallTestSupport
+
+/// RAW camera files (`../shared/corpora/raw`) through the real command: each is drawn from its
+/// embedded JPEG preview, or refused by name with the reason, in little CPU and memory; none is
+/// drawn from sensor data that may be cut short.
+@Suite("RAW camera files by their previews")
+struct RAWPreviewTests {
+    static let binary = Fixtures.packageRoot + "/.build/debug/imagewall"
+    static let folder = Fixtures.corpora.map { $0 + "/raw" }
+    static let files: [String] =
+        folder.map { folder in
+            Fixtures.files(in: folder).filter { !$0.hasSuffix(".txt") && !$0.hasSuffix(".tsv") }
+        } ?? []
+    /// The files whose preview can be drawn, with its size (from the corpus's SOURCE.txt).
+    static let previews = [
+        "canon-powershot-g2.CRW": Size(width: 640, height: 480),
+        "canon-eos-d30.CRW": Size(width: 1440, height: 960),
+        "nikon-d7100-head.NEF": Size(width: 6000, height: 4000),
+        "exiftool-fuji-s5pro.raf": Size(width: 160, height: 120),
+    ]
+
+    @Test(
+        "every file is drawn from its preview, or refused with its name and why, in under 0.5 s of CPU and 300 MB",
+        .enabled(if: folder != nil && FileManager.default.isExecutableFile(atPath: binary)),
+        arguments: files)
+    func file(name: String) throws {
+        let scratch = TemporaryFolder()
+        let path = Self.folder! + "/" + name
+        let run = MeasuredRun(
+            Self.binary,
+            [
+                "render", path, "-o", scratch.file("sheet.png"), "--manifest", scratch.file("m.json"), "--width",
+                "400", "--columns", "1", "--threads", "1", "--no-cache", "-q",
+            ])
+        #expect((run.cpuSeconds ?? 0) < 0.5, "\(name): \(run.cpuSeconds ?? 0) s of CPU")
+        #expect((run.peakMB ?? 0) < 300, "\(name): \(run.peakMB ?? 0) MB")
+        if let preview = Self.previews[name] {
+            #expect(run.status == 0, "\(name): \(run.errors)")
+            let info = try ImageProbe().probe(path: path)
+            #expect(info.format == .raw && info.storedSize == preview)
+            let manifest = try Wall.readManifest(scratch.file("m.json"))
+            #expect(manifest.tiles.first?.format == "raw")
+            #expect(manifest.tiles.first?.notes?.contains { $0.contains("JPEG preview") } == true)
+        } else {
+            #expect(run.status == 1, "\(name) was drawn")
+            #expect(run.errors.contains(path) && run.errors.contains("RAW camera file"), "\(name): \(run.errors)")
+        }
+    }
+
+    @Test("a preview is drawn upright and as the JPEG it is", .enabled(if: folder != nil))
+    func previewPixels() throws {
+        let path = Self.folder! + "/canon-eos-d30.CRW"
+        let info = try ImageProbe().probe(path: path)
+        let decoded = try ImageDecoder().decode(path: path, info: info, target: Size(width: 360, height: 240))
+        // Shrunk on load (1/2 of 1440x960 keeps twice the target), with the note that says so.
+        #expect(decoded.bitmap.size == Size(width: 720, height: 480))
+        #expect(decoded.notes.contains("drawn from its embedded 1440x960 JPEG preview"))
+        #expect(ImageDecoder().decodePlan(info: info, target: Size(width: 360, height: 240)).contains("preview"))
+    }
+
+    @Test(
+        "a truncated phone DNG whose preview lies past its end is refused, not drawn as noise",
+        .enabled(if: folder != nil))
+    func truncated() {
+        let path = Self.folder! + "/apple-iphone12pro-truncated.dng"
+        #expect(throws: CodecError.self) { try ImageProbe().probe(path: path) }
+        do {
+            _ = try ImageProbe().probe(path: path)
+        } catch {
+            #expect(error.reason.contains("past the end of the file"), "\(error.reason)")
+        }
+    }
+}
