@@ -86,9 +86,10 @@ public struct Wall: Sendable {
 
     /// Renders exactly the layout recorded in `manifest` again (same tiles, rectangles, crops,
     /// pages and options) from its sources as they are now, e.g. to regenerate a fixture after
-    /// a source image changed. A source whose size changed is drawn into its recorded rectangle
-    /// (its crop scaled to the new size); one that cannot be read is skipped (drawn grey) or
-    /// stops the render, as `options.onError` says. Pages go to `output` (named as usual) or, by
+    /// a source image changed. A source whose size changed is warned about and drawn into its
+    /// recorded rectangle, never distorted (scaled, or cropped as `cover` crops when its shape
+    /// changed; refused under `options.strict`); one that cannot be read is skipped (drawn as a
+    /// placeholder) or stops the render, as `options.onError` says. Pages go to `output` (named as usual) or, by
     /// default, to the files the manifest records. Sources are found under `root` when given
     /// (by their paths under their own roots); else, when `recordedAt` (the manifest's file)
     /// is given and the manifest knows where its roots were from it, there if they are there
