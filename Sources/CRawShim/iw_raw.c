@@ -56,6 +56,8 @@ int iw_raw_open(const char *path, iw_raw_info *info, int *preview, size_t max_le
     }
     info->width = raw->sizes.width;
     info->height = raw->sizes.height;
+    info->raw_width = raw->sizes.raw_width;
+    info->raw_height = raw->sizes.raw_height;
     info->flip = raw->sizes.flip;
     copy_text(info->make, sizeof info->make, raw->idata.make);
     copy_text(info->model, sizeof info->model, raw->idata.model);
@@ -82,6 +84,102 @@ int iw_raw_open(const char *path, iw_raw_info *info, int *preview, size_t max_le
                                : status == LIBRAW_IO_ERROR   ? IW_RAW_PREVIEW_CUT
                                                              : IW_RAW_PREVIEW_UNREADABLE;
     }
+    libraw_close(raw);
+    return LIBRAW_SUCCESS;
+}
+
+/* Where LibRaw first met damaged or missing sensor data: -1 at the end of the file. */
+typedef struct {
+    int failed;
+    int offset;
+} data_errors;
+
+static void note_data_error(void *context, const char *file, const int offset) {
+    (void)file;
+    data_errors *errors = context;
+    if (!errors->failed) {
+        errors->failed = 1;
+        errors->offset = offset;
+    }
+}
+
+int iw_raw_develop(const char *path, double min_bits_per_pixel, long long max_pixels, unsigned char **pixels,
+                   int *width, int *height, char *message, size_t message_size) {
+    *pixels = NULL;
+    *width = *height = 0;
+    FILE *file = fopen(path, "rb");
+    if (!file) {
+        copy_text(message, message_size, strerror(errno));
+        return LIBRAW_IO_ERROR;
+    }
+    fseeko(file, 0, SEEK_END);
+    long long file_size = (long long)ftello(file);
+    fclose(file);
+    libraw_data_t *raw = libraw_init(LIBRAW_OPIONS_NO_DATAERR_CALLBACK | LIBRAW_OPIONS_NO_MEMERR_CALLBACK);
+    if (!raw) {
+        copy_text(message, message_size, "out of memory");
+        return LIBRAW_UNSUFFICIENT_MEMORY;
+    }
+    data_errors errors = {0, 0};
+    libraw_set_dataerror_handler(raw, note_data_error, &errors);
+    int status = libraw_open_file(raw, path);
+    if (status != LIBRAW_SUCCESS) {
+        copy_text(message, message_size, libraw_strerror(status));
+        libraw_close(raw);
+        return status;
+    }
+    long long cells = (long long)raw->sizes.raw_width * raw->sizes.raw_height;
+    if (cells <= 0 || cells > max_pixels) {
+        snprintf(message, message_size, "its sensor claims %dx%d cells", raw->sizes.raw_width, raw->sizes.raw_height);
+        libraw_close(raw);
+        return LIBRAW_DATA_ERROR;
+    }
+    if ((double)file_size * 8 / (double)cells < min_bits_per_pixel) {
+        snprintf(message, message_size, "the file is too small to hold its %dx%d sensor's data (cut or stripped)",
+                 raw->sizes.raw_width, raw->sizes.raw_height);
+        libraw_close(raw);
+        return LIBRAW_DATA_ERROR;
+    }
+    raw->params.half_size = 1;
+    raw->params.output_bps = 8;
+    raw->params.use_camera_wb = 1;
+    raw->params.output_color = 1; /* sRGB */
+    raw->params.user_flip = 0;
+    status = libraw_unpack(raw);
+    if (status == LIBRAW_SUCCESS && errors.failed) status = LIBRAW_DATA_ERROR;
+    if (status == LIBRAW_SUCCESS) status = libraw_dcraw_process(raw);
+    if (status == LIBRAW_SUCCESS && errors.failed) status = LIBRAW_DATA_ERROR;
+    if (status != LIBRAW_SUCCESS) {
+        if (errors.failed && errors.offset < 0)
+            copy_text(message, message_size, "its sensor data ends before the file says (cut short)");
+        else if (errors.failed)
+            snprintf(message, message_size, "its sensor data is damaged at byte %d", errors.offset);
+        else
+            copy_text(message, message_size, libraw_strerror(status));
+        libraw_close(raw);
+        return status;
+    }
+    int made = 0;
+    libraw_processed_image_t *image = libraw_dcraw_make_mem_image(raw, &made);
+    if (!image || made != LIBRAW_SUCCESS || image->type != LIBRAW_IMAGE_BITMAP || image->bits != 8 ||
+        image->colors != 3) {
+        copy_text(message, message_size, image ? "LibRaw made an image of another kind" : libraw_strerror(made));
+        if (image) libraw_dcraw_clear_mem(image);
+        libraw_close(raw);
+        return made != LIBRAW_SUCCESS ? made : LIBRAW_DATA_ERROR;
+    }
+    size_t bytes = (size_t)image->width * image->height * 3;
+    *pixels = malloc(bytes);
+    if (!*pixels) {
+        libraw_dcraw_clear_mem(image);
+        libraw_close(raw);
+        copy_text(message, message_size, "out of memory");
+        return LIBRAW_UNSUFFICIENT_MEMORY;
+    }
+    memcpy(*pixels, image->data, bytes);
+    *width = image->width;
+    *height = image->height;
+    libraw_dcraw_clear_mem(image);
     libraw_close(raw);
     return LIBRAW_SUCCESS;
 }

@@ -6,9 +6,9 @@ import WallCore
 import _WallTestSupport
 
 /// RAW camera files (`../shared/corpora/raw`) through the real command: each is drawn from its
-/// embedded JPEG preview, or refused by name with the reason, in little CPU and memory; none is
-/// drawn from sensor data that may be cut short.
-@Suite("RAW camera files by their previews")
+/// embedded JPEG preview or its sensor data, or refused by name with the reason, in little CPU
+/// and memory; none is drawn from sensor data that may be cut short.
+@Suite("RAW camera files by their previews or sensor data")
 struct RAWPreviewTests {
     static let binary = Fixtures.packageRoot + "/.build/debug/imagewall"
     static let folder = Fixtures.corpora.map { $0 + "/raw" }
@@ -23,9 +23,13 @@ struct RAWPreviewTests {
         "nikon-d7100-head.NEF": Size(width: 6000, height: 4000),
         "exiftool-fuji-s5pro.raf": Size(width: 160, height: 120),
     ]
+    /// The complete files without a usable preview, developed at half size.
+    static let developed = [
+        "canon-550d-magiclantern.dng": Size(width: 867, height: 578), "kodak-dc50.KDC": Size(width: 384, height: 256),
+    ]
 
     @Test(
-        "every file is drawn from its preview, or refused with its name and why, in under 0.5 s of CPU and 300 MB",
+        "every file is drawn from its preview or sensor, or refused with its name and why, in under 0.5 s of CPU and 300 MB",
         .enabled(if: folder != nil && FileManager.default.isExecutableFile(atPath: binary)),
         arguments: files)
     func file(name: String) throws {
@@ -46,6 +50,12 @@ struct RAWPreviewTests {
             let manifest = try Wall.readManifest(scratch.file("m.json"))
             #expect(manifest.tiles.first?.format == "raw")
             #expect(manifest.tiles.first?.notes?.contains { $0.contains("JPEG preview") } == true)
+        } else if let developed = Self.developed[name] {
+            #expect(run.status == 0, "\(name): \(run.errors)")
+            let info = try ImageProbe().probe(path: path)
+            #expect(info.format == .raw && info.drawnFrom == "sensor" && info.storedSize == developed)
+            let manifest = try Wall.readManifest(scratch.file("m.json"))
+            #expect(manifest.tiles.first?.notes?.contains { $0.contains("developed from its sensor data") } == true)
         } else {
             #expect(run.status == 1, "\(name) was drawn")
             #expect(run.errors.contains(path) && run.errors.contains("RAW camera file"), "\(name): \(run.errors)")
@@ -64,7 +74,7 @@ struct RAWPreviewTests {
     }
 
     @Test(
-        "a truncated phone DNG whose preview lies past its end is refused, not drawn as noise",
+        "a truncated phone DNG whose preview and sensor data lie past its end is refused, not developed into noise",
         .enabled(if: folder != nil))
     func truncated() {
         let path = Self.folder! + "/apple-iphone12pro-truncated.dng"
@@ -73,6 +83,28 @@ struct RAWPreviewTests {
             _ = try ImageProbe().probe(path: path)
         } catch {
             #expect(error.reason.contains("past the end of the file"), "\(error.reason)")
+            #expect(error.reason.contains("too small to hold its 4032x3024 sensor's data"), "\(error.reason)")
         }
+    }
+
+    @Test("a complete file without a preview is developed from its sensor data, in colour", .enabled(if: folder != nil))
+    func developedPixels() throws {
+        let path = Self.folder! + "/canon-550d-magiclantern.dng"
+        let info = try ImageProbe().probe(path: path)
+        let decoded = try ImageDecoder().decode(path: path, info: info)
+        #expect(decoded.bitmap.size == info.storedSize)
+        #expect(ImageDecoder().decodePlan(info: info, target: nil).contains("sensor, half size"))
+        // A colour checker: many pixels far from grey, and many levels (a failed development is
+        // flat, or noise without saturated patches).
+        var saturated = 0
+        var values = Set<UInt8>()
+        for y in stride(from: 0, to: decoded.bitmap.size.height, by: 7) {
+            for x in stride(from: 0, to: decoded.bitmap.size.width, by: 7) {
+                let p = decoded.bitmap.pixel(x: x, y: y)
+                if Int(p.max() ?? 0) - Int(p.min() ?? 0) > 80 { saturated += 1 }
+                values.insert(p[1])
+            }
+        }
+        #expect(saturated > 20 && values.count > 50, "\(saturated) \(values.count)")
     }
 }

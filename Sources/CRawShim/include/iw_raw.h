@@ -9,6 +9,7 @@ enum { IW_RAW_NO_PREVIEW = 1, IW_RAW_PREVIEW_CUT = 2, IW_RAW_PREVIEW_UNREADABLE 
 
 typedef struct iw_raw_info {
     int width, height;           /* the image LibRaw would develop, before `flip` */
+    int raw_width, raw_height;   /* the sensor data's size */
     int flip;                    /* LibRaw's flip: 0 none, 3 180°, 5 90° CCW, 6 90° CW, ... */
     int preview_format;          /* 0 none, 1 JPEG, 2 8-bit bitmap, other: another kind */
     int preview_status;          /* 0, or why the preview could not be read: IW_RAW_NO_PREVIEW, ... */
@@ -23,6 +24,16 @@ typedef struct iw_raw_info {
    Returns 0, or LibRaw's error code with its message in `message` when the file cannot be read. */
 int iw_raw_open(const char *path, iw_raw_info *info, int *preview, size_t max_length, char *message,
                 size_t message_size);
+
+/* Develops the sensor data of the RAW file at `path` at half size (one RGB pixel per 2x2 block
+   of sensor cells: no demosaic), 8 bits, the camera's white balance, sRGB, not turned (the
+   caller turns it by `flip`). Refuses, with the reason in `message`, sensor data the file cannot
+   hold (under `min_bits_per_pixel` bits a cell: cut or stripped files LibRaw would develop into
+   noise), more than `max_pixels` cells, and any data error LibRaw meets while unpacking. On
+   success returns 0 and the pixels in `pixels` (malloc'd, width x height x 3; the caller frees
+   them). */
+int iw_raw_develop(const char *path, double min_bits_per_pixel, long long max_pixels, unsigned char **pixels,
+                   int *width, int *height, char *message, size_t message_size);
 
 /* LibRaw's version, e.g. "0.20.2-Release". */
 const char *iw_raw_version(void);

@@ -54,6 +54,9 @@ public struct ImageInfo: Hashable, Sendable, Codable {
     /// The program that wrote the file, as its header names it (a PNG's Software text), if it
     /// does: how ImageWall knows its own sheets among the inputs.
     public var software: String?
+    /// What the pixels are drawn from, for a file that holds several pictures of one image: for
+    /// a RAW file, `"preview"` (its embedded JPEG) or `"sensor"` (its sensor data, developed).
+    public var drawnFrom: String?
 
     /// Creates header information.
     public init(

@@ -30,97 +30,113 @@ struct RAWCodec: ImageCodec {
     static let smallestPreview = 160
     /// No camera writes a bigger preview; a bigger claim is not read.
     static let largestPreviewBytes = 64 << 20
+    /// Every complete RAW file holds at least about 2 bits a sensor cell (lossy-compressed ones
+    /// too); cut or stripped files that LibRaw would "develop" into noise hold far less.
+    static let leastBitsPerCell = 1.0
+    /// No sensor has more cells than this (a 400 MP medium-format back has fewer).
+    static let mostCells = 1 << 30
 
     func probe(_ file: FileReader, path: String) throws(CodecError) -> ImageInfo {
-        try withPreview(path, stage: .probe) { preview, _, raw throws(CodecError) -> ImageInfo in
-            var info = try JPEGHeader.read(preview, path: path)
+        let opened = try RAWFile(path: path, stage: .probe)
+        var problem = opened.previewProblem
+        if let preview = opened.preview {
+            var info = try JPEGHeader.read(preview.reader, path: path)
             let size = info.storedSize
-            if max(size.width, size.height) < RAWCodec.smallestPreview {
-                throw CodecError(
-                    .probe, path: path,
-                    reason: "\(RAWCodec.kind(path)): its largest preview is \(size.width)x\(size.height), too small "
-                        + "to draw, and its sensor data is not developed (previews only)")
+            if max(size.width, size.height) >= RAWCodec.smallestPreview {
+                info.format = .raw
+                info.drawnFrom = "preview"
+                if let turned = RAWCodec.orientation(flip: opened.raw.flip), turned != .up { info.orientation = turned }
+                return info
             }
-            info.format = .raw
-            if let turned = RAWCodec.orientation(flip: raw.flip), turned != .up { info.orientation = turned }
-            return info
+            problem = "its largest preview is \(size.width)x\(size.height), too small to draw"
         }
+        // No usable preview: the sensor data, developed at half size, if the file can hold it.
+        let raw = opened.raw
+        let cells = Int(raw.raw_width) * Int(raw.raw_height)
+        guard cells > 0, cells <= RAWCodec.mostCells else {
+            throw CodecError(
+                .probe, path: path,
+                reason: "\(RAWCodec.kind(path)): its sensor claims \(raw.raw_width)x\(raw.raw_height) cells")
+        }
+        guard Double(file.fileSize) * 8 / Double(cells) >= RAWCodec.leastBitsPerCell else {
+            throw CodecError(
+                .probe, path: path,
+                reason: "\(RAWCodec.kind(path)): \(problem ?? "no preview"), and the file is too small to hold its "
+                    + "\(raw.raw_width)x\(raw.raw_height) sensor's data (cut or stripped)")
+        }
+        var info = ImageInfo(
+            format: .raw, storedSize: Size(width: (Int(raw.width) + 1) / 2, height: (Int(raw.height) + 1) / 2),
+            orientation: RAWCodec.orientation(flip: raw.flip) ?? .up, colorModel: .rgb, bitDepth: 8, hasAlpha: false,
+            isProgressive: false)
+        info.drawnFrom = "sensor"
+        return info
     }
 
     func decode(
         _ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo, target: Size?, decoder: ImageDecoder
     ) throws(CodecError) -> DecodedImage {
-        try withPreview(path, stage: .decode) { _, previewPath, _ throws(CodecError) -> DecodedImage in
-            guard let jpeg = fopen(previewPath, "rb") else {
-                throw CodecError(.decode, path: path, reason: systemErrorText())
-            }
-            defer { fclose(jpeg) }
-            var previewInfo = info
-            previewInfo.format = .jpeg
-            let result = Result { () throws(CodecError) -> DecodedImage in
-                try JPEGCodec().decode(jpeg, path: previewPath, info: previewInfo, target: target, decoder: decoder)
-            }
-            switch result {
-            case .success(var decoded):
-                decoded.notes.append(
-                    "drawn from its embedded \(info.storedSize.width)x\(info.storedSize.height) JPEG preview")
-                return decoded
-            case .failure(let error):
-                throw CodecError(error.stage, path: path, reason: error.reason)
-            }
+        if info.drawnFrom == "sensor" { return try develop(path) }
+        let opened = try RAWFile(path: path, stage: .decode)
+        guard let preview = opened.preview, let jpeg = fopen(preview.path, "rb") else {
+            throw CodecError(
+                .decode, path: path, reason: "\(RAWCodec.kind(path)): \(opened.previewProblem ?? "no preview")")
         }
+        defer { fclose(jpeg) }
+        var previewInfo = info
+        previewInfo.format = .jpeg
+        let result = Result { () throws(CodecError) -> DecodedImage in
+            try JPEGCodec().decode(jpeg, path: preview.path, info: previewInfo, target: target, decoder: decoder)
+        }
+        switch result {
+        case .success(var decoded):
+            decoded.notes.append(
+                "drawn from its embedded \(info.storedSize.width)x\(info.storedSize.height) JPEG preview")
+            return decoded
+        case .failure(let error):
+            throw CodecError(error.stage, path: path, reason: error.reason)
+        }
+    }
+
+    /// The sensor data developed at half size by LibRaw, refused when it cannot be all there.
+    private func develop(_ path: String) throws(CodecError) -> DecodedImage {
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0, height: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = iw_raw_develop(
+            path, RAWCodec.leastBitsPerCell, Int64(RAWCodec.mostCells), &pixels, &width, &height, &message,
+            message.count)
+        defer { free(pixels) }
+        guard status == 0, let pixels, width > 0, height > 0 else {
+            throw CodecError(.decode, path: path, reason: "\(RAWCodec.kind(path)): \(message.text)")
+        }
+        let size = Size(width: Int(width), height: Int(height))
+        let bitmap = Bitmap(
+            size: size, alpha: .none,
+            pixels: Array(UnsafeBufferPointer(start: pixels, count: size.width * size.height * 3)))
+        return DecodedImage(
+            bitmap: bitmap, warnings: [], notes: ["developed from its sensor data at half size (no usable preview)"])
     }
 
     func decodePlan(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> String {
-        "preview, " + JPEGCodec().decodePlan(info: info, target: target, decoder: decoder)
+        info.drawnFrom == "sensor"
+            ? "sensor, half size" : "preview, " + JPEGCodec().decodePlan(info: info, target: target, decoder: decoder)
     }
 
     func workingMemory(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> (pixels: Int, besides: Int) {
+        let area = info.storedSize.area ?? 0
+        if info.drawnFrom == "sensor" {
+            // The unpacked sensor (4 cells of 2 bytes a pixel) and LibRaw's 4-channel 16-bit image.
+            return (area * 3, area * 8 + area * 8)
+        }
         let jpeg = JPEGCodec().workingMemory(info: info, target: target, decoder: decoder)
-        return (jpeg.pixels, jpeg.besides + Int(info.storedSize.area ?? 0) / 2)  // the preview's bytes, about
+        return (jpeg.pixels, jpeg.besides + area / 2)  // the preview's bytes, about
     }
 
     func colorProfile(_ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo) -> ColorProfile? {
-        guard info.hasICCProfile else { return nil }
-        return try? withPreview(path, stage: .decode) { preview, _, _ throws(CodecError) -> ColorProfile? in
-            (try JPEGHeader.iccProfile(preview, path: path)).map(ColorProfile.init(data:))
-        }
-    }
-
-    /// Calls `body` with the largest JPEG preview of the RAW file at `path`, held in memory as a
-    /// file of its own, and what LibRaw says of the file; throws, naming the file, when there is
-    /// no preview that can be drawn.
-    private func withPreview<T>(
-        _ path: String, stage: CodecStage, _ body: (FileReader, String, iw_raw_info) throws(CodecError) -> T
-    ) throws(CodecError) -> T {
-        var raw = iw_raw_info()
-        var descriptor: Int32 = -1
-        var message = [CChar](repeating: 0, count: 256)
-        let kind = RAWCodec.kind(path)
-        let status = iw_raw_open(path, &raw, &descriptor, RAWCodec.largestPreviewBytes, &message, message.count)
-        defer { if descriptor >= 0 { close(descriptor) } }
-        guard status == 0 else {
-            throw CodecError(stage, path: path, reason: "\(kind): LibRaw cannot read it (\(message.text))")
-        }
-        guard descriptor >= 0 else {
-            let why: String
-            switch (Int(raw.preview_status), raw.preview_format) {
-            case (Int(IW_RAW_NO_PREVIEW), _): why = "it holds no preview"
-            case (Int(IW_RAW_PREVIEW_CUT), _): why = "its preview lies past the end of the file (the file is cut short)"
-            case (Int(IW_RAW_PREVIEW_UNREADABLE), _): why = "its preview cannot be read (\(message.text))"
-            case (_, 1): why = "its JPEG preview claims \(raw.preview_length) bytes"
-            default: why = "its only preview is a \(raw.preview_width)x\(raw.preview_height) bitmap"
-            }
-            throw CodecError(
-                stage, path: path, reason: "\(kind): \(why), and its sensor data is not developed (previews only)")
-        }
-        let previewPath = "/proc/self/fd/\(descriptor)"
-        let reader = try FileReader(path: previewPath, headBytes: 65536)
-        guard FileClaim.identify(FileSignature(head: reader.head, path: "preview.jpg")) == .image(.jpeg) else {
-            throw CodecError(
-                stage, path: path, reason: "\(kind): its preview is not a JPEG, and its sensor data is not developed")
-        }
-        return try body(reader, previewPath, raw)
+        guard info.hasICCProfile, info.drawnFrom != "sensor", let opened = try? RAWFile(path: path, stage: .decode),
+            let preview = opened.preview
+        else { return nil }
+        return (try? JPEGHeader.iccProfile(preview.reader, path: path)).flatMap { $0 }.map(ColorProfile.init(data:))
     }
 
     /// "RAW camera file (NEF)": what the file at `path` is, for messages.
@@ -143,4 +159,59 @@ struct RAWCodec: ImageCodec {
         default: return nil
         }
     }
+}
+
+/// A RAW file opened by LibRaw: what it says of the file, and its largest JPEG preview as a
+/// file in memory, or why there is none to draw.
+final class RAWFile {
+    let raw: iw_raw_info
+    /// The preview: a reader of it, and a path that opens it.
+    let preview: (reader: FileReader, path: String)?
+    /// Why there is no preview, when there is none.
+    let previewProblem: String?
+    private let descriptor: Int32
+
+    /// Opens the file at `path`; throws, naming it, when LibRaw cannot read it at all.
+    init(path: String, stage: CodecStage) throws(CodecError) {
+        var raw = iw_raw_info()
+        var descriptor: Int32 = -1
+        var message = [CChar](repeating: 0, count: 256)
+        let status = iw_raw_open(path, &raw, &descriptor, RAWCodec.largestPreviewBytes, &message, message.count)
+        self.raw = raw
+        self.descriptor = descriptor
+        guard status == 0 else {
+            if descriptor >= 0 { close(descriptor) }
+            throw CodecError(
+                stage, path: path, reason: "\(RAWCodec.kind(path)): LibRaw cannot read it (\(message.text))")
+        }
+        guard descriptor >= 0 else {
+            switch (Int(raw.preview_status), raw.preview_format) {
+            case (Int(IW_RAW_NO_PREVIEW), _): previewProblem = "it holds no preview"
+            case (Int(IW_RAW_PREVIEW_CUT), _):
+                previewProblem = "its preview lies past the end of the file (the file is cut short)"
+            case (Int(IW_RAW_PREVIEW_UNREADABLE), _): previewProblem = "its preview cannot be read (\(message.text))"
+            case (_, 1): previewProblem = "its JPEG preview claims \(raw.preview_length) bytes"
+            default: previewProblem = "its only preview is a \(raw.preview_width)x\(raw.preview_height) bitmap"
+            }
+            preview = nil
+            return
+        }
+        let previewPath = "/proc/self/fd/\(descriptor)"
+        let reader: FileReader
+        do {
+            reader = try FileReader(path: previewPath, headBytes: 65536)
+        } catch {
+            close(descriptor)
+            throw CodecError(stage, path: path, reason: error.reason)
+        }
+        if FileClaim.identify(FileSignature(head: reader.head, path: "preview.jpg")) == .image(.jpeg) {
+            preview = (reader, previewPath)
+            previewProblem = nil
+        } else {
+            preview = nil
+            previewProblem = "its preview is not a JPEG"
+        }
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
 }
