@@ -1,7 +1,8 @@
 #ifndef IW_RAW_H
 #define IW_RAW_H
-/* RAW camera files through LibRaw (thread-safe libraw_r): the headers and the largest embedded
-   preview, never the sensor data. LibRaw's messages are returned, never printed. */
+/* RAW camera files through LibRaw (thread-safe libraw_r): the headers, the largest embedded
+   preview, and the sensor data developed at half size. LibRaw's messages are returned, never
+   printed. */
 #include <stddef.h>
 
 /* Why a preview could not be read. */

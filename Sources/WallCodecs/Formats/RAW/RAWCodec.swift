@@ -9,9 +9,10 @@ import WallCore
 
 /// RAW camera files through LibRaw, drawn from their largest embedded JPEG preview (what
 /// cameras write beside the sensor data for their own screens), decoded through the JPEG path
-/// with its shrink-on-load. Claimed by name ahead of TIFF and ISO-BMFF, which most RAW files
-/// are inside. Sensor data is not developed: a file whose preview is missing, unreadable or too
-/// small to draw is refused with that reason, never drawn from data that may be cut short.
+/// with its shrink-on-load; without a usable preview, from their sensor data developed at half
+/// size. Claimed by name ahead of TIFF and ISO-BMFF, which most RAW files are inside. A file
+/// that cannot hold all of its sensor data is refused with that reason, never developed into
+/// noise.
 struct RAWCodec: ImageCodec {
     /// Ahead of the containers RAW files are made of.
     var priority: ClaimPriority { .specialised }
@@ -40,15 +41,21 @@ struct RAWCodec: ImageCodec {
         let opened = try RAWFile(path: path, stage: .probe)
         var problem = opened.previewProblem
         if let preview = opened.preview {
-            var info = try JPEGHeader.read(preview.reader, path: path)
-            let size = info.storedSize
-            if max(size.width, size.height) >= RAWCodec.smallestPreview {
-                info.format = .raw
-                info.drawnFrom = "preview"
-                if let turned = RAWCodec.orientation(flip: opened.raw.flip), turned != .up { info.orientation = turned }
-                return info
+            switch Result(catching: { () throws(CodecError) in try JPEGHeader.read(preview.reader, path: path) }) {
+            case .success(var info):
+                let size = info.storedSize
+                if max(size.width, size.height) >= RAWCodec.smallestPreview {
+                    info.format = .raw
+                    info.drawnFrom = "preview"
+                    if let turned = RAWCodec.orientation(flip: opened.raw.flip), turned != .up {
+                        info.orientation = turned
+                    }
+                    return info
+                }
+                problem = "its largest preview is \(size.width)x\(size.height), too small to draw"
+            case .failure(let error):
+                problem = "its preview is damaged (\(error.reason))"
             }
-            problem = "its largest preview is \(size.width)x\(size.height), too small to draw"
         }
         // No usable preview: the sensor data, developed at half size, if the file can hold it.
         let raw = opened.raw
