@@ -85,8 +85,11 @@ public enum InputScanner {
         var result = Scan(candidates: [], ignored: [])
         var visited = Set<FolderIdentity>()
         for argument in arguments {
-            if isDirectory(argument) {
-                scanFolder(argument, recursive: options.recursive, visited: &visited, into: &result)
+            var status = stat()
+            if stat(argument, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                scanFolder(
+                    argument, identity: FolderIdentity(status), recursive: options.recursive, visited: &visited,
+                    into: &result)
             } else {
                 result.candidates.append(Candidate(path: argument, isExplicit: true))
             }
@@ -97,22 +100,21 @@ public enum InputScanner {
         return result
     }
 
+    static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// A folder as the file system knows it, whatever path reached it.
     struct FolderIdentity: Hashable {
         var device: UInt
         var inode: UInt
-    }
 
-    /// The identity of the folder at `path`, if it can be read.
-    static func identity(of path: String) -> FolderIdentity? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return FolderIdentity(device: UInt(status.st_dev), inode: UInt(status.st_ino))
-    }
-
-    static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        /// The identity `stat` gave.
+        init(_ status: stat) {
+            device = UInt(status.st_dev)
+            inode = UInt(status.st_ino)
+        }
     }
 
     /// The folder's files in name order; with `recursive`, each sub-folder's files where the
@@ -120,13 +122,12 @@ public enum InputScanner {
     /// (through a link back to a parent, or given twice) is read once and noted; without
     /// `recursive` every sub-folder is noted.
     static func scanFolder(
-        _ folder: String, recursive: Bool, visited: inout Set<FolderIdentity>, into result: inout Scan
+        _ folder: String, identity: FolderIdentity, recursive: Bool, visited: inout Set<FolderIdentity>,
+        into result: inout Scan
     ) {
-        if let identity = identity(of: folder) {
-            guard visited.insert(identity).inserted else {
-                result.foldersNotRead.append(FolderNotRead(path: folder, reason: .alreadyRead))
-                return
-            }
+        guard visited.insert(identity).inserted else {
+            result.foldersNotRead.append(FolderNotRead(path: folder, reason: .alreadyRead))
+            return
         }
         guard let entries = directoryEntries(at: folder) else {
             result.candidates.append(Candidate(path: folder, isExplicit: true))
@@ -134,7 +135,12 @@ public enum InputScanner {
         }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         let imageExtensions = Set(ImageFormat.allCases.flatMap(\.extensions))
-        for name in entries.map(\.name).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        let names = entries.map(\.name)
+        // Deep Zoom pyramids written here before: each descriptor and its tiles folder.
+        let pyramids = Set(names.filter(isPyramid))
+        let tileFolders = Set(pyramids.map(DeepZoomGeometry.tilesFolder(of:)))
+        let present = Set(names)
+        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let path = prefix + name
             var status = stat()
             guard stat(path, &status) == 0 else {
@@ -149,22 +155,20 @@ public enum InputScanner {
             switch status.st_mode & S_IFMT {
             case S_IFDIR:
                 if name.hasPrefix(".") { continue }
-                if entries.contains(where: { isPyramid($0.name) && DeepZoomGeometry.tilesFolder(of: $0.name) == name })
-                {
+                if tileFolders.contains(name) {
                     result.ownOutputs.append(path)
                     continue
                 }
                 if recursive {
-                    scanFolder(path, recursive: true, visited: &visited, into: &result)
+                    scanFolder(
+                        path, identity: FolderIdentity(status), recursive: true, visited: &visited, into: &result)
                 } else {
                     result.foldersNotRead.append(FolderNotRead(path: path, reason: .notRecursive))
                 }
             case S_IFREG:
                 if name.hasPrefix(".") {
                     result.ignored.append(path)
-                } else if isPyramid(name),
-                    entries.contains(where: { $0.name == DeepZoomGeometry.tilesFolder(of: name) })
-                {
+                } else if pyramids.contains(name), present.contains(DeepZoomGeometry.tilesFolder(of: name)) {
                     result.ownOutputs.append(path)
                 } else if hasExtension(name, in: imageExtensions) {
                     result.candidates.append(Candidate(path: path, isExplicit: true, inFolder: true))
