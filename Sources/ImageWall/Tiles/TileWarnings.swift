@@ -3,8 +3,15 @@ import WallCore
 /// Decoder warnings and notes per tile, gathered from the decoding threads and passed on as
 /// diagnostics.
 final class TileWarnings: Sendable {
-    private let store = Locked<[Int: (warnings: [String], notes: [String])]>([:])
-    private let placeholders = Locked<[Int: String]>([:])
+    /// What one tile's decodes said.
+    private struct Messages {
+        var warnings: [String] = []
+        var notes: [String] = []
+        /// Why the tile is drawn as a placeholder, when it is: the first reason met.
+        var placeholder: String?
+    }
+
+    private let store = Locked<[Int: Messages]>([:])
     private let images: [ProbedImage]
     private let diagnostics: @Sendable (Diagnostic) -> Void
 
@@ -16,34 +23,40 @@ final class TileWarnings: Sendable {
     /// Records warning `message` for tile `index` and reports it, once however many decodes of
     /// the source (batch variants) meet it.
     func add(_ message: String, for index: Int) {
-        let new = store.withLock { store in
-            guard !(store[index]?.warnings.contains(message) ?? false) else { return false }
-            store[index, default: ([], [])].warnings.append(message)
-            return true
+        if record(message, in: \.warnings, for: index) {
+            diagnostics(.warning(source: images[index].path, message: message))
         }
-        if new { diagnostics(.warning(source: images[index].path, message: message)) }
     }
 
-    /// Records `note` (a decoder's remark that changes no pixel) for tile `index` and reports it.
+    /// Records `note` (a decoder's remark that changes no pixel) for tile `index` and reports it,
+    /// once.
     func add(note: String, for index: Int) {
-        let new = store.withLock { store in
-            guard !(store[index]?.notes.contains(note) ?? false) else { return false }
-            store[index, default: ([], [])].notes.append(note)
-            return true
-        }
-        if new { diagnostics(.note(source: images[index].path, message: note)) }
+        if record(note, in: \.notes, for: index) { diagnostics(.note(source: images[index].path, message: note)) }
     }
 
     /// Records that tile `index` could not be decoded, for `reason`, and is drawn as a
-    /// placeholder; reports it (once however many variants draw it).
+    /// placeholder; reports it once however many variants draw it, keeping the first reason.
     func addPlaceholder(_ reason: String, for index: Int) {
-        let first = placeholders.withLock { $0.updateValue(reason, forKey: index) == nil }
+        let first = store.withLock { store in
+            guard store[index]?.placeholder == nil else { return false }
+            store[index, default: Messages()].placeholder = reason
+            return true
+        }
         if first { add("not decoded, drawn as a placeholder: \(reason)", for: index) }
+    }
+
+    /// Appends `text` to tile `index`'s list at `list` unless it is there; whether it was new.
+    private func record(_ text: String, in list: WritableKeyPath<Messages, [String]>, for index: Int) -> Bool {
+        store.withLock { store in
+            guard !(store[index]?[keyPath: list].contains(text) ?? false) else { return false }
+            store[index, default: Messages()][keyPath: list].append(text)
+            return true
+        }
     }
 
     /// Why tile `index` is drawn as a placeholder, when it is.
     func placeholder(for index: Int) -> String? {
-        placeholders.withLock { $0[index] }
+        store.withLock { $0[index]?.placeholder }
     }
 
     /// The warnings recorded for tile `index`.
