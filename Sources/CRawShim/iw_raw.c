@@ -7,6 +7,7 @@
 #include <string.h>
 #include <errno.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static void copy_text(char *to, size_t size, const char *from) {
@@ -107,14 +108,12 @@ int iw_raw_develop(const char *path, double min_bits_per_pixel, long long max_pi
                    int *width, int *height, char *message, size_t message_size) {
     *pixels = NULL;
     *width = *height = 0;
-    FILE *file = fopen(path, "rb");
-    if (!file) {
+    struct stat file;
+    if (stat(path, &file) != 0) {
         copy_text(message, message_size, strerror(errno));
         return LIBRAW_IO_ERROR;
     }
-    fseeko(file, 0, SEEK_END);
-    long long file_size = (long long)ftello(file);
-    fclose(file);
+    long long file_size = (long long)file.st_size;
     libraw_data_t *raw = libraw_init(LIBRAW_OPIONS_NO_DATAERR_CALLBACK | LIBRAW_OPIONS_NO_MEMERR_CALLBACK);
     if (!raw) {
         copy_text(message, message_size, "out of memory");

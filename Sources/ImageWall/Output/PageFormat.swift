@@ -42,7 +42,7 @@ public enum PageFormat: String, Sendable, CaseIterable, Codable {
     /// none ImageWall writes or reads ("sheet", "sheet.v2"). A path whose extension names
     /// an image format ImageWall does not write ("sheet.jpg") is refused.
     public init(path: String) throws(PageFormatError) {
-        guard let ext = Self.fileExtension(of: path) else {
+        guard let ext = FileSignature.fileExtension(of: path) else {
             self = .png
             return
         }
@@ -63,7 +63,7 @@ public enum PageFormat: String, Sendable, CaseIterable, Codable {
     ) {
         let named = try PageFormat(path: output)
         guard let format, format != named else { return (output, named) }
-        if Self.fileExtension(of: output) == named.fileExtension {
+        if FileSignature.fileExtension(of: output) == named.fileExtension {
             throw PageFormatError(path: output, named: named.name, asked: format)
         }
         return (format == .png ? output : output + "." + format.fileExtension, format)
@@ -73,14 +73,6 @@ public enum PageFormat: String, Sendable, CaseIterable, Codable {
     public func stem(of path: String) -> String {
         let suffix = "." + fileExtension
         return path.hasSuffix(suffix) ? String(path.dropLast(suffix.count)) : path
-    }
-
-    /// The lowercase extension of the last component of `path`, if it has one.
-    static func fileExtension(of path: String) -> String? {
-        let name = path.split(separator: "/").last ?? ""
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        let ext = name[name.index(after: dot)...]
-        return ext.isEmpty ? nil : ext.lowercased()
     }
 
     /// The name of the image format files with extension `ext` hold, when it is one.

@@ -12,7 +12,12 @@ public struct FileSignature: Sendable {
     }
 
     /// The name's extension, lowercase and without the dot: "NEF" in `DSC_1.NEF` is "nef".
-    public var fileExtension: String? {
+    public var fileExtension: String? { FileSignature.fileExtension(of: name) }
+
+    /// The extension of the last component of `path`, lowercase and without the dot; none for a
+    /// name that only starts with a dot (".hidden") or ends with one.
+    public static func fileExtension(of path: String) -> String? {
+        let name = path.split(separator: "/").last ?? ""
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         let ext = name[name.index(after: dot)...]
         return ext.isEmpty ? nil : ext.lowercased()

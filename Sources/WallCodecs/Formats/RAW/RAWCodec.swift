@@ -148,7 +148,7 @@ struct RAWCodec: ImageCodec {
 
     /// "RAW camera file (NEF)": what the file at `path` is, for messages.
     static func kind(_ path: String) -> String {
-        "RAW camera file (\(FileSignature(head: [], path: path).fileExtension?.uppercased() ?? "RAW"))"
+        "RAW camera file (\(FileSignature.fileExtension(of: path)?.uppercased() ?? "RAW"))"
     }
 
     /// The EXIF orientation of LibRaw's `flip` (dcraw's: bit 2 swaps the axes, then bit 1
