@@ -58,11 +58,8 @@ extension ImageWallCommand {
             let scan = InputScanner.scan(inputs, options: InputScanner.Options(recursive: recursive))
             let candidates = scan.candidates
             guard !candidates.isEmpty else {
-                let subFolders = scan.foldersNotRead.filter { $0.reason == .notRecursive }.count
-                Console.error(
-                    "error: no images in the folders given"
-                        + (subFolders == 0
-                            ? "" : "; \(subFolders) sub-folder\(subFolders == 1 ? "" : "s") not read: use -r"))
+                let none = WallRunError.noImages(tried: 0, subFoldersNotRead: scan.foldersNotRead.notRecursive.count)
+                Console.error("error: \(none.message)")
                 throw ExitStatus.failure
             }
             let probe = ImageProbe()

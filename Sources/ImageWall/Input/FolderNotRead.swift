@@ -20,3 +20,8 @@ public struct FolderNotRead: Codable, Sendable, Equatable {
         self.reason = reason
     }
 }
+
+extension Array where Element == FolderNotRead {
+    /// The sub-folders left out because `-r` was not given.
+    public var notRecursive: [FolderNotRead] { filter { $0.reason == .notRecursive } }
+}

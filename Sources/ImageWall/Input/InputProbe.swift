@@ -76,7 +76,7 @@ enum InputProbe {
         guard !probed.images.isEmpty else {
             throw WallRunError.noImages(
                 tried: probed.candidates, first: probed.failures.first,
-                subFoldersNotRead: probed.foldersNotRead.filter { $0.reason == .notRecursive }.count)
+                subFoldersNotRead: probed.foldersNotRead.notRecursive.count)
         }
         var ordered = probed
         ordered.images = options.sort.sorted(probed.images, reverse: options.reverse, seed: options.seed).map { entry in

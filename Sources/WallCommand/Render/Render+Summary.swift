@@ -64,7 +64,7 @@ extension ImageWallCommand.Render {
         let pages = results.reduce(0) { $0 + $1.pages.count }
         let ignoredFiles = first.ignored ?? []
         let folders = first.foldersNotRead ?? []
-        let subFolders = folders.filter { $0.reason == .notRecursive }
+        let subFolders = folders.notRecursive
         if reporting.verbose {
             for path in ignoredFiles {
                 let hidden = path.split(separator: "/").last?.hasPrefix(".") == true
