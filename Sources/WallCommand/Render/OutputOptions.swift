@@ -59,11 +59,15 @@ struct OutputOptions: ParsableArguments {
     }
 
     /// The sheet's path as `--format` names it ("wall" becomes "wall.dzi").
-    var sheet: String? { output.flatMap { try? PageFormat.resolve(output: $0, format: format).path } }
+    var sheet: String? { resolved?.path }
 
     /// The format of the sheet's pages, as `--format` or the output's name says.
-    var pageFormat: PageFormat? {
-        output.flatMap { try? PageFormat.resolve(output: $0, format: format).format } ?? format
+    var pageFormat: PageFormat? { resolved?.format ?? format }
+
+    /// The output and its format as ``PageFormat/resolve(output:format:)`` makes them, when
+    /// there is an output and its name and `--format` agree.
+    private var resolved: (path: String, format: PageFormat)? {
+        output.flatMap { try? PageFormat.resolve(output: $0, format: format) }
     }
 
     /// Sets how pages are encoded.
