@@ -8,7 +8,7 @@ import _WallTestSupport
 /// the manifest, shown with `--verbose`); a damaged file still warns.
 @Suite("Decoder notes and warnings")
 struct DecoderNotesTests {
-    static let binary = Fixtures.packageRoot + "/.build/debug/imagewall"
+    static let binary = Fixtures.binary
     static let editedProfileNote = "iCCP: Not recognizing known sRGB profile that has been edited"
     let folder = TemporaryFolder()
 

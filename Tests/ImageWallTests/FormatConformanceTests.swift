@@ -10,11 +10,11 @@ import _WallTestSupport
 /// with a reason that names the file, quickly and in little memory; none crashes.
 @Suite("Format conformance: Pillow's test images")
 struct FormatConformanceTests {
-    static let binary = Fixtures.packageRoot + "/.build/debug/imagewall"
+    static let binary = Fixtures.binary
     static let folder = Fixtures.corpora.map { $0 + "/pillow-formats" }
     static let files: [String] =
         folder.map { folder in
-            Fixtures.files(in: folder).filter { !$0.hasSuffix(".txt") && !$0.hasSuffix(".tsv") }
+            Fixtures.corpusImages(in: folder)
         } ?? []
 
     @Test(

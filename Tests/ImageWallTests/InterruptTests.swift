@@ -5,7 +5,7 @@ import _WallTestSupport
 /// Ctrl-C on the real command: the built `imagewall` executable, interrupted mid-render.
 @Suite("Interrupting the command")
 struct InterruptTests {
-    static let binary = Fixtures.packageRoot + "/.build/debug/imagewall"
+    static let binary = Fixtures.binary
 
     @Test(
         "SIGINT stops the render with status 130 and leaves nothing behind",

@@ -9,7 +9,7 @@ import _WallTestSupport
 /// Plan once, render parts anywhere, assemble the exact bytes.
 @Suite("Sheets rendered in parts")
 struct PartsTests {
-    static let binary = Fixtures.packageRoot + "/.build/debug/imagewall"
+    static let binary = Fixtures.binary
     let folder = TemporaryFolder()
     let cache = TemporaryFolder()
 

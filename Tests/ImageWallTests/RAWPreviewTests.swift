@@ -10,11 +10,11 @@ import _WallTestSupport
 /// and memory; none is drawn from sensor data that may be cut short.
 @Suite("RAW camera files by their previews or sensor data")
 struct RAWPreviewTests {
-    static let binary = Fixtures.packageRoot + "/.build/debug/imagewall"
+    static let binary = Fixtures.binary
     static let folder = Fixtures.corpora.map { $0 + "/raw" }
     static let files: [String] =
         folder.map { folder in
-            Fixtures.files(in: folder).filter { !$0.hasSuffix(".txt") && !$0.hasSuffix(".tsv") }
+            Fixtures.corpusImages(in: folder)
         } ?? []
     /// The files whose preview can be drawn, with its size (from the corpus's SOURCE.txt).
     static let previews = [

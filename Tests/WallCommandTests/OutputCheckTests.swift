@@ -10,7 +10,7 @@ import _WallTestSupport
 @Suite("Outputs checked before work, all or none")
 struct OutputCheckTests {
     let folder = TemporaryFolder()
-    static let binary = Fixtures.packageRoot + "/.build/debug/imagewall"
+    static let binary = Fixtures.binary
     static let sample = Fixtures.sample("png-rgb.png")
 
     func render(_ arguments: [String]) throws -> ImageWallCommand.Render {

@@ -24,6 +24,15 @@ public enum Fixtures {
         return stat(path, &status) == 0 ? path : nil
     }()
 
+    /// The debug build of the command, as `make test` builds it before the tests run.
+    public static let binary = packageRoot + "/.build/debug/imagewall"
+
+    /// The image files of corpus folder `folder` (its notes, `SOURCE.txt` and `MANIFEST.tsv`,
+    /// left out), sorted.
+    public static func corpusImages(in folder: String) -> [String] {
+        files(in: folder).filter { !$0.hasSuffix(".txt") && !$0.hasSuffix(".tsv") }
+    }
+
     /// The path of a sample by file name.
     public static func sample(_ name: String) -> String { sampleImages + "/" + name }
 
