@@ -1,7 +1,7 @@
 # ImageWall — see README.md. `make run` and `make test` are all a fresh machine needs.
 SWIFT ?= swift
-APT_PACKAGES := libpng-dev libjpeg-dev libheif-dev libwebp-dev libtiff-dev libgif-dev libraw-dev liblcms2-dev libxxhash-dev pkg-config \
-  libfreetype-dev fonts-dejavu-core time parallel
+APT_PACKAGES := libpng-dev libjpeg-dev libheif-dev libwebp-dev libtiff-dev libgif-dev libraw-dev libavformat-dev libavcodec-dev libswscale-dev liblcms2-dev libxxhash-dev pkg-config \
+  libfreetype-dev fonts-dejavu-core time parallel ffmpeg
 RELEASE_BIN := .build/release/imagewall
 PREFIX ?= /usr/local
 BIN_DIR = $(DESTDIR)$(PREFIX)/bin
@@ -90,7 +90,7 @@ check-formats: build
 # SampleImages and ../shared/corpora (FUZZ_SECONDS each; crashes land in fuzz-crashes/).
 FUZZ_SECONDS ?= 300
 FUZZ_BUILD := .build-fuzz
-FUZZ_FORMATS := jpeg:jpg,jpeg png:png heif:heic,heif,avif webp:webp tiff:tif,tiff gif:gif raw:dng,nef,cr2,crw,raf,rw2,kdc
+FUZZ_FORMATS := jpeg:jpg,jpeg png:png heif:heic,heif,avif webp:webp tiff:tif,tiff gif:gif raw:dng,nef,cr2,crw,raf,rw2,kdc video:mp4,mov,mkv,webm,avi
 fuzz:
 	$(SWIFT) build --scratch-path $(FUZZ_BUILD) -c debug --sanitize fuzzer --sanitize address --product imagewall-fuzz
 	rm -rf fuzz-work && mkdir -p fuzz-crashes
@@ -103,7 +103,7 @@ fuzz:
 	done
 	for entry in $(FUZZ_FORMATS); do \
 	  kind=$${entry%%:*}; \
-	  IMAGEWALL_FUZZ_EXTENSION=$$( [ $$kind = raw ] && echo dng ) \
+	  IMAGEWALL_FUZZ_EXTENSION=$$( [ $$kind = raw ] && echo dng; [ $$kind = video ] && echo mov ) \
 	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BUILD)/debug/imagewall-fuzz fuzz-work/$$kind \
 	    -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=1024 -timeout=10 -max_len=262144 -artifact_prefix=fuzz-crashes/ -print_final_stats=1 || exit 1; \
 	done

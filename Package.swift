@@ -43,6 +43,9 @@ let package = Package(
             name: "CLibRaw", pkgConfig: "libraw_r",
             providers: [.apt(["libraw-dev"])]),
         .systemLibrary(
+            name: "CFFmpeg", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev"])]),
+        .systemLibrary(
             name: "CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"])]),
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
@@ -53,6 +56,9 @@ let package = Package(
         .target(name: "CTIFFShim", dependencies: ["CLibTIFF"]),
         .target(name: "CGIFShim", dependencies: ["CLibGIF"]),
         .target(name: "CRawShim", dependencies: ["CLibRaw"]),
+        .target(
+            name: "CVideoShim", dependencies: ["CFFmpeg"],
+            linkerSettings: [.linkedLibrary("avcodec"), .linkedLibrary("swscale"), .linkedLibrary("avutil")]),
         .target(name: "CColorShim", dependencies: ["CLCMS2"]),
         .target(name: "CProcessShim"),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
@@ -64,7 +70,7 @@ let package = Package(
             name: "WallCodecs",
             dependencies: [
                 "WallCore", "CJPEGShim", "CPNGShim", "CHEIFShim", "CWebPShim", "CTIFFShim", "CGIFShim", "CRawShim",
-                "CColorShim", "CProcessShim",
+                "CVideoShim", "CColorShim", "CProcessShim",
             ]),
         .target(name: "WallText", dependencies: ["WallCore", "CFreeType"]),
         .target(name: "WallCompositor", dependencies: ["WallCore"]),

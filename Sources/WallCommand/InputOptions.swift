@@ -3,6 +3,7 @@ import Foundation
 import ImageWall
 
 extension ImageWall.SortOrder: ExpressibleByArgument {}
+extension PairPolicy: ExpressibleByArgument {}
 
 /// Where the images come from and in which order (`render` and `layout`).
 struct InputOptions: ParsableArguments {
@@ -22,6 +23,12 @@ struct InputOptions: ParsableArguments {
         name: .customLong("exclude"), parsing: .singleValue,
         help: ArgumentHelp("Skip files matching this glob (repeatable).", valueName: "glob"))
     var exclude: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "together: a Live Photo (a HEIC or JPEG and its MOV) and a RAW+JPEG pair of the same name are one tile, the still marked LIVE or RAW+JPEG; separate: every file its own tile.",
+            valueName: "together|separate"))
+    var pairs: PairPolicy = .together
 
     @Option(
         help: ArgumentHelp(
@@ -85,7 +92,7 @@ struct InputOptions: ParsableArguments {
     }
 
     func apply(to options: inout WallOptions) {
-        options.scan = InputScanner.Options(recursive: recursive, include: include, exclude: exclude)
+        options.scan = InputScanner.Options(recursive: recursive, include: include, exclude: exclude, pairs: pairs)
         options.sort = sort
         options.reverse = reverse
         if let seed { options.seed = seed }

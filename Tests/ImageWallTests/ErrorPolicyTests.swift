@@ -43,14 +43,15 @@ struct ErrorPolicyTests {
         #expect(manifest.skipped.map(\.source) == [folder.file("b-text.jpg")])
         #expect(
             manifest.skipped.map(\.reason) == [
-                "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF and RAW)"
+                "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, RAW and video)"
             ])
         #expect(manifest.tiles[1].warnings.first?.contains("Premature end of JPEG file") == true)
         let messages = seen.withLock { $0 }
         #expect(
             messages.contains {
                 $0.contains("b-text.jpg")
-                    && $0.contains("not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF and RAW)")
+                    && $0.contains(
+                        "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, RAW and video)")
             })
         #expect(messages.contains { $0.contains("c-truncated.jpg") && $0.contains("Premature end") })
         #expect(Fixtures.read(output) != nil)
@@ -63,7 +64,7 @@ struct ErrorPolicyTests {
         #expect(
             throws: CodecError(
                 .probe, path: folder.file("b-text.jpg"),
-                reason: "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF and RAW)")
+                reason: "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, RAW and video)")
         ) {
             try Wall(inputs: inputs).render(to: output, manifest: folder.file("out.json"), options: options(.fail))
         }
@@ -86,7 +87,7 @@ struct ErrorPolicyTests {
                 tried: 1,
                 first: CodecError(
                     .probe, path: bad,
-                    reason: "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF and RAW)"))
+                    reason: "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, RAW and video)"))
         ) {
             try Wall(inputs: [folder.path]).render(to: folder.file("x.png"), options: options(.skip))
         }

@@ -39,7 +39,7 @@ struct RAWPreviewTests {
             Self.binary,
             [
                 "render", path, "-o", scratch.file("sheet.png"), "--manifest", scratch.file("m.json"), "--width",
-                "400", "--columns", "1", "--threads", "1", "--no-cache", "-q",
+                "300", "--columns", "1", "--threads", "1", "--no-cache", "-q",
             ])
         #expect((run.cpuSeconds ?? 0) < 0.5, "\(name): \(run.cpuSeconds ?? 0) s of CPU")
         #expect((run.peakMB ?? 0) < 300, "\(name): \(run.peakMB ?? 0) MB")
@@ -49,11 +49,17 @@ struct RAWPreviewTests {
             #expect(info.format == .raw && info.storedSize == preview)
             let manifest = try Wall.readManifest(scratch.file("m.json"))
             #expect(manifest.tiles.first?.format == "raw")
-            #expect(manifest.tiles.first?.notes?.contains { $0.contains("JPEG preview") } == true)
+            // Drawn from the preview, or from the sensor data where the preview is smaller than
+            // the tile needs and the file holds it all (the G2's 640x480).
+            #expect(manifest.tiles.first?.drawnFrom == "preview \(preview.width)x\(preview.height) JPEG")
+            #expect(
+                manifest.tiles.first?.notes?.contains {
+                    $0.contains("JPEG preview") || ($0.contains("sensor data") && info.fullerSize != nil)
+                } == true)
         } else if let developed = Self.developed[name] {
             #expect(run.status == 0, "\(name): \(run.errors)")
             let info = try ImageProbe().probe(path: path)
-            #expect(info.format == .raw && info.drawnFrom == "sensor" && info.storedSize == developed)
+            #expect(info.format == .raw && info.drawnFrom == "sensor, half size" && info.storedSize == developed)
             let manifest = try Wall.readManifest(scratch.file("m.json"))
             #expect(manifest.tiles.first?.notes?.contains { $0.contains("developed from its sensor data") } == true)
         } else {
@@ -106,5 +112,24 @@ struct RAWPreviewTests {
             }
         }
         #expect(saturated > 20 && values.count > 50, "\(saturated) \(values.count)")
+    }
+
+    @Test(
+        "a preview smaller than the tile needs gives way to the sensor data when the file holds it all",
+        .enabled(if: folder != nil))
+    func fullerThanPreview() throws {
+        let path = Self.folder! + "/canon-powershot-g2.CRW"
+        let info = try ImageProbe().probe(path: path)
+        #expect(info.drawnFrom == "preview 640x480 JPEG" && info.fullerSize == Size(width: 1156, height: 860))
+        // A 300 px tile keeps twice its size from the 640 px preview; a 500 px one needs more.
+        let small = try ImageDecoder().decode(path: path, info: info, target: Size(width: 300, height: 225))
+        #expect(small.notes.contains("drawn from its embedded 640x480 JPEG preview"))
+        #expect(ImageDecoder().decodePlan(info: info, target: Size(width: 500, height: 375)).contains("sensor"))
+        let large = try ImageDecoder().decode(path: path, info: info, target: Size(width: 500, height: 375))
+        #expect(large.bitmap.size == Size(width: 1156, height: 860))
+        #expect(large.notes.contains { $0.contains("sensor data") }, "\(large.notes)")
+        // A cut file's preview stays the picture: its sensor data is never developed.
+        let cut = try ImageProbe().probe(path: Self.folder! + "/nikon-d7100-head.NEF")
+        #expect(cut.fullerSize == nil)
     }
 }

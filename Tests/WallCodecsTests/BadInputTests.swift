@@ -35,7 +35,8 @@ struct BadInputTests {
     func reasons() {
         let text = folder.write(Array("hello, I am text\n".utf8), to: "text.jpg")
         #expect(
-            probeError(text)?.reason == "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF and RAW)")
+            probeError(text)?.reason
+                == "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, RAW and video)")
         #expect(probeError(text)?.message.hasPrefix(text + ": probe: ") == true)
 
         let empty = folder.write([], to: "empty.png")

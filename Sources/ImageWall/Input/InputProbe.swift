@@ -42,6 +42,7 @@ enum InputProbe {
             case .failure(let error): failures.append(error)
             }
         }
+        if scan.pairs == .together { images = Pairing.joined(images) }
         return ProbeResult(
             images: images, failures: failures, candidates: candidates.count, ignored: scanned.ignored,
             foldersNotRead: scanned.foldersNotRead, filteredOut: scanned.filteredOut.count, ownOutputs: ownOutputs)

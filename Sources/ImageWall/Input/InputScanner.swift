@@ -33,12 +33,17 @@ public enum InputScanner {
         public var include: [String] = []
         /// Drop files matching any of these globs.
         public var exclude: [String] = []
+        /// Whether a Live Photo's or a RAW+JPEG pair's files are one tile (see ``Pairing``).
+        public var pairs: PairPolicy = .together
 
         /// Options with every default but those given.
-        public init(recursive: Bool = false, include: [String] = [], exclude: [String] = []) {
+        public init(
+            recursive: Bool = false, include: [String] = [], exclude: [String] = [], pairs: PairPolicy = .together
+        ) {
             self.recursive = recursive
             self.include = include
             self.exclude = exclude
+            self.pairs = pairs
         }
 
         /// fnmatch's FNM_CASEFOLD (1 << 4 in glibc and musl), a GNU extension Swift does not import.

@@ -18,6 +18,14 @@ public struct ProbedImage: Sendable, Hashable {
     /// Why the image is not to be drawn though it can be read (a replayed source that changed,
     /// under `--strict`): it is drawn as a placeholder with this reason.
     public var refusal: String?
+    /// The other files of the same picture, drawn as this one tile: a Live Photo's movie, a
+    /// RAW+JPEG pair's RAW file (see ``Pairing``).
+    public var companions: [String] = []
+    /// How this file stands for the companions it is drawn with, when it has any.
+    public var pairing: TileMark?
+
+    /// What its tile is marked as: a video, a Live Photo's still, a RAW+JPEG pair's JPEG.
+    public var mark: TileMark? { pairing ?? (info.format == .video ? .video : nil) }
 
     /// Where a source was found: a root and its path under that root.
     public struct Origin: Sendable, Hashable {

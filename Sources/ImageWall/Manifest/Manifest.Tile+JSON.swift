@@ -56,6 +56,7 @@ extension Manifest.Tile {
         key("cell")
         try box(cell)
         out.append(",\n")
+        if let companions { try encoded("companions", companions) }
         key("crop")
         if let crop {
             try box((crop.height, crop.width, crop.x, crop.y)) { $0.append(text: try Leaf.number($1)) }
@@ -64,9 +65,12 @@ extension Manifest.Tile {
         }
         out.append(",\n")
         if let decodedFor { try encoded("decodedFor", decodedFor) }
+        if let drawnFrom { field("drawnFrom", quoted: drawnFrom) }
+        if let duration { try encoded("duration", duration) }
         if let format { field("format", quoted: format) }
         field("height", height)
         field("index", index)
+        if let mark { field("mark", quoted: mark.rawValue) }
         if let notes { try encoded("notes", notes) }
         field("orientation", orientation)
         field("page", page)

@@ -120,6 +120,16 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var via: [Size]?
         /// Why the source could not be decoded, when the tile is drawn as a placeholder.
         public var placeholder: String?
+        /// What in the source the picture is drawn from, for files that hold several: a RAW
+        /// file's `preview 6000x4000 JPEG` or `sensor, half size`, a video's `frame of H.264`.
+        public var drawnFrom: String?
+        /// What the tile is marked as: a video, a Live Photo's still, a RAW+JPEG pair's JPEG.
+        public var mark: TileMark?
+        /// The other files of the picture, drawn as this tile (a Live Photo's movie, a pair's
+        /// RAW file), as the user gave them.
+        public var companions: [String]?
+        /// A video's length in seconds.
+        public var duration: Double?
 
         /// Writes the tile; `crop` is `null`, not absent, when the whole image shows.
         public func encode(to encoder: any Encoder) throws {
@@ -147,6 +157,10 @@ public struct Manifest: Codable, Sendable, Equatable {
             try c.encodeIfPresent(decodedFor, forKey: .decodedFor)
             try c.encodeIfPresent(via, forKey: .via)
             try c.encodeIfPresent(placeholder, forKey: .placeholder)
+            try c.encodeIfPresent(drawnFrom, forKey: .drawnFrom)
+            try c.encodeIfPresent(mark, forKey: .mark)
+            try c.encodeIfPresent(companions, forKey: .companions)
+            try c.encodeIfPresent(duration, forKey: .duration)
         }
 
         /// How the tile's pixels were made, when the manifest records a recipe that fits a
@@ -259,6 +273,10 @@ extension Manifest {
         var format: String?
         var sortKey: SortKey?
         var origin: ProbedImage.Origin?
+        var drawnFrom: String?
+        var mark: TileMark?
+        var companions: [String] = []
+        var duration: Double?
 
         init(_ image: ProbedImage) {
             path = image.path
@@ -267,6 +285,10 @@ extension Manifest {
             format = image.info.format.rawValue
             sortKey = image.sortKey
             origin = image.origin
+            drawnFrom = image.info.drawnFrom
+            mark = image.mark
+            companions = image.companions
+            duration = image.info.duration
         }
 
         init(path: String, displayed: Size) {
@@ -334,7 +356,8 @@ extension Manifest {
                     notes: messages.flatMap { $0.notes(for: i).isEmpty ? nil : $0.notes(for: i) },
                     sortKey: source.sortKey, decodedFor: recipes[i]?.decodedFor,
                     via: recipes[i].flatMap { $0.via.isEmpty ? nil : $0.via },
-                    placeholder: messages?.placeholder(for: i))
+                    placeholder: messages?.placeholder(for: i), drawnFrom: source.drawnFrom, mark: source.mark,
+                    companions: source.companions.isEmpty ? nil : source.companions, duration: source.duration)
             },
             skipped: skipped.map { Skipped(source: $0.path, reason: $0.reason) })
     }

@@ -52,6 +52,8 @@ package enum Replay {
                 // Kept in its recorded place; decoding will fail and draw it grey.
             }
             image.sortKey = tile.sortKey
+            image.companions = tile.companions ?? []
+            if tile.mark != .video { image.pairing = tile.mark }
             let now = image.info.displayedSize
             let sx = Double(now.width) / Double(max(1, recorded.width)),
                 sy = Double(now.height) / Double(max(1, recorded.height))

@@ -5,7 +5,7 @@ import WallCore
 /// pattern's text.
 public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The fields a template may use.
-    public static let fields = ["name", "stem", "path", "index", "width", "height", "format", "date"]
+    public static let fields = ["name", "stem", "path", "index", "width", "height", "format", "date", "duration"]
 
     enum Part: Hashable, Sendable {
         case text(String)
@@ -98,10 +98,19 @@ public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConverti
                 case "height": return String(displayed.height)
                 case "format": return info?.format.rawValue.uppercased() ?? ""
                 case "date": return info?.dateTaken.map(CaptionTemplate.readableDate) ?? ""
+                case "duration": return info?.duration.map(CaptionTemplate.readableDuration) ?? ""
                 default: return ""
                 }
             }
         }.joined()
+    }
+
+    /// A video's length as players show it: "0:07", "12:34", "1:02:03" (whole seconds, rounded).
+    static func readableDuration(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        let hours = total / 3600, minutes = total / 60 % 60, rest = total % 60
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
     }
 
     /// "2024:05:01 14:03:22" → "2024-05-01 14:03".

@@ -40,8 +40,19 @@ struct TileMaker: Sendable {
     }
 
     /// Tile `index` for each of `placements`, made as `recipes` say (one per placement, all
-    /// decoded for the same size), premultiplied.
+    /// decoded for the same size), premultiplied, with the image's ``TileMark`` drawn on (a
+    /// placeholder has none).
     func tiles(_ index: Int, placements: [Placement], recipes: [TileRecipe]) throws -> [Bitmap] {
+        var tiles = try pictures(index, placements: placements, recipes: recipes)
+        if let mark = images[index].mark, warnings.placeholder(for: index) == nil {
+            for i in tiles.indices { mark.draw(on: &tiles[i]) }
+        }
+        return tiles
+    }
+
+    /// The tiles' pictures, unmarked: read back from the cache, resampled from a decode, or
+    /// placeholders.
+    private func pictures(_ index: Int, placements: [Placement], recipes: [TileRecipe]) throws -> [Bitmap] {
         precondition(placements.count == recipes.count && !recipes.isEmpty)
         let image = images[index]
         let target = recipes[0].decodedFor

@@ -5,6 +5,7 @@ import CJPEGShim
 import CPNGShim
 import CRawShim
 import CTIFFShim
+import CVideoShim
 import CWebPShim
 
 /// The libraries that turn files into pixels, and their versions.
@@ -23,6 +24,7 @@ public enum CodecLibraries {
             tiff,
             "giflib \(iw_gif_library_version())",
             "LibRaw \(String(cString: iw_raw_version()))",
+            String(cString: iw_video_versions()),
             "lcms \(iw_color_library_version())",
         ].joined(separator: ", ")
     }()

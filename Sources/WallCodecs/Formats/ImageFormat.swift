@@ -20,6 +20,8 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     /// RAW camera files (NEF, CR2, DNG, ARW, …), drawn from their embedded JPEG previews through
     /// LibRaw.
     case raw
+    /// Videos (MP4, MOV, MKV, WebM, AVI, …), drawn as a poster frame through FFmpeg's libraries.
+    case video
 
     /// How this format is read.
     var codec: any ImageCodec {
@@ -31,6 +33,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .tiff: return TIFFCodec()
         case .gif: return GIFCodec()
         case .raw: return RAWCodec()
+        case .video: return VideoCodec()
         }
     }
 
@@ -45,6 +48,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .tiff: return "TIFF"
         case .gif: return "GIF"
         case .raw: return "RAW"
+        case .video: return "video"
         }
     }
 
@@ -63,6 +67,11 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
                 "3fr", "arw", "cr2", "cr3", "crw", "dcr", "dng", "erf", "gpr", "iiq", "k25", "kdc", "mef", "mos", "mrw",
                 "nef", "nrw", "orf", "pef", "raf", "raw", "rw2", "rwl", "sr2", "srf", "srw", "x3f",
             ]
+        case .video:
+            return [
+                "mp4", "m4v", "mov", "qt", "mkv", "webm", "avi", "3gp", "3g2", "mts", "m2ts", "ts", "mpg", "mpeg",
+                "wmv", "asf", "flv", "ogv", "mxf", "dv", "vob",
+            ]
         }
     }
 
@@ -74,7 +83,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
 
     /// Every codec, once each (HEIF and AVIF share one).
     static let codecs: [any ImageCodec] = [
-        RAWCodec(), JPEGCodec(), PNGCodec(), WebPCodec(), GIFCodec(), TIFFCodec(), HEIFCodec(),
+        RAWCodec(), JPEGCodec(), PNGCodec(), WebPCodec(), GIFCodec(), VideoCodec(), TIFFCodec(), HEIFCodec(),
     ]
 
     /// The format of a file starting with `bytes` (up to its first 64 KiB) by its bytes alone,

@@ -5,6 +5,8 @@ struct ExifFields: Equatable {
     var orientation: Orientation?
     /// DateTimeOriginal, else DateTime: "YYYY:MM:DD HH:MM:SS".
     var dateTaken: String?
+    /// The identifier Apple's maker note gives both files of a Live Photo (its tag 0x11).
+    var contentIdentifier: String?
 }
 
 /// Reads EXIF: a TIFF structure, either byte order, every offset checked. JPEG's APP1 and
@@ -76,10 +78,48 @@ enum ExifReader {
         var fields = ExifFields()
         fields.orientation = integer(main[0x0112]).flatMap(Orientation.init(rawValue:))
         if let exifIFD = integer(main[0x8769]) {
-            fields.dateTaken = ascii(entries(at: exifIFD)[0x9003])
+            let exif = entries(at: exifIFD)
+            fields.dateTaken = ascii(exif[0x9003])
+            if let note = exif[0x927C], note.type == 7, note.count > 16, let start = u32(note.field),
+                start >= 0, start + note.count <= tiff.count
+            {
+                fields.contentIdentifier = appleContentIdentifier(tiff[start..<start + note.count])
+            }
         }
         if fields.dateTaken == nil { fields.dateTaken = ascii(main[0x0132]) }
         return fields
+    }
+}
+
+extension ExifReader {
+    /// The content identifier in an Apple maker note ("Apple iOS\0", a version, a byte order,
+    /// then an IFD whose offsets count from the note's start): tag 0x11, a short ASCII text.
+    static func appleContentIdentifier(_ note: ArraySlice<UInt8>) -> String? {
+        let bytes = Array(note)
+        guard bytes.starts(with: Array("Apple iOS\0".utf8)), bytes.count >= 16 else { return nil }
+        let big = bytes[12] == 0x4D && bytes[13] == 0x4D
+        guard big || (bytes[12] == 0x49 && bytes[13] == 0x49) else { return nil }
+        func u16(_ at: Int) -> Int? {
+            guard at >= 0, at + 2 <= bytes.count else { return nil }
+            return big ? Int(bytes[at]) << 8 | Int(bytes[at + 1]) : Int(bytes[at]) | Int(bytes[at + 1]) << 8
+        }
+        func u32(_ at: Int) -> Int? {
+            guard let a = u16(at), let b = u16(at + 2) else { return nil }
+            return big ? a << 16 | b : b << 16 | a
+        }
+        guard let count = u16(14), count <= 200 else { return nil }
+        for entry in 0..<count {
+            let at = 16 + entry * 12
+            guard let tag = u16(at), let type = u16(at + 2), let length = u32(at + 4) else { return nil }
+            guard tag == 0x11 else { continue }
+            guard type == 2, (2...80).contains(length) else { return nil }
+            let start = length <= 4 ? at + 8 : u32(at + 8) ?? -1
+            guard start >= 0, start + length <= bytes.count else { return nil }
+            let text = bytes[start..<start + length].prefix { $0 != 0 }
+            guard !text.isEmpty, text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            return String(decoding: text, as: UTF8.self)
+        }
+        return nil
     }
 }
 

@@ -54,9 +54,18 @@ public struct ImageInfo: Hashable, Sendable, Codable {
     /// The program that wrote the file, as its header names it (a PNG's Software text), if it
     /// does: how ImageWall knows its own sheets among the inputs.
     public var software: String?
-    /// What the pixels are drawn from, for a file that holds several pictures of one image: for
-    /// a RAW file, `"preview"` (its embedded JPEG) or `"sensor"` (its sensor data, developed).
+    /// What the pixels are drawn from, for a file that holds several pictures of one image: a
+    /// RAW file's `preview 6000x4000 JPEG` or `sensor, half size`, a video's `frame of H.264`.
     public var drawnFrom: String?
+    /// The size of a bigger picture of the same image the file also holds, decoded instead when
+    /// a tile needs more than the stored one (a RAW file's sensor data, developed at half size,
+    /// beside a small preview); stored pixels.
+    public var fullerSize: Size?
+    /// A video's length in seconds, when its container says it; `nil` for still images.
+    public var duration: Double?
+    /// The identifier a phone gives both files of a Live Photo (Apple's content identifier in a
+    /// movie's metadata), when recorded.
+    public var contentIdentifier: String?
 
     /// Creates header information.
     public init(

@@ -14,7 +14,7 @@ struct AppearanceOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Caption under each image, from fields {name} {stem} {path} {index} {width} {height} {format} {date}.",
+            "Caption under each image, from fields {name} {stem} {path} {index} {width} {height} {format} {date} {duration} (a video's length, 0:07).",
             valueName: "template"))
     var caption: String?
 

@@ -73,6 +73,12 @@ extension ImageWallCommand.Render {
             for folder in subFolders { Console.error("not read (\(folder.reason.rawValue)): \(folder.path)") }
         }
         var omitted = ""
+        let companions = first.tiles.reduce(0) { $0 + ($1.companions?.count ?? 0) }
+        if companions > 0 {
+            omitted +=
+                ", " + Self.counted(companions, "paired file") + " drawn with " + (companions == 1 ? "its" : "their")
+                + " picture" + (companions == 1 ? "" : "s")
+        }
         let placeholders = first.tiles.filter { $0.placeholder != nil }.count
         if placeholders > 0 { omitted += ", \(placeholders) drawn as placeholder\(placeholders == 1 ? "" : "s")" }
         if !first.skipped.isEmpty { omitted += ", \(first.skipped.count) skipped" }

@@ -24,6 +24,10 @@ extension ImageWallCommand {
                 Inputs are image files or folders; a folder means its images (\(ImageFormat.names)), \
                 sorted by name (the format is read from the file's first bytes, not its \
                 extension; RAW camera files, drawn from their embedded JPEG previews, by their name). \
+                A video is drawn as its frame at 1 s (later when that frame is blank) with a play \
+                button; {duration} captions its length. A Live Photo (a HEIC or JPEG and its \
+                movie) and a RAW+JPEG pair of the same name are one tile, marked LIVE or RAW+JPEG, \
+                the other file listed in the manifest's "companions" (--pairs separate draws each). \
                 Images of other formats (BMP, JPEG XL, SVG and others) are reported as \
                 unsupported; other files are counted ("3 other files ignored") and listed with \
                 --verbose. Photos are shown upright by their orientation (EXIF, the TIFF tag, or \
@@ -78,6 +82,7 @@ extension ImageWallCommand {
                   imagewall render Photos -o sheet.png --gap 0 --background transparent
                   imagewall render Photos -o sheet.png --layout justified --row-height 240 --last-row center
                   imagewall render ~/Phone/DCIM -r -o phone.png --max-aspect 2.5 --sort date
+                  imagewall render ~/Phone/DCIM -o phone.png --caption '{stem} {duration}' --pairs separate
                   imagewall render Photos -o sheet.png --layout grid --columns 4 --cell-aspect 4:3 --fit contain
                   imagewall render Photos -o sheet.png --layout mosaic --columns 3 --hero 0 --direction rtl
                   imagewall render Photos Holidays -o sheet.png --group-by folder --column-width 300

@@ -47,12 +47,14 @@ struct HEIFCodec: ImageCodec {
             }
         }.filter { $0.width > 0 && $0.height > 0 }.sorted { ($0.area ?? 0) < ($1.area ?? 0) }
         let nclx = header.has_nclx != 0 ? NCLXColor(primaries: header.primaries, transfer: header.transfer) : nil
-        return ImageInfo(
+        var info = ImageInfo(
             format: sniff(file.head) ?? .heif, storedSize: Size(width: Int(header.width), height: Int(header.height)),
             orientation: .up, colorModel: .ycbcr, bitDepth: Int(max(header.luma_bits, 8)),
             hasAlpha: header.has_alpha != 0,
             isProgressive: false, hasICCProfile: header.icc_size > 0 || (nclx.map { !$0.isSRGB } ?? false),
             dateTaken: exif?.dateTaken, reducedSizes: thumbnails.isEmpty ? nil : thumbnails)
+        info.contentIdentifier = exif?.contentIdentifier
+        return info
     }
 
     func decode(

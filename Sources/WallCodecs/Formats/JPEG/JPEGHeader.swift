@@ -125,6 +125,7 @@ enum JPEGHeader {
             frame: frame, orientation: exif?.orientation ?? .up, adobeTransform: adobeTransform,
             hasICC: hasICC, path: path)
         info.dateTaken = exif?.dateTaken
+        info.contentIdentifier = exif?.contentIdentifier
         return info
     }
 

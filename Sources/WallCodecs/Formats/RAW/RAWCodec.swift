@@ -26,6 +26,10 @@ struct RAWCodec: ImageCodec {
         return .image(.raw)
     }
 
+    /// What ``ImageInfo/drawnFrom`` says of a file drawn from its sensor data (a preview's says
+    /// `preview 6000x4000 JPEG`).
+    static let sensor = "sensor, half size"
+
     /// A preview whose long side is shorter than this is not drawn (ExifTool's stripped test
     /// files keep 8x8 stand-ins).
     static let smallestPreview = 160
@@ -46,9 +50,15 @@ struct RAWCodec: ImageCodec {
                 let size = info.storedSize
                 if max(size.width, size.height) >= RAWCodec.smallestPreview {
                     info.format = .raw
-                    info.drawnFrom = "preview"
+                    info.drawnFrom = "preview \(size.width)x\(size.height) JPEG"
                     if let turned = RAWCodec.orientation(flip: opened.raw.flip), turned != .up {
                         info.orientation = turned
+                    }
+                    let half = RAWCodec.halfSize(opened.raw)
+                    if RAWCodec.sensorProblem(opened.raw, fileSize: file.fileSize) == nil, half.width > size.width,
+                        half.height > size.height
+                    {
+                        info.fullerSize = half
                     }
                     return info
                 }
@@ -59,30 +69,57 @@ struct RAWCodec: ImageCodec {
         }
         // No usable preview: the sensor data, developed at half size, if the file can hold it.
         let raw = opened.raw
-        let cells = Int(raw.raw_width) * Int(raw.raw_height)
-        guard cells > 0, cells <= RAWCodec.mostCells else {
-            throw CodecError(
-                .probe, path: path,
-                reason: "\(RAWCodec.kind(path)): its sensor claims \(raw.raw_width)x\(raw.raw_height) cells")
-        }
-        guard Double(file.fileSize) * 8 / Double(cells) >= RAWCodec.leastBitsPerCell else {
-            throw CodecError(
-                .probe, path: path,
-                reason: "\(RAWCodec.kind(path)): \(problem ?? "no preview"), and the file is too small to hold its "
-                    + "\(raw.raw_width)x\(raw.raw_height) sensor's data (cut or stripped)")
+        if let sensor = RAWCodec.sensorProblem(raw, fileSize: file.fileSize) {
+            let reason = sensor.cut ? "\(problem ?? "no preview"), and \(sensor.text)" : sensor.text
+            throw CodecError(.probe, path: path, reason: "\(RAWCodec.kind(path)): \(reason)")
         }
         var info = ImageInfo(
-            format: .raw, storedSize: Size(width: (Int(raw.width) + 1) / 2, height: (Int(raw.height) + 1) / 2),
+            format: .raw, storedSize: RAWCodec.halfSize(raw),
             orientation: RAWCodec.orientation(flip: raw.flip) ?? .up, colorModel: .rgb, bitDepth: 8, hasAlpha: false,
             isProgressive: false)
-        info.drawnFrom = "sensor"
+        info.drawnFrom = RAWCodec.sensor
         return info
+    }
+
+    /// Why the sensor data of `raw` cannot be developed, if it cannot: more cells than any
+    /// sensor has, or too few bytes in the file to hold them (`cut`).
+    static func sensorProblem(_ raw: iw_raw_info, fileSize: Int) -> (text: String, cut: Bool)? {
+        let cells = Int(raw.raw_width) * Int(raw.raw_height)
+        guard cells > 0, cells <= RAWCodec.mostCells else {
+            return ("its sensor claims \(raw.raw_width)x\(raw.raw_height) cells", false)
+        }
+        guard Double(fileSize) * 8 / Double(cells) >= RAWCodec.leastBitsPerCell else {
+            return (
+                "the file is too small to hold its \(raw.raw_width)x\(raw.raw_height) sensor's data (cut or stripped)",
+                true
+            )
+        }
+        return nil
+    }
+
+    /// The size LibRaw develops the sensor data at with `half_size`, before `flip`.
+    static func halfSize(_ raw: iw_raw_info) -> Size {
+        Size(width: (Int(raw.width) + 1) / 2, height: (Int(raw.height) + 1) / 2)
+    }
+
+    /// Whether a decode for `target` develops the sensor data: the file has no usable preview,
+    /// or its preview is smaller than the tile needs (by the margin every decode keeps) and
+    /// the sensor data, developed at half size, is bigger.
+    static func developsSensor(_ info: ImageInfo, target: Size?, margin: Int) -> Bool {
+        if info.drawnFrom == RAWCodec.sensor { return true }
+        guard info.fullerSize != nil, let target else { return false }
+        return target.width * margin > info.storedSize.width || target.height * margin > info.storedSize.height
     }
 
     func decode(
         _ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo, target: Size?, decoder: ImageDecoder
     ) throws(CodecError) -> DecodedImage {
-        if info.drawnFrom == "sensor" { return try develop(path) }
+        if info.drawnFrom == RAWCodec.sensor { return try develop(path) }
+        if RAWCodec.developsSensor(info, target: target, margin: decoder.margin),
+            case .success(let developed) = Result(catching: { () throws(CodecError) in try develop(path) })
+        {
+            return developed
+        }  // else the preview, smaller than the tile asks, is the picture there is
         let opened = try RAWFile(path: path, stage: .decode)
         guard let preview = opened.preview, let jpeg = fopen(preview.path, "rb") else {
             throw CodecError(
@@ -125,22 +162,23 @@ struct RAWCodec: ImageCodec {
     }
 
     func decodePlan(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> String {
-        info.drawnFrom == "sensor"
+        RAWCodec.developsSensor(info, target: target, margin: decoder.margin)
             ? "sensor, half size" : "preview, " + JPEGCodec().decodePlan(info: info, target: target, decoder: decoder)
     }
 
     func workingMemory(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> (pixels: Int, besides: Int) {
-        let area = info.storedSize.area ?? 0
-        if info.drawnFrom == "sensor" {
+        if RAWCodec.developsSensor(info, target: target, margin: decoder.margin) {
+            let area = (info.fullerSize ?? info.storedSize).area ?? 0
             // The unpacked sensor (4 cells of 2 bytes a pixel) and LibRaw's 4-channel 16-bit image.
             return (area * 3, area * 8 + area * 8)
         }
         let jpeg = JPEGCodec().workingMemory(info: info, target: target, decoder: decoder)
-        return (jpeg.pixels, jpeg.besides + area / 2)  // the preview's bytes, about
+        return (jpeg.pixels, jpeg.besides + (info.storedSize.area ?? 0) / 2)  // the preview's bytes, about
     }
 
     func colorProfile(_ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo) -> ColorProfile? {
-        guard info.hasICCProfile, info.drawnFrom != "sensor", let opened = try? RAWFile(path: path, stage: .decode),
+        guard info.hasICCProfile, info.drawnFrom != RAWCodec.sensor,
+            let opened = try? RAWFile(path: path, stage: .decode),
             let preview = opened.preview
         else { return nil }
         return (try? JPEGHeader.iccProfile(preview.reader, path: path)).flatMap { $0 }.map(ColorProfile.init(data:))

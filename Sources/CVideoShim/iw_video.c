@@ -1,0 +1,329 @@
+#include "iw_video.h"
+
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/display.h>
+#include <libavutil/pixdesc.h>
+#include <libswscale/swscale.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct iw_video {
+    AVFormatContext *format;
+    AVCodecContext *decoder;
+    int stream;
+    long long max_pixels; /* frames bigger than this are not converted */
+};
+
+static pthread_once_t quiet_once = PTHREAD_ONCE_INIT;
+static void silence(void) { av_log_set_level(AV_LOG_QUIET); }
+
+static void copy_text(char *to, size_t size, const char *from) {
+    if (size) snprintf(to, size, "%s", from ? from : "");
+}
+
+static void error_text(char *to, size_t size, const char *what, int error) {
+    char reason[AV_ERROR_MAX_STRING_SIZE] = {0};
+    av_strerror(error, reason, sizeof reason);
+    snprintf(to, size, "%s (%s)", what, reason);
+}
+
+/* The first video stream that is not a cover picture, the default one first. */
+static int video_stream(AVFormatContext *format) {
+    int found = -1;
+    for (unsigned i = 0; i < format->nb_streams; i++) {
+        AVStream *stream = format->streams[i];
+        if (stream->codecpar->codec_type != AVMEDIA_TYPE_VIDEO) continue;
+        if (stream->disposition & AV_DISPOSITION_ATTACHED_PIC) continue;
+        if (found < 0 || (stream->disposition & AV_DISPOSITION_DEFAULT &&
+                          !(format->streams[found]->disposition & AV_DISPOSITION_DEFAULT)))
+            found = (int)i;
+    }
+    return found;
+}
+
+/* Degrees clockwise, 0/90/180/270, from the stream's display matrix. */
+static int rotation_of(AVStream *stream) {
+    size_t size = 0;
+    const uint8_t *matrix = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    if (!matrix || size < 9 * sizeof(int32_t)) return 0;
+    double counterclockwise = av_display_rotation_get((const int32_t *)matrix);
+    if (isnan(counterclockwise)) return 0;
+    long turned = lround(-counterclockwise / 90.0) * 90;
+    turned %= 360;
+    if (turned < 0) turned += 360;
+    return (int)turned;
+}
+
+static void metadata_text(AVDictionary *metadata, const char *key, char *to, size_t size) {
+    AVDictionaryEntry *entry = av_dict_get(metadata, key, NULL, 0);
+    if (entry && entry->value) copy_text(to, size, entry->value);
+}
+
+iw_video *iw_video_open(const char *path, long long max_pixels, iw_video_info *info, char *message,
+                        size_t message_size) {
+    pthread_once(&quiet_once, silence);
+    memset(info, 0, sizeof *info);
+    AVFormatContext *format = NULL;
+    int status = avformat_open_input(&format, path, NULL, NULL);
+    if (status < 0) {
+        error_text(message, message_size, "FFmpeg cannot read it", status);
+        return NULL;
+    }
+    int index = video_stream(format);
+    AVStream *stream = index >= 0 ? format->streams[index] : NULL;
+    if (stream && (stream->codecpar->width <= 0 || stream->codecpar->height <= 0)) {
+        /* Containers without a header of their own (elementary streams) are probed by decoding. */
+        status = avformat_find_stream_info(format, NULL);
+        index = video_stream(format);
+        stream = index >= 0 ? format->streams[index] : NULL;
+    }
+    if (!stream) {
+        copy_text(message, message_size, "it holds no video stream");
+        avformat_close_input(&format);
+        return NULL;
+    }
+    AVCodecParameters *parameters = stream->codecpar;
+    long long pixels = (long long)parameters->width * parameters->height;
+    if (parameters->width <= 0 || parameters->height <= 0) {
+        copy_text(message, message_size, "its video stream does not say its frame size");
+        avformat_close_input(&format);
+        return NULL;
+    }
+    if (pixels > max_pixels) {
+        snprintf(message, message_size, "its frames are %dx%d pixels, over the limit of %lld pixels",
+                 parameters->width, parameters->height, max_pixels);
+        avformat_close_input(&format);
+        return NULL;
+    }
+    const AVCodec *codec = avcodec_find_decoder(parameters->codec_id);
+    if (!codec) {
+        const char *name = avcodec_get_name(parameters->codec_id);
+        snprintf(message, message_size, "its %s video cannot be decoded by this FFmpeg", name ? name : "unknown");
+        avformat_close_input(&format);
+        return NULL;
+    }
+    AVCodecContext *decoder = avcodec_alloc_context3(codec);
+    if (!decoder || avcodec_parameters_to_context(decoder, parameters) < 0) {
+        copy_text(message, message_size, "out of memory");
+        avcodec_free_context(&decoder);
+        avformat_close_input(&format);
+        return NULL;
+    }
+    decoder->thread_count = 1;
+    decoder->pkt_timebase = stream->time_base;
+    status = avcodec_open2(decoder, codec, NULL);
+    if (status < 0) {
+        error_text(message, message_size, "its video decoder cannot start", status);
+        avcodec_free_context(&decoder);
+        avformat_close_input(&format);
+        return NULL;
+    }
+    for (unsigned i = 0; i < format->nb_streams; i++)
+        if ((int)i != index) format->streams[i]->discard = AVDISCARD_ALL;
+
+    int width = parameters->width, height = parameters->height;
+    AVRational aspect = av_guess_sample_aspect_ratio(format, stream, NULL);
+    if (aspect.num > 0 && aspect.den > 0 && aspect.num != aspect.den) {
+        long scaled = lround((double)width * aspect.num / aspect.den);
+        if (scaled >= 1 && scaled <= 4L * width) width = (int)scaled;
+    }
+    info->width = width;
+    info->height = height;
+    info->coded_width = parameters->width;
+    info->coded_height = parameters->height;
+    info->rotation = rotation_of(stream);
+    const AVPixFmtDescriptor *pixels_format = av_pix_fmt_desc_get((enum AVPixelFormat)parameters->format);
+    info->bit_depth = pixels_format ? pixels_format->comp[0].depth : 0;
+    if (format->duration > 0 && format->duration != AV_NOPTS_VALUE)
+        info->duration = (double)format->duration / AV_TIME_BASE;
+    else if (stream->duration > 0 && stream->duration != AV_NOPTS_VALUE)
+        info->duration = stream->duration * av_q2d(stream->time_base);
+    copy_text(info->codec, sizeof info->codec, codec->name);
+    copy_text(info->codec_long, sizeof info->codec_long, codec->long_name ? codec->long_name : codec->name);
+    copy_text(info->container, sizeof info->container, format->iformat ? format->iformat->name : "");
+    metadata_text(format->metadata, "creation_time", info->created, sizeof info->created);
+    if (!info->created[0]) metadata_text(stream->metadata, "creation_time", info->created, sizeof info->created);
+    metadata_text(format->metadata, "com.apple.quicktime.content.identifier", info->content_id,
+                  sizeof info->content_id);
+
+    iw_video *video = calloc(1, sizeof *video);
+    if (!video) {
+        copy_text(message, message_size, "out of memory");
+        avcodec_free_context(&decoder);
+        avformat_close_input(&format);
+        return NULL;
+    }
+    video->format = format;
+    video->decoder = decoder;
+    video->stream = index;
+    video->max_pixels = max_pixels;
+    return video;
+}
+
+/* Scales `frame` into `rgb` (width x height, RGB), the frame's colour matrix and range respected. */
+static int scale(AVFrame *frame, int width, int height, unsigned char *rgb) {
+    struct SwsContext *context =
+        sws_getContext(frame->width, frame->height, (enum AVPixelFormat)frame->format, width, height,
+                       AV_PIX_FMT_RGB24, SWS_AREA | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, NULL, NULL, NULL);
+    if (!context) return -1;
+    int space = frame->colorspace == AVCOL_SPC_BT709        ? SWS_CS_ITU709
+                : frame->colorspace == AVCOL_SPC_BT2020_NCL ? SWS_CS_BT2020
+                : frame->colorspace == AVCOL_SPC_SMPTE240M  ? SWS_CS_SMPTE240M
+                : frame->colorspace == AVCOL_SPC_FCC        ? SWS_CS_FCC
+                : frame->colorspace == AVCOL_SPC_UNSPECIFIED && frame->height >= 720
+                    ? SWS_CS_ITU709 /* HD video without a tag is BT.709, as players assume */
+                    : SWS_CS_ITU601;
+    int full_range = frame->color_range == AVCOL_RANGE_JPEG;
+    int *table, *inverse, source_range, target_range, brightness, contrast, saturation;
+    if (sws_getColorspaceDetails(context, &inverse, &source_range, &table, &target_range, &brightness, &contrast,
+                                 &saturation) >= 0) {
+        const int *coefficients = sws_getCoefficients(space);
+        sws_setColorspaceDetails(context, coefficients, full_range || source_range, coefficients, 1, brightness,
+                                 contrast, saturation);
+    }
+    uint8_t *planes[4] = {rgb, NULL, NULL, NULL};
+    int strides[4] = {width * 3, 0, 0, 0};
+    int rows = sws_scale(context, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes,
+                         strides);
+    sws_freeContext(context);
+    return rows == height ? 0 : -1;
+}
+
+int iw_video_frame(iw_video *video, double seconds, int width, int height, unsigned char *rgb,
+                   int max_packets, double *shown_at, int *damaged, char *message, size_t message_size) {
+    *shown_at = 0;
+    *damaged = 0;
+    AVStream *stream = video->format->streams[video->stream];
+    int64_t start = stream->start_time != AV_NOPTS_VALUE ? stream->start_time : 0;
+    int64_t wanted = start + (int64_t)llround(seconds / av_q2d(stream->time_base));
+    if (av_seek_frame(video->format, video->stream, wanted, AVSEEK_FLAG_BACKWARD) < 0) {
+        /* No index to seek by: read from the start. */
+        if (av_seek_frame(video->format, video->stream, start, AVSEEK_FLAG_BACKWARD | AVSEEK_FLAG_ANY) < 0 &&
+            avformat_seek_file(video->format, -1, INT64_MIN, 0, INT64_MAX, 0) < 0) {
+            copy_text(message, message_size, "it cannot be read from its start again");
+            return 1;
+        }
+    }
+    avcodec_flush_buffers(video->decoder);
+    AVPacket *packet = av_packet_alloc();
+    AVFrame *frame = av_frame_alloc(), *shown = av_frame_alloc();
+    if (!packet || !frame || !shown) {
+        av_packet_free(&packet);
+        av_frame_free(&frame);
+        av_frame_free(&shown);
+        copy_text(message, message_size, "out of memory");
+        return 1;
+    }
+    int have = 0, done = 0, packets = 0, last_error = 0, ended = 0, too_big = 0;
+    while (!done) {
+        int status = ended ? AVERROR_EOF : av_read_frame(video->format, packet);
+        if (status >= 0 && packet->stream_index != video->stream) {
+            av_packet_unref(packet);
+            continue;
+        }
+        if (status >= 0 && ++packets > max_packets) {
+            av_packet_unref(packet);
+            break;
+        }
+        if (status < 0) {
+            if (status != AVERROR_EOF) *damaged |= 1, last_error = status;
+            ended = 1;
+            if (seconds > 0) *damaged |= 2; /* the stream ended before the moment asked for */
+        }
+        int sent = avcodec_send_packet(video->decoder, status >= 0 ? packet : NULL);
+        if (status >= 0) av_packet_unref(packet);
+        if (sent < 0 && sent != AVERROR(EAGAIN) && sent != AVERROR_EOF) *damaged |= 1, last_error = sent;
+        for (;;) {
+            int received = avcodec_receive_frame(video->decoder, frame);
+            if (received == AVERROR(EAGAIN)) break;
+            if (received == AVERROR_EOF) {
+                done = 1;
+                break;
+            }
+            if (received < 0) {
+                *damaged |= 1, last_error = received;
+                if (ended) done = 1;
+                break;
+            }
+            if (frame->decode_error_flags || (frame->flags & AV_FRAME_FLAG_CORRUPT)) *damaged |= 1;
+            if ((long long)frame->width * frame->height > video->max_pixels) {
+                snprintf(message, message_size, "a frame is %dx%d pixels, over the limit of %lld pixels",
+                         frame->width, frame->height, video->max_pixels);
+                av_frame_unref(frame);
+                too_big = 1;
+                done = 1;
+                break;
+            }
+            /* The latest frame so far is kept: the one shown at `seconds` once it is reached. */
+            int64_t at = frame->best_effort_timestamp;
+            av_frame_unref(shown);
+            av_frame_move_ref(shown, frame);
+            have = 1;
+            if (at != AV_NOPTS_VALUE) *shown_at = (double)(at - start) * av_q2d(stream->time_base);
+            if (at != AV_NOPTS_VALUE && at >= wanted) {
+                done = 1;
+                break;
+            }
+        }
+        if (ended && !done && !too_big) {
+            /* Drain whatever the decoder still holds, then stop. */
+            int received;
+            while ((received = avcodec_receive_frame(video->decoder, frame)) >= 0) {
+                if ((long long)frame->width * frame->height > video->max_pixels) {
+                    av_frame_unref(frame);
+                    continue;
+                }
+                av_frame_unref(shown);
+                av_frame_move_ref(shown, frame);
+                have = 1;
+                int64_t at = shown->best_effort_timestamp;
+                *shown_at = at == AV_NOPTS_VALUE ? *shown_at : (double)(at - start) * av_q2d(stream->time_base);
+            }
+            done = 1;
+        }
+    }
+    int result = 0;
+    if (too_big) {
+        result = 1;
+    } else if (!have) {
+        if (packets > max_packets)
+            snprintf(message, message_size, "no frame decoded from its first %d packets", max_packets);
+        else if (last_error)
+            error_text(message, message_size, "no frame could be decoded", last_error);
+        else
+            copy_text(message, message_size, "no frame could be decoded (the video is empty or cut short)");
+        result = 1;
+    } else if (scale(shown, width, height, rgb) != 0) {
+        snprintf(message, message_size, "its %dx%d %s frame cannot be converted", shown->width, shown->height,
+                 av_get_pix_fmt_name((enum AVPixelFormat)shown->format) ?: "?");
+        result = 1;
+    }
+    av_packet_free(&packet);
+    av_frame_free(&frame);
+    av_frame_free(&shown);
+    return result;
+}
+
+void iw_video_close(iw_video *video) {
+    if (!video) return;
+    avcodec_free_context(&video->decoder);
+    avformat_close_input(&video->format);
+    free(video);
+}
+
+static char versions[96];
+static void describe_versions(void) {
+    unsigned format = avformat_version(), codec = avcodec_version();
+    snprintf(versions, sizeof versions, "libavformat %u.%u.%u, libavcodec %u.%u.%u", format >> 16,
+             (format >> 8) & 0xFF, format & 0xFF, codec >> 16, (codec >> 8) & 0xFF, codec & 0xFF);
+}
+
+const char *iw_video_versions(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, describe_versions);
+    return versions;
+}

@@ -1,0 +1,109 @@
+import WallCore
+import WallText
+
+/// What a tile is marked as besides its picture, so that a sheet tells a video or a picture kept
+/// in two files from a photo at a glance.
+public enum TileMark: String, Sendable, Hashable, Codable {
+    /// A video's poster frame: a play button in the middle.
+    case video
+    /// The still of a Live Photo (its movie not drawn again): "LIVE" in the top-left corner.
+    case live
+    /// The JPEG of a RAW+JPEG pair (the RAW file not drawn again): "RAW+JPEG" in the corner.
+    case rawAndJPEG = "raw+jpeg"
+    /// The HEIF of a RAW+HEIF pair: "RAW+HEIF" in the corner.
+    case rawAndHEIF = "raw+heif"
+
+    /// The label of a corner mark; none for the play button.
+    var label: String? {
+        switch self {
+        case .video: return nil
+        case .live: return "LIVE"
+        case .rawAndJPEG: return "RAW+JPEG"
+        case .rawAndHEIF: return "RAW+HEIF"
+        }
+    }
+
+    /// Draws the mark onto `tile` (RGB, or premultiplied RGBA), scaled to the tile: the same
+    /// pixels for the same tile and mark.
+    func draw(on tile: inout Bitmap) {
+        if let label {
+            TileMark.drawLabel(label, on: &tile)
+        } else {
+            TileMark.drawPlayButton(on: &tile)
+        }
+    }
+
+    /// A dark translucent disc holding a white triangle pointing right, in the middle of the
+    /// tile, a sixth of its shorter side across (14 to 72 px), anti-aliased.
+    private static func drawPlayButton(on tile: inout Bitmap) {
+        let w = tile.size.width, h = tile.size.height
+        let diameter = min(72, max(14, min(w, h) / 6))
+        guard diameter + 2 <= min(w, h) else { return }
+        let radius = Double(diameter) / 2
+        let cx = Double(w) / 2, cy = Double(h) / 2
+        // The triangle, its centroid a little right of the centre so that it looks centred.
+        let side = radius * 0.95
+        let left = cx - side * 0.38, right = cx + side * 0.62, half = side * 0.56
+        let top = Int(cy - radius) - 1, bottom = Int(cy + radius) + 1
+        let first = Int(cx - radius) - 1, last = Int(cx + radius) + 1
+        for y in max(0, top)...min(h - 1, bottom) {
+            for x in max(0, first)...min(w - 1, last) {
+                var disc = 0, triangle = 0
+                for sy in 0..<4 {
+                    for sx in 0..<4 {
+                        let px = Double(x) + (Double(sx) + 0.5) / 4, py = Double(y) + (Double(sy) + 0.5) / 4
+                        let dx = px - cx, dy = py - cy
+                        if dx * dx + dy * dy <= radius * radius { disc += 1 }
+                        if px >= left && px <= right {
+                            let reach = half * (right - px) / (right - left)
+                            if abs(py - cy) <= reach { triangle += 1 }
+                        }
+                    }
+                }
+                if disc > 0 { blend(&tile, x: x, y: y, gray: 0, opacity: 0.5 * Double(disc) / 16) }
+                if triangle > 0 { blend(&tile, x: x, y: y, gray: 255, opacity: 0.95 * Double(triangle) / 16) }
+            }
+        }
+    }
+
+    /// `label` in white on a dark translucent chip in the top-left corner, sized to the tile
+    /// (9 to 16 px text); left out when the tile is too small to hold it.
+    private static func drawLabel(_ label: String, on tile: inout Bitmap) {
+        let w = tile.size.width, h = tile.size.height
+        let pixelSize = min(16, max(9, min(w, h) / 14))
+        guard let face = try? FontFace(path: FontFace.boldPath),
+            let text = try? face.render(label, pixelSize: pixelSize)
+        else { return }
+        let padding = max(2, pixelSize / 3)
+        let margin = max(2, min(w, h) / 40)
+        let chip = Rect(
+            x: margin, y: margin, width: text.size.width + 2 * padding, height: text.size.height + padding)
+        guard chip.maxX + margin <= w, chip.maxY + margin <= h else { return }
+        for y in chip.y..<chip.maxY {
+            for x in chip.x..<chip.maxX { blend(&tile, x: x, y: y, gray: 0, opacity: 0.55) }
+        }
+        let originX = chip.x + padding, originY = chip.y + padding / 2
+        for y in 0..<text.size.height {
+            for x in 0..<text.size.width {
+                let coverage = text.mask.coverage(x: x, y: y)
+                if coverage > 0 {
+                    blend(&tile, x: originX + x, y: originY + y, gray: 255, opacity: Double(coverage) / 255)
+                }
+            }
+        }
+    }
+
+    /// Lays `gray` at `opacity` over the pixel at (`x`, `y`) of an RGB or premultiplied tile.
+    private static func blend(_ tile: inout Bitmap, x: Int, y: Int, gray: Int, opacity: Double) {
+        let channels = tile.channels
+        let at = (y * tile.size.width + x) * channels
+        let keep = 1 - opacity
+        let ink = Double(gray) * opacity
+        for c in 0..<min(3, channels) {
+            tile.pixels[at + c] = UInt8(min(255, (Double(tile.pixels[at + c]) * keep + ink).rounded()))
+        }
+        if channels == 4 {
+            tile.pixels[at + 3] = UInt8(min(255, (Double(tile.pixels[at + 3]) * keep + 255 * opacity).rounded()))
+        }
+    }
+}
