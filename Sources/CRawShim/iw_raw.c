@@ -1,4 +1,3 @@
-#define _GNU_SOURCE
 #include "iw_raw.h"
 
 #include <libraw.h>
@@ -6,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -15,41 +13,16 @@ static void copy_text(char *to, size_t size, const char *from) {
     snprintf(to, size, "%s", from ? from : "");
 }
 
-/* A file in memory holding `length` bytes, its offset at 0; -1 with errno on failure. */
-static int memory_file(const void *bytes, size_t length) {
-    int fd = memfd_create("imagewall-raw-preview", MFD_CLOEXEC);
-    if (fd < 0) return -1;
-    size_t written = 0;
-    while (written < length) {
-        ssize_t count = write(fd, (const char *)bytes + written, length - written);
-        if (count < 0 && errno == EINTR) continue;
-        if (count <= 0) {
-            int saved = errno ? errno : EIO;
-            close(fd);
-            errno = saved;
-            return -1;
-        }
-        written += (size_t)count;
-    }
-    if (lseek(fd, 0, SEEK_SET) != 0) {
-        int saved = errno;
-        close(fd);
-        errno = saved;
-        return -1;
-    }
-    return fd;
-}
-
-int iw_raw_open(const char *path, iw_raw_info *info, int *preview, size_t max_length, char *message,
+int iw_raw_open(const char *path, iw_raw_info *info, unsigned char **preview, size_t max_length, char *message,
                 size_t message_size) {
     memset(info, 0, sizeof *info);
-    if (preview) *preview = -1;
+    if (preview) *preview = NULL;
     libraw_data_t *raw = libraw_init(LIBRAW_OPIONS_NO_DATAERR_CALLBACK | LIBRAW_OPIONS_NO_MEMERR_CALLBACK);
     if (!raw) {
         copy_text(message, message_size, "out of memory");
         return LIBRAW_UNSUFFICIENT_MEMORY;
     }
-    int status = libraw_open_file(raw, path);
+    int status = libraw_open_file_ex(raw, path, 0);
     if (status != LIBRAW_SUCCESS) {
         copy_text(message, message_size, libraw_strerror(status));
         libraw_close(raw);
@@ -70,12 +43,13 @@ int iw_raw_open(const char *path, iw_raw_info *info, int *preview, size_t max_le
         info->preview_length = raw->thumbnail.tlength;
         if (preview && raw->thumbnail.tformat == LIBRAW_THUMBNAIL_JPEG && raw->thumbnail.thumb &&
             raw->thumbnail.tlength > 0 && raw->thumbnail.tlength <= max_length) {
-            *preview = memory_file(raw->thumbnail.thumb, raw->thumbnail.tlength);
-            if (*preview < 0) {
-                copy_text(message, message_size, strerror(errno));
+            *preview = malloc(raw->thumbnail.tlength);
+            if (!*preview) {
+                copy_text(message, message_size, "out of memory");
                 libraw_close(raw);
                 return LIBRAW_UNSUFFICIENT_MEMORY;
             }
+            memcpy(*preview, raw->thumbnail.thumb, raw->thumbnail.tlength);
         }
     } else {
         /* No preview, or one that cannot be read (past the end of the file): the file is still
@@ -121,7 +95,7 @@ int iw_raw_develop(const char *path, double min_bits_per_pixel, long long max_pi
     }
     data_errors errors = {0, 0};
     libraw_set_dataerror_handler(raw, note_data_error, &errors);
-    int status = libraw_open_file(raw, path);
+    int status = libraw_open_file_ex(raw, path, 0);
     if (status != LIBRAW_SUCCESS) {
         copy_text(message, message_size, libraw_strerror(status));
         libraw_close(raw);

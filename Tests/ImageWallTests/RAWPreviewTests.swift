@@ -132,4 +132,27 @@ struct RAWPreviewTests {
         let cut = try ImageProbe().probe(path: Self.folder! + "/nikon-d7100-head.NEF")
         #expect(cut.fullerSize == nil)
     }
+
+    @Test(
+        "a RAW file whose header claims a huge sensor is refused from the header, by LibRaw or by its cell count",
+        .enabled(if: folder != nil && FileManager.default.isExecutableFile(atPath: binary)),
+        arguments: [65535, 40000, 20000])
+    func hostileSensor(side: Int) throws {
+        // The Magic Lantern DNG keeps its sensor in IFD0: ImageWidth and ImageLength (LONG
+        // values at bytes 30 and 42) made to claim side x side cells.
+        var bytes = try #require(Fixtures.read(Self.folder! + "/canon-550d-magiclantern.dng"))
+        #expect(bytes[22...23] == [0x00, 0x01] && bytes[34...35] == [0x01, 0x01])
+        for at in [30, 42] {
+            for b in 0..<4 { bytes[at + b] = UInt8(truncatingIfNeeded: side >> (8 * b)) }
+        }
+        let scratch = TemporaryFolder()
+        let path = scratch.write(bytes, to: "huge.dng")
+        let run = MeasuredRun(Self.binary, ["render", path, "-o", scratch.file("sheet.png"), "--no-cache", "-q"])
+        #expect(run.status == 1 && run.errors.contains(path), "\(run.errors)")
+        #expect(
+            run.errors.contains("LibRaw cannot read it") || run.errors.contains("its sensor claims")
+                || run.errors.contains("too small to hold its \(side)x\(side) sensor's data"), "\(run.errors)")
+        #expect(
+            (run.cpuSeconds ?? 0) < 0.5 && (run.peakMB ?? 0) < 150, "\(run.cpuSeconds ?? 0) s, \(run.peakMB ?? 0) MB")
+    }
 }

@@ -20,10 +20,11 @@ typedef struct iw_raw_info {
 } iw_raw_info;
 
 /* Opens the RAW file at `path` and fills `info`; when `preview` is given and the file holds a
-   JPEG preview of at most `max_length` bytes, sets it to a file in memory (memfd, close-on-exec;
-   the caller closes it) holding the preview's bytes, else to -1 with LibRaw's reason in `message`.
-   Returns 0, or LibRaw's error code with its message in `message` when the file cannot be read. */
-int iw_raw_open(const char *path, iw_raw_info *info, int *preview, size_t max_length, char *message,
+   JPEG preview of at most `max_length` bytes, sets it to a copy of the preview's bytes (malloc'd,
+   `info->preview_length` of them; the caller frees it), else to NULL with LibRaw's reason in
+   `message`. Returns 0, or LibRaw's error code with its message in `message` when the file
+   cannot be read. */
+int iw_raw_open(const char *path, iw_raw_info *info, unsigned char **preview, size_t max_length, char *message,
                 size_t message_size);
 
 /* Develops the sensor data of the RAW file at `path` at half size (one RGB pixel per 2x2 block

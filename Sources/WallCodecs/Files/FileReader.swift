@@ -7,7 +7,8 @@ import WallCore
 #endif
 
 /// Random-access reads of a file's leading bytes, with one buffered window from the start,
-/// so that probing a header costs one or two system calls.
+/// so that probing a header costs one or two system calls; or of bytes already in memory (a
+/// RAW file's embedded preview).
 final class FileReader {
     private let descriptor: Int32
     /// The bytes read so far from offset 0.
@@ -36,12 +37,20 @@ final class FileReader {
         head = try read(at: 0, count: min(headBytes, fileSize), path: path)
     }
 
-    deinit { close(descriptor) }
+    /// Reads `bytes`, a whole file in memory.
+    init(bytes: [UInt8]) {
+        descriptor = -1
+        fileSize = bytes.count
+        head = bytes
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// Up to `count` bytes at `offset`, fewer at the end of the file.
     func read(at offset: Int, count: Int, path: String) throws(CodecError) -> [UInt8] {
         guard offset >= 0, count > 0, offset < fileSize else { return [] }
         if offset + count <= head.count { return Array(head[offset..<offset + count]) }
+        if descriptor < 0 { return Array(head[offset..<min(offset + count, head.count)]) }
         let wanted = min(count, fileSize - offset)
         var bytes = [UInt8](repeating: 0, count: wanted)
         var filled = 0

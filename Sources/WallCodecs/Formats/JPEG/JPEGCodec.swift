@@ -23,9 +23,18 @@ struct JPEGCodec: ImageCodec {
     func decode(
         _ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo, target: Size?, decoder: ImageDecoder
     ) throws(CodecError) -> DecodedImage {
+        let profile = decoder.convertsToSRGB && info.hasICCProfile ? colorProfile(file, path: path, info: info) : nil
+        return try decode(file, path: path, info: info, target: target, decoder: decoder, profile: profile)
+    }
+
+    /// Decodes the JPEG stream `file` (a file, or one in memory such as a RAW file's preview),
+    /// converting it from `profile` when given.
+    func decode(
+        _ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo, target: Size?, decoder: ImageDecoder,
+        profile: ColorProfile?
+    ) throws(CodecError) -> DecodedImage {
         let numerator =
             target.map { JPEGCodec.scaleNumerator(stored: info.storedSize, target: $0, margin: decoder.margin) } ?? 8
-        let profile = decoder.convertsToSRGB && info.hasICCProfile ? colorProfile(file, path: path, info: info) : nil
         let dcOnly: JPEGDecoding.DCOnly = !decoder.stopsProgressiveAtDC ? .never : decoder.fast ? .firstScan : .complete
         return try JPEGDecoding.decode(
             file: file, path: path, scaleNumerator: numerator, maxScans: decoder.maxProgressiveScans, profile: profile,

@@ -121,15 +121,26 @@ struct RAWCodec: ImageCodec {
             return developed
         }  // else the preview, smaller than the tile asks, is the picture there is
         let opened = try RAWFile(path: path, stage: .decode)
-        guard let preview = opened.preview, let jpeg = fopen(preview.path, "rb") else {
+        guard var bytes = opened.preview?.bytes else {
             throw CodecError(
                 .decode, path: path, reason: "\(RAWCodec.kind(path)): \(opened.previewProblem ?? "no preview")")
         }
-        defer { fclose(jpeg) }
         var previewInfo = info
         previewInfo.format = .jpeg
-        let result = Result { () throws(CodecError) -> DecodedImage in
-            try JPEGCodec().decode(jpeg, path: preview.path, info: previewInfo, target: target, decoder: decoder)
+        let profile =
+            decoder.convertsToSRGB && info.hasICCProfile
+            ? (try? JPEGHeader.iccProfile(opened.preview!.reader, path: path)).flatMap { $0 }.map(ColorProfile.init)
+            : nil
+        // The preview is decoded where it lies in memory, as a stream libjpeg reads.
+        let result = bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(CodecError) -> DecodedImage in
+                guard let jpeg = fmemopen(buffer.baseAddress, buffer.count, "rb") else {
+                    throw CodecError(.decode, path: path, reason: systemErrorText())
+                }
+                defer { fclose(jpeg) }
+                return try JPEGCodec().decode(
+                    jpeg, path: path, info: previewInfo, target: target, decoder: decoder, profile: profile)
+            }
         }
         switch result {
         case .success(var decoded):
@@ -206,30 +217,28 @@ struct RAWCodec: ImageCodec {
     }
 }
 
-/// A RAW file opened by LibRaw: what it says of the file, and its largest JPEG preview as a
-/// file in memory, or why there is none to draw.
+/// A RAW file opened by LibRaw: what it says of the file, and its largest JPEG preview in
+/// memory, or why there is none to draw.
 final class RAWFile {
     let raw: iw_raw_info
-    /// The preview: a reader of it, and a path that opens it.
-    let preview: (reader: FileReader, path: String)?
+    /// The preview's bytes, and a reader of them.
+    let preview: (bytes: [UInt8], reader: FileReader)?
     /// Why there is no preview, when there is none.
     let previewProblem: String?
-    private let descriptor: Int32
 
     /// Opens the file at `path`; throws, naming it, when LibRaw cannot read it at all.
     init(path: String, stage: CodecStage) throws(CodecError) {
         var raw = iw_raw_info()
-        var descriptor: Int32 = -1
+        var copy: UnsafeMutablePointer<UInt8>?
         var message = [CChar](repeating: 0, count: 256)
-        let status = iw_raw_open(path, &raw, &descriptor, RAWCodec.largestPreviewBytes, &message, message.count)
+        let status = iw_raw_open(path, &raw, &copy, RAWCodec.largestPreviewBytes, &message, message.count)
+        defer { free(copy) }
         self.raw = raw
-        self.descriptor = descriptor
         guard status == 0 else {
-            if descriptor >= 0 { close(descriptor) }
             throw CodecError(
                 stage, path: path, reason: "\(RAWCodec.kind(path)): LibRaw cannot read it (\(message.text))")
         }
-        guard descriptor >= 0 else {
+        guard let copy else {
             switch (Int(raw.preview_status), raw.preview_format) {
             case (Int(IW_RAW_NO_PREVIEW), _): previewProblem = "it holds no preview"
             case (Int(IW_RAW_PREVIEW_CUT), _):
@@ -241,22 +250,13 @@ final class RAWFile {
             preview = nil
             return
         }
-        let previewPath = "/proc/self/fd/\(descriptor)"
-        let reader: FileReader
-        do {
-            reader = try FileReader(path: previewPath, headBytes: 65536)
-        } catch {
-            close(descriptor)
-            throw CodecError(stage, path: path, reason: error.reason)
-        }
-        if FileClaim.identify(FileSignature(head: reader.head, path: "preview.jpg")) == .image(.jpeg) {
-            preview = (reader, previewPath)
+        let bytes = Array(UnsafeBufferPointer(start: copy, count: raw.preview_length))
+        if FileClaim.identify(FileSignature(head: bytes.prefix(65536), path: "preview.jpg")) == .image(.jpeg) {
+            preview = (bytes, FileReader(bytes: bytes))
             previewProblem = nil
         } else {
             preview = nil
             previewProblem = "its preview is not a JPEG"
         }
     }
-
-    deinit { if descriptor >= 0 { close(descriptor) } }
 }
