@@ -42,14 +42,7 @@ prepare() {  # $1 corpus name
   esac
 }
 
-# Runs a command under /usr/bin/time; prints "wall cpu rss_mb".
-measure() {
-  /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" >/dev/null 2>"$work/stderr" || {
-    echo "bench: failed: $*" >&2; cat "$work/stderr" >&2; return 1; }
-  awk '{ printf "%.2f %.2f %.0f\n", $1, $2 + $3, $4 / 1024 }' "$work/time"
-}
-
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+source Benchmarks/common.sh
 
 tool_command() {  # $1 tool, $2 source dir, $3 output
   case $1 in
@@ -338,3 +331,7 @@ samples=(SampleImages/*)
 for i in $(seq 0 9999); do ln "${samples[$((i % ${#samples[@]}))]}" "$probe_dir/$(printf 'img%05d' "$i")"; done
 read -r wall cpu rss < <(measure "$bin" probe "$probe_dir")
 awk -v w="$wall" -v r="$rss" 'BEGIN { printf "\nprobe: 10000 files in %.2f s wall (%.0f files/s), %d MB peak\n", w, 10000 / (w > 0 ? w : 0.01), r }'
+
+# Camera folders: RAW files against their previews' floor, clips against ffmpeg once a clip.
+echo
+RUNS=$runs BENCH_CORPUS=$base Benchmarks/camera.sh

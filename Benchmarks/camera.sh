@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Camera and phone folders, the same 2000 px, 4-column sheet:
+# - RAW files drawn from their embedded previews, against the floor: libjpeg alone decoding the
+#   same previews (extracted by LibRaw) at the scale the tiles need, on both cores;
+# - a folder of 50 short clips, against ffmpeg run once a clip for the same frames (the frame
+#   at 1 s scaled to twice the tile), as a gallery generator's thumbnail loop does.
+# Medians of RUNS runs; read the ratios, absolute times on shared machines are noise.
+#   usage: Benchmarks/camera.sh     (env: RUNS=3 BENCH_CORPUS=/tmp/imagewall-corpus)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${RUNS:-3}
+base=${BENCH_CORPUS:-/tmp/imagewall-corpus}
+bin=$PWD/.build/release/imagewall
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+source Benchmarks/common.sh
+[ -x "$bin" ] || { echo "camera: build the release binary first (make build)"; exit 1; }
+sheet="--width 2000 --columns 4 --gap 10 --no-cache"
+
+# RAW: the corpus files drawn from a preview, 34 times each (about 100 files).
+raw=../shared/corpora/raw
+if [ -d "$raw" ] && command -v cc >/dev/null; then
+  cc -O2 Benchmarks/raw_previews.c -o "$work/raw_previews" $(pkg-config --cflags --libs libraw_r)
+  cc -O2 Benchmarks/jpeg_floor.c -ljpeg -o "$work/jpeg_floor"
+  mkdir -p "$work/raw" "$work/previews" "$work/floor"
+  drawn="canon-eos-d30.CRW nikon-d7100-head.NEF exiftool-fuji-s5pro.raf"
+  for name in $drawn; do
+    "$work/raw_previews" "$work/previews" "$raw/$name" >/dev/null
+    for i in $(seq -w 1 34); do
+      ln -s "$PWD/$raw/$name" "$work/raw/${i}_$name"
+      ln -s "$work/previews/$name.jpg" "$work/floor/${i}_$name.jpg"
+    done
+  done
+  count=$(ls "$work/raw" | wc -l)
+  : > "$work/raw.runs"; : > "$work/floor.runs"
+  for run in $(seq "$runs"); do
+    measure "$bin" render "$work/raw" -o "$work/raw.png" $sheet >> "$work/raw.runs"
+    "$work/jpeg_floor" --tile 487 "$work"/floor/*.jpg >> "$work/floor.runs"
+  done
+  wall=$(cut -d' ' -f1 "$work/raw.runs" | median); cpu=$(cut -d' ' -f2 "$work/raw.runs" | median)
+  rss=$(cut -d' ' -f3 "$work/raw.runs" | median); floor=$(median < "$work/floor.runs")
+  awk -v n="$count" -v w="$wall" -v c="$cpu" -v r="$rss" -v f="$floor" 'BEGIN {
+    printf "raw: %d RAW files (CRW, NEF, RAF previews) %.2f s wall, %.2f s CPU, peak %d MB; floor: libjpeg decoding their previews at the tiles'"'"' scale %.2f s CPU, %.2f s on 2 cores: imagewall %.2fx the floor\n", n, w, c, r, f, f / 2, w / (f / 2) }'
+  read -r wall cpu rss < <(measure "$bin" render "$raw" -o "$work/all.png" $sheet --threads 1)
+  echo "raw: the whole corpus ($(ls "$raw" | grep -v -e '\.txt$' -e '\.tsv$' | wc -l) files, drawn or refused by name), one thread: $wall s wall, $cpu s CPU, peak $rss MB"
+fi
+
+# Videos: 50 clips of 4 s (40 H.264 1080p, 10 HEVC 720p), made once by ffmpeg.
+if command -v ffmpeg >/dev/null; then
+  clips="$base/clips"
+  if [ ! -d "$clips" ]; then
+    mkdir -p "$clips.tmp"
+    for i in $(seq -w 1 50); do
+      if [ "$i" -le 40 ]; then
+        ffmpeg -v error -f lavfi -i "testsrc2=size=1920x1080:rate=30:duration=4" -c:v libx264 -preset veryfast \
+          -pix_fmt yuv420p "$clips.tmp/clip_$i.mp4"
+      else
+        ffmpeg -v error -f lavfi -i "testsrc2=size=1280x720:rate=30:duration=4" -c:v libx265 -preset veryfast \
+          -x265-params log-level=error -tag:v hvc1 "$clips.tmp/clip_$i.mov"
+      fi
+    done
+    mv "$clips.tmp" "$clips"
+  fi
+  : > "$work/clips.runs"; : > "$work/ffmpeg.runs"
+  for run in $(seq "$runs"); do
+    measure "$bin" render "$clips" -o "$work/clips.png" $sheet >> "$work/clips.runs"
+    start=$(date +%s.%N)
+    for f in "$clips"/*; do
+      ffmpeg -v error -y -ss 1 -i "$f" -frames:v 1 -vf scale=974:-2 "$work/frame.png"
+    done
+    echo "$start $(date +%s.%N)" | awk '{ printf "%.2f\n", $2 - $1 }' >> "$work/ffmpeg.runs"
+  done
+  wall=$(cut -d' ' -f1 "$work/clips.runs" | median); cpu=$(cut -d' ' -f2 "$work/clips.runs" | median)
+  rss=$(cut -d' ' -f3 "$work/clips.runs" | median); ffmpeg_wall=$(median < "$work/ffmpeg.runs")
+  awk -v w="$wall" -v c="$cpu" -v r="$rss" -v f="$ffmpeg_wall" 'BEGIN {
+    printf "videos: 50 clips (40 H.264 1080p, 10 HEVC 720p) %.2f s wall, %.2f s CPU, peak %d MB; ffmpeg -ss 1 -frames:v 1 -vf scale once a clip %.2f s: imagewall %.2fx faster\n", w, c, r, f, f / w }'
+fi
