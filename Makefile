@@ -1,7 +1,7 @@
 # ImageWall — see README.md. `make run` and `make test` are all a fresh machine needs.
 SWIFT ?= swift
-APT_PACKAGES := libpng-dev libjpeg-dev libheif-dev libwebp-dev libtiff-dev libgif-dev libraw-dev libavformat-dev libavcodec-dev libswscale-dev liblcms2-dev libxxhash-dev pkg-config \
-  libfreetype-dev fonts-dejavu-core time parallel ffmpeg
+APT_PACKAGES := libpng-dev libjpeg-dev libheif-dev libwebp-dev libtiff-dev libgif-dev libraw-dev libavformat-dev libavcodec-dev libswscale-dev libjxl-dev liblcms2-dev libxxhash-dev pkg-config \
+  libfreetype-dev fonts-dejavu-core time parallel ffmpeg libjxl-tools
 RELEASE_BIN := .build/release/imagewall
 PREFIX ?= /usr/local
 BIN_DIR = $(DESTDIR)$(PREFIX)/bin
@@ -90,7 +90,7 @@ check-formats: build
 # SampleImages and ../shared/corpora (FUZZ_SECONDS each; crashes land in fuzz-crashes/).
 FUZZ_SECONDS ?= 300
 FUZZ_BUILD := .build-fuzz
-FUZZ_FORMATS := jpeg:jpg,jpeg png:png heif:heic,heif,avif webp:webp tiff:tif,tiff gif:gif raw:dng,nef,cr2,crw,raf,rw2,kdc video:mp4,mov,mkv,webm,avi
+FUZZ_FORMATS := jpeg:jpg,jpeg png:png heif:heic,heif,avif webp:webp tiff:tif,tiff gif:gif raw:dng,nef,cr2,crw,raf,rw2,kdc video:mp4,mov,mkv,webm,avi jxl:jxl
 fuzz:
 	$(SWIFT) build --scratch-path $(FUZZ_BUILD) -c debug --sanitize fuzzer --sanitize address --product imagewall-fuzz
 	rm -rf fuzz-work && mkdir -p fuzz-crashes

@@ -46,6 +46,9 @@ let package = Package(
             name: "CFFmpeg", pkgConfig: "libavformat",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev"])]),
         .systemLibrary(
+            name: "CLibJXL", pkgConfig: "libjxl",
+            providers: [.apt(["libjxl-dev"])]),
+        .systemLibrary(
             name: "CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"])]),
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
@@ -56,6 +59,7 @@ let package = Package(
         .target(name: "CTIFFShim", dependencies: ["CLibTIFF"]),
         .target(name: "CGIFShim", dependencies: ["CLibGIF"]),
         .target(name: "CRawShim", dependencies: ["CLibRaw"]),
+        .target(name: "CJXLShim", dependencies: ["CLibJXL"]),
         .target(
             name: "CVideoShim", dependencies: ["CFFmpeg"],
             linkerSettings: [.linkedLibrary("avcodec"), .linkedLibrary("swscale"), .linkedLibrary("avutil")]),
@@ -70,7 +74,7 @@ let package = Package(
             name: "WallCodecs",
             dependencies: [
                 "WallCore", "CJPEGShim", "CPNGShim", "CHEIFShim", "CWebPShim", "CTIFFShim", "CGIFShim", "CRawShim",
-                "CVideoShim", "CColorShim", "CProcessShim",
+                "CVideoShim", "CJXLShim", "CColorShim", "CProcessShim",
             ]),
         .target(name: "WallText", dependencies: ["WallCore", "CFreeType"]),
         .target(name: "WallCompositor", dependencies: ["WallCore"]),

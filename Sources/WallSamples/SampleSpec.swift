@@ -32,6 +32,12 @@ public enum SampleEncoding: Sendable, Hashable {
     case tiff(color: TIFFColor, bitDepth: Int, compression: String, tiled: Bool, pages: Int)
     /// GIF: the 6×6×6 palette, a transparent index, interlacing, frames.
     case gif(transparency: Bool, interlaced: Bool, frames: Int)
+    /// JPEG XL made by libjxl's `cjxl`: lossless or lossy, alpha.
+    case jxl(lossless: Bool, alpha: Bool)
+    /// A video made by `ffmpeg` with FFmpeg's encoder `codec` (`libx264`, `libvpx-vp9`): 1.5 s
+    /// of black, then the picture for 2.5 s, at 5 frames a second; an orientation is written as
+    /// the display matrix of an MP4 or MOV.
+    case video(codec: String)
 
     /// `true` when the stored picture keeps only grey levels.
     public var isGray: Bool {
@@ -39,7 +45,7 @@ public enum SampleEncoding: Sendable, Hashable {
         case .jpeg(let color, _, _): return color == .gray
         case .png(let color, _, _, _): return color == .gray || color == .grayAlpha
         case .tiff(let color, _, _, _, _): return color == .gray
-        case .heif, .webp, .gif: return false
+        case .heif, .webp, .gif, .jxl, .video: return false
         }
     }
 
@@ -52,6 +58,8 @@ public enum SampleEncoding: Sendable, Hashable {
         case .heif(_, let alpha, _), .webp(_, let alpha, _): return alpha
         case .tiff(let color, _, _, _, _): return color == .rgba
         case .gif(let transparency, _, _): return transparency
+        case .jxl(_, let alpha): return alpha
+        case .video: return false
         }
     }
 
@@ -66,8 +74,9 @@ public enum SampleEncoding: Sendable, Hashable {
     /// `true` for lossy storage.
     public var isLossy: Bool {
         switch self {
-        case .jpeg, .heif: return true
+        case .jpeg, .heif, .video: return true
         case .webp(let lossless, _, _): return !lossless
+        case .jxl(let lossless, _): return !lossless
         case .tiff(_, _, let compression, _, _): return compression == "jpeg"
         case .png, .gif: return false
         }
@@ -192,6 +201,11 @@ public enum SampleCatalog {
             orientation: .left)
         add("gif-animated.gif", 320, 240, .gif(transparency: false, interlaced: false, frames: 2))
         add("gif-interlaced-transparent.gif", 300, 300, .gif(transparency: true, interlaced: true, frames: 1))
+        add("jxl-lossy.jxl", 420, 300, .jxl(lossless: false, alpha: false))
+        add("jxl-lossless-alpha.jxl", 300, 300, .jxl(lossless: true, alpha: true))
+        add("video-h264.mp4", 480, 270, .video(codec: "libx264"))
+        add("video-vp9.webm", 320, 240, .video(codec: "libvpx-vp9"))
+        add("video-rotated-6.mov", 270, 480, .video(codec: "libx264"), orientation: .right)
         return specs.sorted { $0.fileName < $1.fileName }
     }()
 }

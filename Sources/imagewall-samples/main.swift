@@ -1,6 +1,9 @@
 // Writes SampleImages/: every picture of WallSamples.SampleCatalog, stored as its spec says.
-// Deterministic: the same toolchain and libraries write the same bytes.
+// Deterministic: the same toolchain and libraries write the same bytes. JPEG XL and videos are
+// made by the real encoders, `cjxl` and `ffmpeg` (installed by `make deps`), from the picture
+// written as a PNG.
 //   usage: imagewall-samples [DEST]   (default: SampleImages)
+import Foundation
 import WallCodecs
 import WallCore
 import WallSamples
@@ -271,6 +274,60 @@ func writeGIF(_ spec: SampleSpec, _ picture: Bitmap, path: String) throws {
         transparent: transparency ? 0 : nil, interlaced: interlaced, to: path)
 }
 
+/// Runs `tool` with `arguments`; throws with its error output when it fails.
+func run(_ tool: String, _ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
+    process.arguments = arguments
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let text = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        throw SampleError(message: "\(tool): " + String(decoding: text, as: UTF8.self))
+    }
+}
+
+struct SampleError: Error { var message: String }
+
+/// The picture as stored for `spec` written to a PNG beside `path`, for an encoder to read.
+func temporaryPNG(_ spec: SampleSpec, _ picture: Bitmap, beside path: String) throws -> String {
+    let png = path + ".source.png"
+    try PNGEncoder.write(channels(stored(picture, spec.orientation ?? .up), alpha: spec.encoding.hasAlpha), to: png)
+    return png
+}
+
+func writeJXL(_ spec: SampleSpec, _ picture: Bitmap, path: String) throws {
+    guard case .jxl(let lossless, _) = spec.encoding else { return }
+    let png = try temporaryPNG(spec, picture, beside: path)
+    defer { unlink(png) }
+    try run("cjxl", [png, path, "-d", lossless ? "0" : "1", "--num_threads=0", "--quiet"])
+}
+
+func writeVideo(_ spec: SampleSpec, _ picture: Bitmap, path: String) throws {
+    guard case .video(let codec) = spec.encoding else { return }
+    let png = try temporaryPNG(spec, picture, beside: path)
+    defer { unlink(png) }
+    let size = spec.storedSize
+    var arguments = [
+        "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=black:s=\(size.width)x\(size.height):r=5:d=1.5", "-loop",
+        "1", "-framerate", "5", "-t", "2.5", "-i", png, "-filter_complex",
+        "[0:v]format=yuv420p[b];[1:v]format=yuv420p[p];[b][p]concat=n=2:v=1[v]", "-map", "[v]", "-c:v", codec,
+        "-threads", "1", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1",
+    ]
+    arguments += codec == "libx264" ? ["-crf", "18", "-pix_fmt", "yuv420p"] : ["-crf", "20", "-b:v", "0"]
+    try run("ffmpeg", arguments + [path])
+    if let orientation = spec.orientation, orientation != .up {
+        let degrees = orientation == .right ? 90 : 270
+        guard
+            let turned = MovieRotation.rotated(
+                Array(try Data(contentsOf: URL(fileURLWithPath: path))), clockwise: degrees)
+        else { throw SampleError(message: "\(path): no track header to turn") }
+        try Data(turned).write(to: URL(fileURLWithPath: path))
+    }
+}
+
 for spec in SampleCatalog.all {
     let picture = try SamplePicture.render(
         size: spec.displayedSize, label: spec.label, alpha: spec.encoding.hasAlpha, font: font)
@@ -282,6 +339,8 @@ for spec in SampleCatalog.all {
     case .webp: try writeWebP(spec, picture, path: path)
     case .tiff: try writeTIFF(spec, picture, path: path)
     case .gif: try writeGIF(spec, picture, path: path)
+    case .jxl: try writeJXL(spec, picture, path: path)
+    case .video: try writeVideo(spec, picture, path: path)
     }
     print(path)
 }

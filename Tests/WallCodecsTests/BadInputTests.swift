@@ -36,7 +36,7 @@ struct BadInputTests {
         let text = folder.write(Array("hello, I am text\n".utf8), to: "text.jpg")
         #expect(
             probeError(text)?.reason
-                == "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, RAW and video)")
+                == "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, JPEG XL, RAW and video)")
         #expect(probeError(text)?.message.hasPrefix(text + ": probe: ") == true)
 
         let empty = folder.write([], to: "empty.png")
@@ -50,8 +50,13 @@ struct BadInputTests {
         bmp[10] = 54
         #expect(probeError(folder.write(bmp, to: "picture.bmp"))?.reason == "BMP is not a supported format")
         #expect(probeError(folder.write(bmp, to: "no-extension"))?.reason == "BMP is not a supported format")
-        let jxl: [UInt8] = [0xFF, 0x0A, 0xFA, 0x7F, 0x01, 0x90, 0x08, 0x06]
-        #expect(probeError(folder.write(jxl, to: "photo.jxl"))?.reason == "JPEG XL is not a supported format")
+        let jpeg2000: [UInt8] = [0xFF, 0x4F, 0xFF, 0x51, 0x00, 0x2F, 0x00, 0x00]
+        #expect(probeError(folder.write(jpeg2000, to: "scan.j2k"))?.reason == "JPEG 2000 is not a supported format")
+        // A JPEG XL header cut after its signature names the format and the cut.
+        let jxl: [UInt8] = [0xFF, 0x0A, 0xFA]
+        #expect(
+            probeError(folder.write(jxl, to: "photo.jxl"))?.reason
+                == "truncated JPEG XL: the file ends inside its header")
         #expect(
             probeError(folder.write(Array("8BPS".utf8) + [0, 1, 0, 0], to: "art.psd"))?.reason
                 == "PSD is not a supported format")

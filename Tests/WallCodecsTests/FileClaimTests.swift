@@ -34,7 +34,7 @@ struct FileClaimTests {
         "a file no codec reads gets a typed reason, and only a non-image is not one",
         arguments: [
             (Array("BM".utf8) + [UInt8](repeating: 0, count: 20), "a.bmp", UnreadReason.unsupported(format: "BMP")),
-            ([0xFF, 0x0A, 0, 0], "a.jxl", .unsupported(format: "JPEG XL")),
+            ([0xFF, 0x4F, 0xFF, 0x51], "a.j2k", .unsupported(format: "JPEG 2000")),
             ([0x89, 0x50, 0x4E, 0x47, 0, 0], "a.png", .damaged(format: "PNG", what: "damaged signature")),
             ([0xFF, 0xD8, 0x00], "a.jpg", .damaged(format: "JPEG", what: "damaged start of image")),
             (Array("hello".utf8), "x.svg", .unsupported(format: "SVG")),

@@ -51,6 +51,13 @@ struct SampleDecodingTests {
             #expect(info.colorModel == expected)
         case .gif(_, let interlaced, _):
             #expect(info.format == .gif && info.colorModel == .palette && info.isProgressive == interlaced)
+        case .jxl(_, let alpha):
+            #expect(info.format == .jxl && info.colorModel == (alpha ? .rgba : .rgb) && info.bitDepth == 8)
+        case .video:
+            // 1.5 s of black and 2.5 s of the picture at 5 frames a second (whole frames: 4.2 s).
+            #expect(
+                info.format == .video && info.colorModel == .ycbcr && abs((info.duration ?? 0) - 4) < 0.3,
+                "\(info.duration ?? 0)")
         }
     }
 
@@ -78,7 +85,7 @@ struct SampleDecodingTests {
     /// (rows box-averaged as they arrive), still WebP (libwebp's scaler), HEIF with a thumbnail.
     static let shrinking = SampleCatalog.all.filter { spec in
         switch spec.encoding {
-        case .jpeg, .tiff: return true
+        case .jpeg, .tiff, .jxl, .video: return true
         case .png(_, _, _, let interlaced): return !interlaced
         case .webp(_, _, let frames): return frames == 1
         case .heif(_, _, let thumbnail): return thumbnail > 0

@@ -68,6 +68,8 @@ extension SampleSpec {
         case .webp(let lossless, _, _): return lossless ? 3 : 28
         case .tiff(let color, _, let compression, _, _):
             return compression == "jpeg" ? 24 : color == .cmyk ? 6 : 3
+        case .jxl(let lossless, _): return lossless ? 3 : 24
+        case .video: return 32
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WallSamples
 
 /// Short clips made by the real encoders (`ffmpeg`, installed by `make deps`) from FFmpeg's
 /// `testsrc2` pattern: colour bars, a moving diagonal and a frame counter.
@@ -42,30 +43,20 @@ public enum VideoClips {
     /// clockwise for display, as a phone held upright writes it: ffmpeg 5.1 cannot write the
     /// display matrix itself.
     public static func rotated(_ source: String, by degrees: Int, to target: String) throws {
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: source)))
-        guard let box = find("tkhd", in: bytes) else { throw ClipError(message: "\(source): no tkhd") }
-        let matrix = box - 4 + (bytes[box + 4] == 0 ? 48 : 60)
-        func read(_ at: Int) -> Int32 {
-            Int32(bitPattern: bytes[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) })
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: source)))
+        guard let turned = MovieRotation.rotated(bytes, clockwise: degrees) else {
+            throw ClipError(message: "\(source): no track header")
         }
-        let width = read(matrix + 36) >> 16, height = read(matrix + 40) >> 16
-        let one: Int32 = 0x10000
-        let values: [Int32] =
-            degrees == 90
-            ? [0, one, 0, -one, 0, 0, height << 16, 0, 0x4000_0000]
-            : [0, -one, 0, one, 0, 0, 0, width << 16, 0x4000_0000]
-        for (i, value) in values.enumerated() {
-            let bits = UInt32(bitPattern: value)
-            for b in 0..<4 { bytes[matrix + 4 * i + b] = UInt8(truncatingIfNeeded: bits >> (24 - 8 * b)) }
-        }
-        try Data(bytes).write(to: URL(fileURLWithPath: target))
+        try Data(turned).write(to: URL(fileURLWithPath: target))
     }
 
     /// A copy of the MP4 at `source` whose sample description claims frames of `width` x
     /// `height` (a hostile header).
     public static func claiming(width: UInt16, height: UInt16, _ source: String, to target: String) throws {
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: source)))
-        guard let table = find("stsd", in: bytes), let entry = find("avc1", in: bytes, from: table) else {
+        guard let table = MovieRotation.find("stsd", in: bytes),
+            let entry = MovieRotation.find("avc1", in: bytes, from: table)
+        else {
             throw ClipError(message: "\(source): no avc1 sample description")
         }
         let at = entry + 4 + 6 + 2 + 16
@@ -74,13 +65,6 @@ public enum VideoClips {
         bytes[at + 2] = UInt8(height >> 8)
         bytes[at + 3] = UInt8(height & 0xFF)
         try Data(bytes).write(to: URL(fileURLWithPath: target))
-    }
-
-    /// Where the four-letter box type `type` first occurs in `bytes` from `start`.
-    static func find(_ type: String, in bytes: [UInt8], from start: Int = 0) -> Int? {
-        let pattern = Array(type.utf8)
-        guard bytes.count >= start + pattern.count else { return nil }
-        return (start...(bytes.count - pattern.count)).first { bytes[$0..<$0 + pattern.count].elementsEqual(pattern) }
     }
 
     /// A clip that could not be made.

@@ -6,7 +6,7 @@ public struct UnreadFormat: FormatClaimant {
     /// Image formats by extension, for those their first bytes do not tell reliably.
     static let byExtension: [String: String] = [
         "svg": "SVG", "svgz": "SVG", "tga": "TGA", "pcx": "PCX", "xcf": "GIMP XCF", "ico": "ICO", "cur": "ICO",
-        "jxl": "JPEG XL", "jp2": "JPEG 2000", "j2k": "JPEG 2000", "jpx": "JPEG 2000", "psd": "PSD", "psb": "PSD",
+        "jp2": "JPEG 2000", "j2k": "JPEG 2000", "jpx": "JPEG 2000", "psd": "PSD", "psb": "PSD",
         "bmp": "BMP", "exr": "OpenEXR", "hdr": "Radiance HDR", "dds": "DDS", "qoi": "QOI", "ppm": "PNM", "pgm": "PNM",
         "pbm": "PNM", "pnm": "PNM", "pam": "PNM", "jng": "JNG", "mng": "MNG", "apng": "APNG",
     ]
@@ -27,8 +27,6 @@ public struct UnreadFormat: FormatClaimant {
         var name: String?
         if starts(text("BM")) && start.count >= 14 {
             name = "BMP"
-        } else if starts([0xFF, 0x0A]) || starts([0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20]) {
-            name = "JPEG XL"
         } else if starts([0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50, 0x20, 0x20]) || starts([0xFF, 0x4F, 0xFF, 0x51]) {
             name = "JPEG 2000"
         } else if starts(text("8BPS")) {

@@ -2,6 +2,7 @@ import CColorShim
 import CGIFShim
 import CHEIFShim
 import CJPEGShim
+import CJXLShim
 import CPNGShim
 import CRawShim
 import CTIFFShim
@@ -24,6 +25,7 @@ public enum CodecLibraries {
             tiff,
             "giflib \(iw_gif_library_version())",
             "LibRaw \(String(cString: iw_raw_version()))",
+            "libjxl \(String(cString: iw_jxl_version()))",
             String(cString: iw_video_versions()),
             "lcms \(iw_color_library_version())",
         ].joined(separator: ", ")

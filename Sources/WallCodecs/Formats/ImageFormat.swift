@@ -17,6 +17,8 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case tiff
     /// GIF, still or animated.
     case gif
+    /// JPEG XL, lossy or lossless, through libjxl.
+    case jxl
     /// RAW camera files (NEF, CR2, DNG, ARW, …), drawn from their embedded JPEG previews through
     /// LibRaw.
     case raw
@@ -33,6 +35,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .tiff: return TIFFCodec()
         case .gif: return GIFCodec()
         case .raw: return RAWCodec()
+        case .jxl: return JXLCodec()
         case .video: return VideoCodec()
         }
     }
@@ -48,6 +51,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .tiff: return "TIFF"
         case .gif: return "GIF"
         case .raw: return "RAW"
+        case .jxl: return "JPEG XL"
         case .video: return "video"
         }
     }
@@ -67,6 +71,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
                 "3fr", "arw", "cr2", "cr3", "crw", "dcr", "dng", "erf", "gpr", "iiq", "k25", "kdc", "mef", "mos", "mrw",
                 "nef", "nrw", "orf", "pef", "raf", "raw", "rw2", "rwl", "sr2", "srf", "srw", "x3f",
             ]
+        case .jxl: return ["jxl"]
         case .video:
             return [
                 "mp4", "m4v", "mov", "qt", "mkv", "webm", "avi", "3gp", "3g2", "mts", "m2ts", "ts", "mpg", "mpeg",
@@ -83,7 +88,8 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
 
     /// Every codec, once each (HEIF and AVIF share one).
     static let codecs: [any ImageCodec] = [
-        RAWCodec(), JPEGCodec(), PNGCodec(), WebPCodec(), GIFCodec(), VideoCodec(), TIFFCodec(), HEIFCodec(),
+        RAWCodec(), JPEGCodec(), PNGCodec(), WebPCodec(), GIFCodec(), JXLCodec(), VideoCodec(), TIFFCodec(),
+        HEIFCodec(),
     ]
 
     /// The format of a file starting with `bytes` (up to its first 64 KiB) by its bytes alone,
