@@ -49,6 +49,9 @@ let package = Package(
             name: "CLibJXL", pkgConfig: "libjxl",
             providers: [.apt(["libjxl-dev"])]),
         .systemLibrary(
+            name: "CLibExiv2", pkgConfig: "exiv2",
+            providers: [.apt(["libexiv2-dev"])]),
+        .systemLibrary(
             name: "CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"])]),
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
@@ -60,6 +63,7 @@ let package = Package(
         .target(name: "CGIFShim", dependencies: ["CLibGIF"]),
         .target(name: "CRawShim", dependencies: ["CLibRaw"]),
         .target(name: "CJXLShim", dependencies: ["CLibJXL"]),
+        .target(name: "CExivShim", dependencies: ["CLibExiv2"], linkerSettings: [.linkedLibrary("exiv2")]),
         .target(
             name: "CVideoShim", dependencies: ["CFFmpeg"],
             linkerSettings: [.linkedLibrary("avcodec"), .linkedLibrary("swscale"), .linkedLibrary("avutil")]),
@@ -74,7 +78,7 @@ let package = Package(
             name: "WallCodecs",
             dependencies: [
                 "WallCore", "CJPEGShim", "CPNGShim", "CHEIFShim", "CWebPShim", "CTIFFShim", "CGIFShim", "CRawShim",
-                "CVideoShim", "CJXLShim", "CColorShim", "CProcessShim",
+                "CVideoShim", "CJXLShim", "CExivShim", "CColorShim", "CProcessShim",
             ]),
         .target(name: "WallText", dependencies: ["WallCore", "CFreeType"]),
         .target(name: "WallCompositor", dependencies: ["WallCore"]),

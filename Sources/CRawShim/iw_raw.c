@@ -41,7 +41,13 @@ int iw_raw_open(const char *path, iw_raw_info *info, unsigned char **preview, si
         info->preview_width = raw->thumbnail.twidth;
         info->preview_height = raw->thumbnail.theight;
         info->preview_length = raw->thumbnail.tlength;
-        if (preview && raw->thumbnail.tformat == LIBRAW_THUMBNAIL_JPEG && raw->thumbnail.thumb &&
+        info->preview_colors = raw->thumbnail.tcolors;
+        /* A bitmap: 8-bit grey or RGB rows, as many bytes as its size says. */
+        int bitmap = raw->thumbnail.tformat == LIBRAW_THUMBNAIL_BITMAP &&
+                     (raw->thumbnail.tcolors == 1 || raw->thumbnail.tcolors == 3) &&
+                     (size_t)raw->thumbnail.tlength ==
+                         (size_t)raw->thumbnail.twidth * raw->thumbnail.theight * raw->thumbnail.tcolors;
+        if (preview && (raw->thumbnail.tformat == LIBRAW_THUMBNAIL_JPEG || bitmap) && raw->thumbnail.thumb &&
             raw->thumbnail.tlength > 0 && raw->thumbnail.tlength <= max_length) {
             *preview = malloc(raw->thumbnail.tlength);
             if (!*preview) {

@@ -67,10 +67,10 @@ struct BadInputTests {
         let tiffHeader: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0, 0, 0]
         #expect(
             probeError(folder.write(tiffHeader, to: "IMG_0001.CR2"))?.reason.hasPrefix(
-                "RAW camera file (CR2): LibRaw cannot read it") == true)
+                "RAW camera file (CR2): a file LibRaw 0.20.2 cannot read") == true)
         #expect(
             probeError(folder.write(tiffHeader, to: "DSC_0001.nef"))?.reason.hasPrefix(
-                "RAW camera file (NEF): LibRaw cannot read it") == true)
+                "RAW camera file (NEF): a file LibRaw 0.20.2 cannot read") == true)
 
         mkdir(folder.file("folder.jpg"), 0o755)
         #expect(probeError(folder.file("folder.jpg"))?.reason.contains("directory") == true)

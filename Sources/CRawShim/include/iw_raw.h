@@ -15,12 +15,14 @@ typedef struct iw_raw_info {
     int preview_format;          /* 0 none, 1 JPEG, 2 8-bit bitmap, other: another kind */
     int preview_status;          /* 0, or why the preview could not be read: IW_RAW_NO_PREVIEW, ... */
     int preview_width, preview_height;
+    int preview_colors;          /* a bitmap's channels: 1 grey, 3 RGB */
     size_t preview_length;
     char make[64], model[64];
 } iw_raw_info;
 
 /* Opens the RAW file at `path` and fills `info`; when `preview` is given and the file holds a
-   JPEG preview of at most `max_length` bytes, sets it to a copy of the preview's bytes (malloc'd,
+   JPEG preview, or an 8-bit grey or RGB bitmap (`info->preview_format` tells which), of at most
+   `max_length` bytes, sets it to a copy of the preview's bytes (malloc'd,
    `info->preview_length` of them; the caller frees it), else to NULL with LibRaw's reason in
    `message`. Returns 0, or LibRaw's error code with its message in `message` when the file
    cannot be read. */

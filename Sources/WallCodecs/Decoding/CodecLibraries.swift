@@ -1,4 +1,5 @@
 import CColorShim
+import CExivShim
 import CGIFShim
 import CHEIFShim
 import CJPEGShim
@@ -25,6 +26,7 @@ public enum CodecLibraries {
             tiff,
             "giflib \(iw_gif_library_version())",
             "LibRaw \(String(cString: iw_raw_version()))",
+            "Exiv2 \(String(cString: iw_exiv_version()))",
             "libjxl \(String(cString: iw_jxl_version()))",
             String(cString: iw_video_versions()),
             "lcms \(iw_color_library_version())",

@@ -1,3 +1,4 @@
+import CExivShim
 import CRawShim
 import WallCore
 
@@ -50,15 +51,11 @@ struct RAWCodec: ImageCodec {
                 let size = info.storedSize
                 if max(size.width, size.height) >= RAWCodec.smallestPreview {
                     info.format = .raw
-                    info.drawnFrom = "preview \(size.width)x\(size.height) JPEG"
-                    if let turned = RAWCodec.orientation(flip: opened.raw.flip), turned != .up {
-                        info.orientation = turned
-                    }
-                    let half = RAWCodec.halfSize(opened.raw)
-                    if RAWCodec.sensorProblem(opened.raw, fileSize: file.fileSize) == nil, half.width > size.width,
-                        half.height > size.height
-                    {
-                        info.fullerSize = half
+                    info.drawnFrom = "preview \(size.width)x\(size.height) JPEG" + (opened.raw == nil ? " (Exiv2)" : "")
+                    if opened.orientation != .up { info.orientation = opened.orientation }
+                    if let raw = opened.raw, RAWCodec.sensorProblem(raw, fileSize: file.fileSize) == nil {
+                        let half = RAWCodec.halfSize(raw)
+                        if half.width > size.width, half.height > size.height { info.fullerSize = half }
                     }
                     return info
                 }
@@ -67,8 +64,28 @@ struct RAWCodec: ImageCodec {
                 problem = "its preview is damaged (\(error.reason))"
             }
         }
+        if let bitmap = opened.bitmap {
+            let size = bitmap.size
+            if max(size.width, size.height) >= RAWCodec.smallestPreview {
+                var info = ImageInfo(
+                    format: .raw, storedSize: size, orientation: opened.orientation, colorModel: .rgb, bitDepth: 8,
+                    hasAlpha: false, isProgressive: false)
+                info.drawnFrom = "preview \(size.width)x\(size.height) bitmap"
+                if let raw = opened.raw, RAWCodec.sensorProblem(raw, fileSize: file.fileSize) == nil {
+                    let half = RAWCodec.halfSize(raw)
+                    if half.width > size.width, half.height > size.height { info.fullerSize = half }
+                }
+                return info
+            }
+            problem = "its largest preview is a \(size.width)x\(size.height) bitmap, too small to draw"
+        }
         // No usable preview: the sensor data, developed at half size, if the file can hold it.
-        let raw = opened.raw
+        guard let raw = opened.raw else {
+            throw CodecError(
+                .probe, path: path,
+                reason: "\(RAWCodec.kind(path)): LibRaw cannot read it (\(opened.unreadable ?? "?")), and "
+                    + (problem.map { "Exiv2 finds no preview to draw (\($0))" } ?? "Exiv2 finds no preview"))
+        }
         if let sensor = RAWCodec.sensorProblem(raw, fileSize: file.fileSize) {
             let reason = sensor.cut ? "\(problem ?? "no preview"), and \(sensor.text)" : sensor.text
             throw CodecError(.probe, path: path, reason: "\(RAWCodec.kind(path)): \(reason)")
@@ -121,6 +138,11 @@ struct RAWCodec: ImageCodec {
             return developed
         }  // else the preview, smaller than the tile asks, is the picture there is
         let opened = try RAWFile(path: path, stage: .decode)
+        if let bitmap = opened.bitmap {
+            return DecodedImage(
+                bitmap: bitmap, warnings: [],
+                notes: ["drawn from its embedded \(bitmap.size.width)x\(bitmap.size.height) bitmap preview"])
+        }
         guard var bytes = opened.preview?.bytes else {
             throw CodecError(
                 .decode, path: path, reason: "\(RAWCodec.kind(path)): \(opened.previewProblem ?? "no preview")")
@@ -145,7 +167,9 @@ struct RAWCodec: ImageCodec {
         switch result {
         case .success(var decoded):
             decoded.notes.append(
-                "drawn from its embedded \(info.storedSize.width)x\(info.storedSize.height) JPEG preview")
+                "drawn from its embedded \(info.storedSize.width)x\(info.storedSize.height) JPEG preview"
+                    + (opened.raw == nil
+                        ? " (found by Exiv2: LibRaw \(RAWCodec.libRawVersion) cannot read the file)" : ""))
             return decoded
         case .failure(let error):
             throw CodecError(error.stage, path: path, reason: error.reason)
@@ -195,6 +219,9 @@ struct RAWCodec: ImageCodec {
         return (try? JPEGHeader.iccProfile(preview.reader, path: path)).flatMap { $0 }.map(ColorProfile.init(data:))
     }
 
+    /// "0.20.2": LibRaw's version, for messages.
+    static let libRawVersion = String(cString: iw_raw_version()).split(separator: "-").first.map(String.init) ?? "?"
+
     /// "RAW camera file (NEF)": what the file at `path` is, for messages.
     static func kind(_ path: String) -> String {
         "RAW camera file (\(FileSignature.fileExtension(of: path)?.uppercased() ?? "RAW"))"
@@ -218,39 +245,90 @@ struct RAWCodec: ImageCodec {
 }
 
 /// A RAW file opened by LibRaw: what it says of the file, and its largest JPEG preview in
-/// memory, or why there is none to draw.
+/// memory, or why there is none to draw. Where LibRaw cannot read the file (a camera LibRaw
+/// 0.20 does not know) or finds no JPEG preview in it, Exiv2's preview manager is asked for one.
 final class RAWFile {
-    let raw: iw_raw_info
-    /// The preview's bytes, and a reader of them.
+    /// What LibRaw says of the file; `nil` when LibRaw cannot read it.
+    let raw: iw_raw_info?
+    /// Why LibRaw cannot read the file, when it cannot.
+    let unreadable: String?
+    /// The JPEG preview's bytes, and a reader of them.
     let preview: (bytes: [UInt8], reader: FileReader)?
+    /// A preview kept as a bitmap (some older cameras' only one), in RGB.
+    let bitmap: Bitmap?
     /// Why there is no preview, when there is none.
     let previewProblem: String?
+    /// How the camera held the picture: LibRaw's flip, or the EXIF orientation Exiv2 reads.
+    let orientation: Orientation
 
-    /// Opens the file at `path`; throws, naming it, when LibRaw cannot read it at all.
+    /// Opens the file at `path`; throws, naming it, when neither LibRaw nor Exiv2 can read it.
     init(path: String, stage: CodecStage) throws(CodecError) {
         var raw = iw_raw_info()
         var copy: UnsafeMutablePointer<UInt8>?
         var message = [CChar](repeating: 0, count: 256)
         let status = iw_raw_open(path, &raw, &copy, RAWCodec.largestPreviewBytes, &message, message.count)
         defer { free(copy) }
-        self.raw = raw
-        guard status == 0 else {
-            throw CodecError(
-                stage, path: path, reason: "\(RAWCodec.kind(path)): LibRaw cannot read it (\(message.text))")
+        var problem: String?
+        if status != 0 {
+            self.raw = nil
+            unreadable = message.text
+            problem = "LibRaw cannot read it (\(message.text))"
+        } else {
+            self.raw = raw
+            unreadable = nil
+            if copy == nil {
+                switch (Int(raw.preview_status), raw.preview_format) {
+                case (Int(IW_RAW_NO_PREVIEW), _): problem = "it holds no preview"
+                case (Int(IW_RAW_PREVIEW_CUT), _):
+                    problem = "its preview lies past the end of the file (the file is cut short)"
+                case (Int(IW_RAW_PREVIEW_UNREADABLE), _): problem = "its preview cannot be read (\(message.text))"
+                case (_, 1): problem = "its JPEG preview claims \(raw.preview_length) bytes"
+                default: problem = "its only preview is of a kind ImageWall does not read"
+                }
+            }
         }
-        guard let copy else {
-            switch (Int(raw.preview_status), raw.preview_format) {
-            case (Int(IW_RAW_NO_PREVIEW), _): previewProblem = "it holds no preview"
-            case (Int(IW_RAW_PREVIEW_CUT), _):
-                previewProblem = "its preview lies past the end of the file (the file is cut short)"
-            case (Int(IW_RAW_PREVIEW_UNREADABLE), _): previewProblem = "its preview cannot be read (\(message.text))"
-            case (_, 1): previewProblem = "its JPEG preview claims \(raw.preview_length) bytes"
-            default: previewProblem = "its only preview is a \(raw.preview_width)x\(raw.preview_height) bitmap"
+        var bytes = copy.map { Array(UnsafeBufferPointer(start: $0, count: raw.preview_length)) }
+        if status == 0, raw.preview_format == 2, let pixels = bytes {
+            // A bitmap preview: grey rows become RGB.
+            let size = Size(width: Int(raw.preview_width), height: Int(raw.preview_height))
+            let rgb = raw.preview_colors == 1 ? pixels.flatMap { [$0, $0, $0] } : pixels
+            bitmap = Bitmap(size: size, alpha: .none, pixels: rgb)
+            bytes = nil
+        } else {
+            bitmap = nil
+        }
+        var turned = status == 0 ? RAWCodec.orientation(flip: raw.flip) ?? .up : .up
+        var camera: String?
+        if bytes == nil && bitmap == nil {
+            // The second reader of previews.
+            var found: UnsafeMutablePointer<UInt8>?
+            var about = iw_exiv_preview()
+            var reason = [CChar](repeating: 0, count: 256)
+            let status2 = iw_exiv_largest_preview(
+                path, RAWCodec.largestPreviewBytes, &found, &about, &reason, reason.count)
+            if status2 == 0, let found {
+                bytes = Array(UnsafeBufferPointer(start: found, count: about.length))
+                if status != 0 { turned = Orientation(rawValue: Int(about.orientation)) ?? .up }
+                problem = nil
+            }
+            free(found)
+            let named = cText(about.camera)
+            camera = named.isEmpty ? nil : named
+        }
+        orientation = turned
+        guard let bytes else {
+            guard status == 0 else {
+                // Named as what it is: a camera (or a kind of file) this LibRaw does not know.
+                let what = camera.map { "a \($0) file, which " } ?? "a file "
+                throw CodecError(
+                    stage, path: path,
+                    reason: "\(RAWCodec.kind(path)): \(what)LibRaw \(RAWCodec.libRawVersion) cannot read "
+                        + "(\(message.text)), with no embedded preview Exiv2 finds either")
             }
             preview = nil
+            previewProblem = problem
             return
         }
-        let bytes = Array(UnsafeBufferPointer(start: copy, count: raw.preview_length))
         if FileClaim.identify(FileSignature(head: bytes.prefix(65536), path: "preview.jpg")) == .image(.jpeg) {
             preview = (bytes, FileReader(bytes: bytes))
             previewProblem = nil
