@@ -41,6 +41,24 @@ if [ -d "$raw" ] && command -v cc >/dev/null; then
   rss=$(cut -d' ' -f3 "$work/raw.runs" | median); floor=$(median < "$work/floor.runs")
   awk -v n="$count" -v w="$wall" -v c="$cpu" -v r="$rss" -v f="$floor" 'BEGIN {
     printf "raw: %d RAW files (CRW, NEF, RAF previews) %.2f s wall, %.2f s CPU, peak %d MB; floor: libjpeg decoding their previews at the tiles'"'"' scale %.2f s CPU, %.2f s on 2 cores: imagewall %.2fx the floor\n", n, w, c, r, f, f / 2, w / (f / 2) }'
+  # A photographer's folder: 100 files whose previews are the camera's full 24 MP (the D7100's
+  # 6000x4000 JpgFromRaw); and how much of the render the decode stage is, against its floor.
+  mkdir -p "$work/raw24" "$work/floor24"
+  for i in $(seq -w 1 100); do
+    ln -s "$PWD/$raw/nikon-d7100-head.NEF" "$work/raw24/$i.NEF"
+    ln -s "$work/previews/nikon-d7100-head.NEF.jpg" "$work/floor24/$i.jpg"
+  done
+  : > "$work/raw24.runs"; : > "$work/floor24.runs"
+  for run in $(seq "$runs"); do
+    measure "$bin" render "$work/raw24" -o "$work/raw24.png" $sheet >> "$work/raw24.runs"
+    "$work/jpeg_floor" --tile 487 "$work"/floor24/*.jpg >> "$work/floor24.runs"
+  done
+  "$bin" render "$work/raw24" -o "$work/raw24.png" $sheet --profile 2>"$work/profile" >/dev/null
+  decode=$(sed -n 's/.* decode \([0-9.]*\) s CPU.*/\1/p' "$work/profile")
+  wall=$(cut -d' ' -f1 "$work/raw24.runs" | median); cpu=$(cut -d' ' -f2 "$work/raw24.runs" | median)
+  rss=$(cut -d' ' -f3 "$work/raw24.runs" | median); floor=$(median < "$work/floor24.runs")
+  awk -v w="$wall" -v c="$cpu" -v r="$rss" -v f="$floor" -v d="$decode" 'BEGIN {
+    printf "raw: 100 NEFs with 24 MP previews %.2f s wall, %.2f s CPU, peak %d MB; floor %.2f s CPU, %.2f s on 2 cores: imagewall %.2fx the floor (its decode stage %.2f s CPU, %.2fx the floor; the rest resamples and encodes the sheet)\n", w, c, r, f, f / 2, w / (f / 2), d, d / f }'
   read -r wall cpu rss < <(measure "$bin" render "$raw" -o "$work/all.png" $sheet --threads 1)
   echo "raw: the whole corpus ($(ls "$raw" | grep -v -e '\.txt$' -e '\.tsv$' | wc -l) files, drawn or refused by name), one thread: $wall s wall, $cpu s CPU, peak $rss MB"
 fi
