@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import ImageWall
+import WallCodecs
 import WallParts
 import WallReview
 
@@ -38,6 +40,21 @@ struct CompareOptions: ParsableArguments {
             valueName: "diff.html"))
     var report: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write the result as JSON: status, changed pixels, the tiles by kind, the versions that drew the sheets, time.",
+            valueName: "result.json"))
+    var json: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the result as JUnit XML (a test case; a failure names the tiles that differ), as GitHub Actions, GitLab and Jenkins read it.",
+            valueName: "result.xml"))
+    var junit: String?
+
+    /// The files this comparison writes besides the sheet: the report and the results.
+    var outputs: [String] { [report, json, junit].compactMap { $0 } }
+
     func validate() throws {
         if !(0...255).contains(tolerance) { throw ValidationError("--tolerance must be 0 to 255") }
         if let threshold, !(0...1).contains(threshold) { throw ValidationError("--threshold must be 0 to 1") }
@@ -63,6 +80,21 @@ struct CompareOptions: ParsableArguments {
         }
         guard let count = Int(maxDiffPixels), count >= 0 else { return nil }
         return count
+    }
+
+    /// Writes `results` as JSON and JUnit where asked. A file that cannot be written is an error
+    /// line, never a change of the outcome.
+    func publish(_ results: [FixtureResult]) {
+        guard json != nil || junit != nil else { return }
+        let all = FixtureResults(fixtures: results, libraries: CodecLibraries.versions)
+        for (path, write) in [(json, all.writeJSON), (junit, all.writeJUnit)] {
+            guard let path else { continue }
+            do {
+                try write(path)
+            } catch {
+                Console.error("error: \(path) was not written: \(error.localizedDescription)")
+            }
+        }
     }
 
     /// Compares `expected` with `actual` (and their manifests), prints the summary and lists,

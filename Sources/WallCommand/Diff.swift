@@ -28,6 +28,7 @@ extension ImageWallCommand {
                   imagewall diff expected.png actual.png --tolerance 2 --max-diff-pixels 0.1% -o changes.png
                   imagewall diff a.png b.png --manifest a.json b.json --ignore 'clock*' --report diff.html
                   imagewall diff a.png b.png --threshold 0.1 --ignore-antialiasing
+                  imagewall diff golden.png new.png --manifest golden.json new.json --json result.json --junit result.xml
                 """)
 
         @Argument(help: "The expected sheet.")
@@ -64,10 +65,19 @@ extension ImageWallCommand {
 
         /// Runs the command; failures end in an exit code, never a crash.
         public func run() throws {
+            let started = Date()
+            func failed(_ message: String) {
+                compare.publish([
+                    FixtureResult(
+                        name: b, status: .error, expected: a, actual: b, message: message,
+                        seconds: Date().timeIntervalSince(started))
+                ])
+            }
             do {
-                try OutputFolders.check([output, compare.report].compactMap { $0 })
+                try OutputFolders.check([output].compactMap { $0 } + compare.outputs)
                 let comparison = try compare.compare(
                     a, b, manifests: manifest.count == 2 ? (manifest[0], manifest[1]) : nil, drawing: output != nil)
+                compare.publish([FixtureResult(comparison, name: b, seconds: Date().timeIntervalSince(started))])
                 if let output {
                     // Written as a sheet is by default: quick, near libpng's size.
                     let sheet = RenderSettings()
@@ -79,9 +89,11 @@ extension ImageWallCommand {
                 throw error
             } catch let error as WallError {
                 Console.error("error: \(error.message)")
+                failed(error.message)
                 throw ExitStatus.cannotCompare
             } catch {
                 Console.error("error: \(error)")
+                failed("\(error)")
                 throw ExitStatus.cannotCompare
             }
         }

@@ -93,7 +93,7 @@ extension ImageWallCommand {
                   imagewall render --from-manifest wall.json --part 3/8 --root /data/photos -o part-3
                   imagewall render Archive -o wall.dzi --html wall.html --tile-format jpeg
                   imagewall render fixtures/images --check fixtures/sheet.png --check-manifest fixtures/sheet.json \\
-                      --threshold 0.1 --report diff.html
+                      --threshold 0.1 --report diff.html --junit sheet.xml
                   imagewall render Photos -o sheet.png --column-gap 16 --row-gap 8 --padding 32 \\
                       --background '#202020' --manifest sheet.json --on-error fail
                 """)

@@ -1,0 +1,149 @@
+import ArgumentParser
+import Foundation
+import ImageWall
+import Testing
+import WallCodecs
+import WallCommand
+import WallCore
+import WallReview
+import _WallTestSupport
+
+/// `diff` and `render --check` write their results for machines: JSON (status, pixels, tiles by
+/// kind, versions) and JUnit XML read back by a real XML parser (Python's xml.etree, as CI
+/// tools' JUnit readers are built on).
+@Suite("Fixture results as JSON and JUnit")
+struct FixtureResultTests {
+    let folder = TemporaryFolder()
+
+    /// A few samples copied into `name/`.
+    func sources(_ name: String) throws -> String {
+        let path = folder.file(name)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        for sample in ["png-rgb.png", "landscape-baseline-420.jpg", "orientation-6.jpg", "png-palette.png"] {
+            try FileManager.default.copyItem(atPath: Fixtures.sample(sample), toPath: path + "/" + sample)
+        }
+        return path
+    }
+
+    /// `path` brightened by a tenth, written back in place.
+    func brighten(_ path: String) throws {
+        var bitmap = try SheetDiff.load(path)
+        bitmap.pixels = bitmap.pixels.map { UInt8(min(255, Int($0) * 11 / 10)) }
+        try PNGEncoder.write(bitmap, to: path)
+    }
+
+    /// The JUnit file's test cases as Python's xml.etree reads them: name, and the kind of the
+    /// failure or error it holds ("" when it passed) with its message; the suites' counts.
+    func junit(_ path: String) throws -> (cases: [(name: String, outcome: String, message: String)], counts: String) {
+        let script = """
+            import sys, xml.etree.ElementTree as ET
+            root = ET.parse(sys.argv[1]).getroot()
+            assert root.tag == 'testsuites'
+            suite = root.find('testsuite')
+            print('\\t'.join(suite.get(k) for k in ('tests', 'failures', 'errors')))
+            for case in suite.findall('testcase'):
+                bad = case.find('failure') if case.find('failure') is not None else case.find('error')
+                print('\\t'.join([case.get('name'), '' if bad is None else bad.tag + ':' + bad.get('type'),
+                    '' if bad is None else bad.get('message')]))
+            """
+        let run = try Fixtures.run("/usr/bin/python3", ["-c", script, path])
+        #expect(run.status == 0, "\(run.errors)")
+        var lines = String(decoding: run.output, as: UTF8.self).split(separator: "\n").map(String.init)
+        let counts = lines.isEmpty ? "" : lines.removeFirst()
+        return (
+            lines.map { line in
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                return (fields[0], fields.count > 1 ? fields[1] : "", fields.count > 2 ? fields[2] : "")
+            }, counts
+        )
+    }
+
+    @Test(
+        "diff writes the status, pixels, tiles and versions as JSON, and a JUnit failure naming the changed tile",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+    func diff() throws {
+        let source = try sources("src")
+        var options = WallOptions()
+        (options.layout.width, options.layout.columns) = (400, 2)
+        try Wall(inputs: [source]).render(
+            to: folder.file("a.png"), manifest: folder.file("a.json"), options: options)
+        try brighten(source + "/png-palette.png")
+        try Wall(inputs: [source]).render(
+            to: folder.file("b.png"), manifest: folder.file("b.json"), options: options)
+        let json = folder.file("r.json"), xml = folder.file("r.xml")
+        #expect(throws: ExitCode(1)) {
+            try ImageWallCommand.Diff.parse([
+                folder.file("a.png"), folder.file("b.png"), "--manifest", folder.file("a.json"), folder.file("b.json"),
+                "--json", json, "--junit", xml,
+            ]).run()
+        }
+        let results = try JSONDecoder().decode(FixtureResults.self, from: Data(try #require(Fixtures.read(json))))
+        #expect(results.version == ImageWallRelease.version && results.libraries == CodecLibraries.versions)
+        let result = try #require(results.fixtures.first)
+        #expect(result.status == .changed && result.name == folder.file("b.png"))
+        #expect(result.tiles?.changed == ["png-palette.png"] && result.tiles?.moved == [])
+        let height = try SheetDiff.load(folder.file("a.png")).size.height
+        #expect((result.pixels?.changed ?? 0) > 0 && result.pixels?.total == 400 * height)
+        let read = try junit(xml)
+        #expect(read.counts == "1\t1\t0")
+        #expect(read.cases.count == 1 && read.cases[0].outcome == "failure:changed")
+        #expect(read.cases[0].message == "changed: png-palette.png")
+
+        // The same sheets pass; an unreadable one is a JUnit error, and exit status 2.
+        try ImageWallCommand.Diff.parse([folder.file("a.png"), folder.file("a.png"), "--junit", xml]).run()
+        #expect(try junit(xml).counts == "1\t0\t0")
+        #expect(throws: ExitCode(2)) {
+            try ImageWallCommand.Diff.parse([
+                folder.file("a.png"), folder.file("missing.png"), "--json", json, "--junit", xml,
+            ]).run()
+        }
+        let failed = try junit(xml)
+        #expect(failed.counts == "1\t0\t1" && failed.cases.first?.outcome == "error:error")
+        #expect(failed.cases.first?.message.contains("missing.png") == true)
+        let error = try JSONDecoder().decode(FixtureResults.self, from: Data(try #require(Fixtures.read(json))))
+        #expect(error.fixtures.first?.status == .error && error.fixtures.first?.pixels == nil)
+    }
+
+    @Test(
+        "render --check records new, updated, passed and changed in JUnit, with names and messages CI can show",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+    func check() throws {
+        let source = try sources("src")
+        let golden = folder.file("golden/sheet.png"), goldenManifest = folder.file("golden/sheet.json")
+        let xml = folder.file("check.xml")
+        func run(_ extra: [String]) throws {
+            try ImageWallCommand.Render.parse(
+                [source, "--width", "400", "--columns", "2", "--no-cache", "-q", "--check", golden, "--junit", xml]
+                    + extra
+            ).run()
+        }
+        #expect(throws: ExitCode(2)) { try run([]) }
+        var read = try junit(xml)
+        #expect(read.cases.first?.outcome == "failure:new" && read.cases.first?.name == golden)
+        try run(["--check-manifest", goldenManifest, "--update"])
+        read = try junit(xml)
+        #expect(read.counts == "1\t0\t0" && read.cases.first?.outcome == "")
+        try run(["--check-manifest", goldenManifest])
+        #expect(try junit(xml).counts == "1\t0\t0")
+        try brighten(source + "/landscape-baseline-420.jpg")
+        #expect(throws: ExitCode(1)) { try run(["--check-manifest", goldenManifest]) }
+        read = try junit(xml)
+        #expect(read.cases.first?.outcome == "failure:changed")
+        #expect(read.cases.first?.message == "changed: landscape-baseline-420.jpg")
+    }
+
+    @Test("JUnit text escapes what XML must, and keeps a failure's lines")
+    func escaping() {
+        let results = FixtureResults(
+            fixtures: [
+                FixtureResult(
+                    name: "a&b <c>.png", status: .changed, expected: "e", actual: "a", message: "say \"no\"\nnow",
+                    tiles: FixtureResult.Tiles(changed: ["x&y.jpg"], moved: [], appeared: [], disappeared: []),
+                    seconds: 0.5)
+            ], libraries: "test")
+        let xml = results.junit
+        #expect(xml.contains("name=\"a&amp;b &lt;c&gt;.png\""))
+        #expect(xml.contains("message=\"changed: x&amp;y.jpg\""))
+        #expect(xml.contains(">say \"no\"\nnow\nchanged: x&amp;y.jpg</failure>"))
+    }
+}
