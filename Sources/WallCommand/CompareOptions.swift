@@ -84,9 +84,9 @@ struct CompareOptions: ParsableArguments {
 
     /// Writes `results` as JSON and JUnit where asked. A file that cannot be written is an error
     /// line, never a change of the outcome.
-    func publish(_ results: [FixtureResult]) {
+    func publish(_ results: [FixtureResult], obsoleteFails: Bool = false) {
         guard json != nil || junit != nil else { return }
-        let all = FixtureResults(fixtures: results, libraries: CodecLibraries.versions)
+        let all = FixtureResults(fixtures: results, libraries: CodecLibraries.versions, obsoleteFails: obsoleteFails)
         for (path, write) in [(json, all.writeJSON), (junit, all.writeJUnit)] {
             guard let path else { continue }
             do {

@@ -18,9 +18,9 @@ enum ExitStatus {
     /// The root help's list of statuses.
     static let described = """
         EXIT STATUS:
-          0   success; diff and render --check: the sheets match
-          1   an input or output failed; diff and render --check: the sheets differ
-          2   diff and render --check: the sheets cannot be compared
+          0   success; diff and render --check: the sheets match; check: every fixture passed
+          1   an input or output failed; diff and render --check: the sheets differ; check: a fixture changed or is new
+          2   diff, render --check and check: the sheets cannot be compared
           64  invalid command line
           130 interrupted (SIGINT, SIGTERM); no output is left half-written
         """

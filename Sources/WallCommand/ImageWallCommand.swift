@@ -11,7 +11,7 @@ public struct ImageWallCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "imagewall",
         abstract:
-            "Lay out folders of images (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, camera RAW) as a wall (masonry, grid, justified and more) and render it to a PNG contact sheet.",
+            "Lay out folders of images (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, JPEG XL, camera RAW, video) as a wall (masonry, grid, justified and more) and render it to a PNG contact sheet.",
         discussion: """
             Images are read from their headers first (size, orientation), laid out, then \
             decoded once each at the size they are drawn, and painted in bands into a streamed \
@@ -23,11 +23,12 @@ public struct ImageWallCommand: ParsableCommand {
               imagewall render Photos --layout justified --row-height 240 -o sheet.png
               imagewall layout Photos --layout grid --columns 6 --json
               imagewall probe Photos/*.jpg
+              imagewall check fixtures/suite.json --junit fixtures.xml
 
             \(ExitStatus.described)
             """,
         version: version,
-        subcommands: [Render.self, Layout.self, Probe.self, Diff.self, Assemble.self])
+        subcommands: [Render.self, Layout.self, Probe.self, Diff.self, Check.self, Assemble.self])
 
     /// A command with every option at its default, as ArgumentParser makes it.
     public init() {}

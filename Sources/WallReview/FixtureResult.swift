@@ -115,30 +115,26 @@ public struct FixtureResult: Sendable, Codable, Equatable {
             sizes: comparison.sizes.map { ["\($0.expected)", "\($0.actual)"] }, seconds: seconds)
     }
 
+    /// The tiles that differ, kind by kind ("changed", "moved", "appeared", "disappeared"),
+    /// the kinds without tiles left out.
+    public var differingTiles: [(kind: String, names: [String])] {
+        guard let tiles else { return [] }
+        return [
+            ("changed", tiles.changed), ("moved", tiles.moved), ("appeared", tiles.appeared),
+            ("disappeared", tiles.disappeared),
+        ].filter { !$0.1.isEmpty }
+    }
+
     /// The lines a failure shows: the message, then the tiles that differ by kind.
     var details: [String] {
-        var lines = [message]
-        if let tiles {
-            for (kind, names) in [
-                ("changed", tiles.changed), ("moved", tiles.moved), ("appeared", tiles.appeared),
-                ("disappeared", tiles.disappeared),
-            ] {
-                lines += names.map { "\(kind): \($0)" }
-            }
-        }
-        return lines
+        [message] + differingTiles.flatMap { kind, names in names.map { "\(kind): \($0)" } }
     }
 
     /// The failure's one-line message for JUnit: what changed, naming the first tiles.
     var failureMessage: String {
-        guard let tiles, !(tiles.changed + tiles.moved + tiles.appeared + tiles.disappeared).isEmpty else {
-            return message
-        }
+        guard !differingTiles.isEmpty else { return message }
         var parts: [String] = []
-        for (kind, names) in [
-            ("changed", tiles.changed), ("moved", tiles.moved), ("appeared", tiles.appeared),
-            ("disappeared", tiles.disappeared),
-        ] where !names.isEmpty {
+        for (kind, names) in differingTiles {
             let shown = names.prefix(3).joined(separator: ", ")
             parts.append("\(kind): \(shown)" + (names.count > 3 ? " and \(names.count - 3) more" : ""))
         }
