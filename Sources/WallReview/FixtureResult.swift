@@ -79,6 +79,11 @@ public struct FixtureResult: Sendable, Codable, Equatable {
     public var tiles: Tiles?
     /// The sizes of the two sheets when they differ ("2000x4454" each).
     public var sizes: [String]?
+    /// The options that differ between the golden's manifest and this render's ("columns 4 → 3").
+    public var options: [String]?
+    /// The libraries (or ImageWall) whose versions differ from the golden's ("libjpeg 2001005
+    /// here, 3000001 in the golden").
+    public var versions: [String]?
     /// Seconds the check took.
     public var seconds: Double
 
@@ -113,6 +118,9 @@ public struct FixtureResult: Sendable, Codable, Equatable {
                 Tiles(changed: $0.changed, moved: $0.moved, appeared: $0.appeared, disappeared: $0.disappeared)
             },
             sizes: comparison.sizes.map { ["\($0.expected)", "\($0.actual)"] }, seconds: seconds)
+        let options = comparison.optionChanges, versions = comparison.versionChanges
+        self.options = options.isEmpty ? nil : options
+        self.versions = versions.isEmpty ? nil : versions
     }
 
     /// The tiles that differ, kind by kind ("changed", "moved", "appeared", "disappeared"),
@@ -125,13 +133,17 @@ public struct FixtureResult: Sendable, Codable, Equatable {
         ].filter { !$0.1.isEmpty }
     }
 
-    /// The lines a failure shows: the message, then the tiles that differ by kind.
+    /// The lines a failure shows: the message, the versions that differ, then the tiles that
+    /// differ by kind.
     var details: [String] {
-        [message] + differingTiles.flatMap { kind, names in names.map { "\(kind): \($0)" } }
+        [message] + (versions.map { ["versions: " + $0.joined(separator: "; ")] } ?? [])
+            + differingTiles.flatMap { kind, names in names.map { "\(kind): \($0)" } }
     }
 
-    /// The failure's one-line message for JUnit: what changed, naming the first tiles.
+    /// The failure's one-line message for JUnit: the options that changed, else what changed,
+    /// naming the first tiles.
     var failureMessage: String {
+        if let options { return "options changed: " + options.joined(separator: ", ") }
         guard !differingTiles.isEmpty else { return message }
         var parts: [String] = []
         for (kind, names) in differingTiles {

@@ -146,4 +146,43 @@ struct FixtureResultTests {
         #expect(xml.contains("message=\"changed: x&amp;y.jpg\""))
         #expect(xml.contains(">say \"no\"\nnow\nchanged: x&amp;y.jpg</failure>"))
     }
+
+    @Test(
+        "options are compared before pixels, and versions that differ from the golden's are said",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+    func optionsAndVersions() throws {
+        let source = try sources("src")
+        for (name, columns) in [("a", 4), ("b", 3)] {
+            var options = WallOptions()
+            (options.layout.width, options.layout.columns) = (400, columns)
+            try Wall(inputs: [source]).render(
+                to: folder.file(name + ".png"), manifest: folder.file(name + ".json"), options: options)
+        }
+        // The golden made with another libjpeg and ImageWall.
+        var golden = try Wall.readManifest(folder.file("a.json"))
+        let here = try #require(golden.madeBy)
+        #expect(here.imagewall == ImageWallRelease.version && here.libraries == CodecLibraries.versions)
+        let libjpeg = try #require(here.libraries.components(separatedBy: ", ").first { $0.hasPrefix("libjpeg ") })
+        golden.madeBy = Manifest.MadeBy(
+            imagewall: "0.1.0", libraries: here.libraries.replacingOccurrences(of: libjpeg, with: "libjpeg 3000001"))
+        try ManifestWriter.write(golden, to: folder.file("a.json"))
+        let json = folder.file("r.json"), xml = folder.file("r.xml")
+        #expect(throws: ExitCode(1)) {
+            try ImageWallCommand.Diff.parse([
+                folder.file("a.png"), folder.file("b.png"), "--manifest", folder.file("a.json"), folder.file("b.json"),
+                "--json", json, "--junit", xml,
+            ]).run()
+        }
+        let data = Data(try #require(Fixtures.read(json)))
+        let result = try #require(try JSONDecoder().decode(FixtureResults.self, from: data).fixtures.first)
+        #expect(result.options == ["columns 4 → 3"])
+        #expect(result.message.hasPrefix("differ: options changed: columns 4 → 3;"))
+        #expect(
+            result.versions == [
+                "ImageWall \(ImageWallRelease.version) here, 0.1.0 in the golden",
+                "\(libjpeg) here, 3000001 in the golden",
+            ])
+        let read = try junit(xml)
+        #expect(read.cases.first?.message == "options changed: columns 4 → 3")
+    }
 }

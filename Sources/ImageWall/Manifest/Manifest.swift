@@ -207,8 +207,24 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var reason: String
     }
 
+    /// What drew a rendered sheet: ImageWall's version and the decoding libraries'.
+    public struct MadeBy: Codable, Sendable, Equatable {
+        /// ImageWall's version, as `--version` prints it.
+        public var imagewall: String
+        /// The libraries and their versions, as one line ("libjpeg 2001005, libpng 10639, …").
+        public var libraries: String
+
+        /// A record of what drew a sheet.
+        public init(imagewall: String, libraries: String) {
+            self.imagewall = imagewall
+            self.libraries = libraries
+        }
+    }
+
     /// The schema version.
     public var version = 1
+    /// What drew the sheet; absent in layouts not rendered and in manifests written before it.
+    public var madeBy: MadeBy?
     /// The first page's width (the sheet's, when it has one page).
     public var width: Int
     /// The first page's height.
@@ -305,6 +321,9 @@ extension Manifest {
             arrangement: plan.arrangement, sources: plan.images.map(Source.init), sectionTitles: plan.sectionTitles,
             options: options, outputs: outputs, messages: messages, skipped: plan.skipped, recipes: plan.recipes)
         ignored = plan.ignored.isEmpty ? nil : plan.ignored
+        if !outputs.isEmpty {
+            madeBy = MadeBy(imagewall: ImageWallRelease.version, libraries: CodecLibraries.versions)
+        }
         foldersNotRead = plan.foldersNotRead.isEmpty ? nil : plan.foldersNotRead
         filteredOut = plan.filteredOut == 0 ? nil : plan.filteredOut
         ownOutputs = plan.ownOutputs.isEmpty ? nil : plan.ownOutputs

@@ -16,7 +16,9 @@ public enum CodecLibraries {
     /// differently, so a cache keys its entries by it.
     public static let versions: String = {
         let webp = iw_webp_library_version()
-        let tiff = String(cString: iw_tiff_library_version()).split(separator: "\n").first.map(String.init) ?? "?"
+        // libtiff says "LIBTIFF, Version 4.5.0\nCopyright …": its number alone.
+        let tiffLine = String(cString: iw_tiff_library_version()).split(separator: "\n").first.map(String.init) ?? "?"
+        let tiff = "libtiff " + (tiffLine.split(separator: " ").last.map(String.init) ?? tiffLine)
         return [
             "libjpeg \(iw_jpeg_library_version())",
             "libpng \(iw_png_library_version())",
