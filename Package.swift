@@ -88,7 +88,8 @@ let package = Package(
             dependencies: ["WallCore", "WallLayout", "WallCodecs", "WallCompositor", "WallText", "WallCache"]),
         // What consumes a render: part files and their assembly; diff, reports and pages.
         .target(name: "WallParts", dependencies: ["ImageWall", "WallCore", "WallLayout", "WallCodecs"]),
-        .target(name: "WallReview", dependencies: ["ImageWall", "WallCore", "WallLayout", "WallCodecs"]),
+        .target(
+            name: "WallReview", dependencies: ["ImageWall", "WallCore", "WallLayout", "WallCodecs", "WallCompositor"]),
         .target(
             name: "WallCommand",
             dependencies: [

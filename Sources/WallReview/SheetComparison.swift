@@ -1,6 +1,7 @@
 import Foundation
 import ImageWall
 import WallCodecs
+import WallCompositor
 import WallCore
 
 /// Two sheets compared as a visual-regression check: pixels (see ``SheetDiff``), and with
@@ -52,7 +53,12 @@ public struct SheetComparison: Sendable {
             let (result, mask, picture) = try SheetDiff.compare(first, second, options: options, drawing: drawing)
             self.result = result
             self.picture = picture
-            tiles = manifests.map { SheetDiff.compare($0.0, $0.1, mask: mask, width: result.size.width) }
+            tiles = try manifests.map { manifests in
+                var changes = SheetDiff.compare(manifests.0, manifests.1, mask: mask, width: result.size.width)
+                changes.changed += try Self.changedAmongMoved(
+                    changes.moved, manifests: manifests, first: first, second: second, options: options)
+                return changes
+            }
             return
         }
         // Sheets of different sizes (a tile added or removed): the tiles that stayed in place
@@ -79,6 +85,8 @@ public struct SheetComparison: Sendable {
             total.maxDelta = max(total.maxDelta, result.maxDelta)
             if result.changedPixels > 0 { changes.changed.append(name) }
         }
+        changes.changed += try Self.changedAmongMoved(
+            changes.moved, manifests: manifests, first: first, second: second, options: options)
         result = total
         picture = second
         tiles = changes
@@ -234,6 +242,50 @@ public struct SheetComparison: Sendable {
             throw CodecError(.write, path: path, reason: systemErrorText())
         }
         try file.commit()
+    }
+}
+
+extension SheetComparison {
+    /// Of the tiles named in `moved`, those whose picture changed as well, so that a tile that
+    /// moved hides no change: compared pixel by pixel when it kept its size; resized (a gap or
+    /// a width changed), the golden's tile resampled to the new size and compared on average: a
+    /// mean channel difference over 6 levels is a change (two resamplings of one picture differ
+    /// at its edges, by far less).
+    static func changedAmongMoved(
+        _ moved: [String], manifests: (Manifest, Manifest), first: Bitmap, second: Bitmap, options: SheetDiff.Options
+    ) throws -> [String] {
+        guard !moved.isEmpty else { return [] }
+        func byIdentity(_ manifest: Manifest) -> [String: Manifest.Tile] {
+            Dictionary(manifest.tiles.map { (manifest.identity(of: $0), $0) }, uniquingKeysWith: { a, _ in a })
+        }
+        let before = byIdentity(manifests.0), after = byIdentity(manifests.1)
+        var local = options
+        local.ignored = []
+        var changed: [String] = []
+        for name in moved {
+            guard let old = before[name], let new = after[name], old.page == 0, new.page == 0,
+                let a = first.cropped(to: old.rect), let b = second.cropped(to: new.rect)
+            else { continue }
+            if a.size == b.size {
+                if try SheetDiff.compare(a, b, options: local, drawing: false).0.changedPixels > 0 {
+                    changed.append(name)
+                }
+            } else if Self.meanDifference(Resampler.resize(a, to: b.size), b) > 6 {
+                changed.append(name)
+            }
+        }
+        return changed
+    }
+
+    /// The mean absolute difference of the colour channels of two bitmaps of one size.
+    static func meanDifference(_ a: Bitmap, _ b: Bitmap) -> Double {
+        let count = a.size.width * a.size.height
+        guard count > 0, a.size == b.size else { return 0 }
+        var total = 0
+        for i in 0..<count {
+            for c in 0..<3 { total += abs(Int(a.pixels[i * a.channels + c]) - Int(b.pixels[i * b.channels + c])) }
+        }
+        return Double(total) / Double(3 * count)
     }
 }
 

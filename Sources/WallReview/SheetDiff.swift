@@ -237,7 +237,8 @@ public enum SheetDiff {
     public struct TileChanges: Sendable, Equatable {
         /// Tiles whose rectangle or page changed.
         public var moved: [String] = []
-        /// Tiles in the same place whose pixels differ.
+        /// Tiles whose pixels differ: in the same place, or moved as well (see
+        /// ``SheetComparison``: compared pixel by pixel at the same size, on average resized).
         public var changed: [String] = []
         /// Tiles only in the second manifest.
         public var appeared: [String] = []

@@ -185,4 +185,45 @@ struct FixtureResultTests {
         let read = try junit(xml)
         #expect(read.cases.first?.message == "options changed: columns 4 → 3")
     }
+
+    @Test("a tile that moved and changed is reported changed, resized or not; tiles that only moved are not")
+    func movedAndChanged() throws {
+        let source = try sources("src")
+        var options = WallOptions()
+        (options.layout.width, options.layout.columns) = (600, 4)
+        try Wall(inputs: [source]).render(
+            to: folder.file("a.png"), manifest: folder.file("a.json"), options: options)
+        // One picture replaced by another of the same shape, and the gaps widened: every tile
+        // moves (and shrinks a little); one also changed.
+        try FileManager.default.removeItem(atPath: source + "/landscape-baseline-420.jpg")
+        try FileManager.default.copyItem(
+            atPath: Fixtures.sample("rgb-stored.jpg"), toPath: source + "/landscape-baseline-420.jpg")
+        (options.layout.columnGap, options.layout.rowGap) = (14, 14)
+        try Wall(inputs: [source]).render(
+            to: folder.file("b.png"), manifest: folder.file("b.json"), options: options)
+        let comparison = try SheetComparison(
+            expected: folder.file("a.png"), actual: folder.file("b.png"),
+            manifests: (folder.file("a.json"), folder.file("b.json")), options: SheetDiff.Options())
+        #expect(comparison.tiles?.moved.count == 4)
+        #expect(comparison.tiles?.changed == ["landscape-baseline-420.jpg"])
+        // Moved at the same size (the rows' gap alone grown): compared pixel by pixel, so a
+        // faint change (a tenth brighter) of one of them shows.
+        try FileManager.default.removeItem(atPath: source + "/landscape-baseline-420.jpg")
+        try FileManager.default.copyItem(
+            atPath: Fixtures.sample("landscape-baseline-420.jpg"), toPath: source + "/landscape-baseline-420.jpg")
+        (options.layout.columns, options.layout.columnGap, options.layout.rowGap) = (2, 10, 10)
+        try Wall(inputs: [source]).render(
+            to: folder.file("c.png"), manifest: folder.file("c.json"), options: options)
+        var brighter = try SheetDiff.load(source + "/png-rgb.png")
+        brighter.pixels = brighter.pixels.map { UInt8(min(255, Int($0) * 11 / 10)) }
+        try PNGEncoder.write(brighter, to: source + "/png-rgb.png")
+        options.layout.rowGap = 40
+        try Wall(inputs: [source]).render(
+            to: folder.file("d.png"), manifest: folder.file("d.json"), options: options)
+        let shifted = try SheetComparison(
+            expected: folder.file("c.png"), actual: folder.file("d.png"),
+            manifests: (folder.file("c.json"), folder.file("d.json")), options: SheetDiff.Options())
+        #expect(shifted.tiles?.moved.contains("png-rgb.png") == true)
+        #expect(shifted.tiles?.changed == ["png-rgb.png"], "\(String(describing: shifted.tiles))")
+    }
 }
