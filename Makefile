@@ -52,8 +52,9 @@ bench: build
 	Benchmarks/bench.sh
 
 # Renders SampleImages with --html (two pages, a name with a space), and as a Deep Zoom
-# pyramid with its viewer, and diffs two copies of it (one image swapped) with --report; checks
-# the three pages in headless Chromium (installed when missing).
+# pyramid with its viewer, diffs two copies of it (one image swapped) with --report, and checks a
+# changed copy of the example fixture suite with --report; checks the four pages in headless
+# Chromium (installed when missing).
 check-html: build
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; }
 	rm -rf out/html && mkdir -p "out/html/sheet dir"
@@ -67,6 +68,16 @@ check-html: build
 	$(RELEASE_BIN) diff out/html/report/a.png out/html/report/b.png --manifest out/html/report/a.json out/html/report/b.json \
 	  --report out/html/report/diff.html > out/html/report/diff.txt || test $$? -eq 1
 	python3 Tests/HTML/check_report.py out/html/report/diff.html out/html/report/diff.txt
+	# The example fixture suite, one fixture's options changed and one input swapped, a golden no
+	# fixture makes: its one report page, checked against the run's JSON.
+	rm -rf out/html/suite && mkdir -p out/html/suite/images && cp -r examples/fixtures/goldens out/html/suite/
+	cp SampleImages/* out/html/suite/images/ && cp SampleImages/cmyk-adobe.jpg out/html/suite/images/grayscale.jpg
+	cp out/html/suite/goldens/pngs-grid.png out/html/suite/goldens/old.png
+	sed -e 's|"../../SampleImages"|"images"|g' -e 's|"grid", "--columns", "4"|"grid", "--columns", "3"|' \
+	  examples/fixtures/suite.json > out/html/suite/suite.json
+	$(RELEASE_BIN) check out/html/suite/suite.json --report out/html/suite/report.html --json out/html/suite/result.json \
+	  > out/html/suite/check.txt || test $$? -eq 1
+	python3 Tests/HTML/check_suite_report.py out/html/suite/report.html out/html/suite/result.json
 
 # Plans SampleImages once (two pages), renders it in six parts with GNU parallel, assembles
 # them, and compares the pages with a one-process render of the same manifest, byte for byte.

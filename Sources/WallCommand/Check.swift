@@ -29,7 +29,9 @@ extension ImageWallCommand {
                 the actual folder is new, one only in the expected folder obsolete.
 
                 --update writes the goldens that changed or are new, and only those; --prune \
-                removes the obsolete ones. --json and --junit write every result for CI.
+                removes the obsolete ones. --json and --junit write every result for CI; \
+                --report one self-contained page: every fixture in a table, the failing first, \
+                and each changed one's sheets and tiles before, after and their changes.
 
                 EXIT STATUS:
                   0   every fixture passed (or was updated); obsolete goldens too, unless --fail-on-obsolete
@@ -39,6 +41,7 @@ extension ImageWallCommand {
                 EXAMPLES:
                   imagewall check fixtures/suite.json
                   imagewall check fixtures/suite.json --threshold 0.1 --junit out/fixtures.xml --json out/fixtures.json
+                  imagewall check fixtures/suite.json --report out/fixtures.html
                   imagewall check fixtures/suite.json --update --prune
                   imagewall check --expected goldens --actual out/sheets --max-diff-pixels 0.1%
                 """)
@@ -64,6 +67,13 @@ extension ImageWallCommand {
         @Option(help: ArgumentHelp("Threads each render uses (default: every core).", valueName: "n"))
         var threads: Int?
 
+        /// Each changed fixture's part of the report, by name, when --report asks for one.
+        final class Sections {
+            var byName: [String: String] = [:]
+            let images: ReportImages?
+            init(_ wanted: Bool) throws { images = wanted ? try ReportImages() : nil }
+        }
+
         @OptionGroup(title: "Comparison")
         var compare: CompareOptions
 
@@ -79,9 +89,6 @@ extension ImageWallCommand {
                 throw ValidationError("give a suite file, or --expected DIR and --actual DIR")
             }
             if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
-            if compare.report != nil {
-                throw ValidationError("--report writes one comparison's page: check a suite with --json and --junit")
-            }
         }
 
         /// Runs the command; failures end in an exit code, never a crash.
@@ -93,11 +100,13 @@ extension ImageWallCommand {
                 throw ExitStatus.cannotCompare
             }
             var results: [FixtureResult]
+            let sections: Sections
             do {
+                sections = try Sections(compare.report != nil)
                 if let suite {
-                    results = try checkSuite(FixtureSuite(contentsOf: suite))
+                    results = try checkSuite(FixtureSuite(contentsOf: suite), sections: sections)
                 } else {
-                    results = checkFolders(expected: expected ?? "", actual: actual ?? "")
+                    results = checkFolders(expected: expected ?? "", actual: actual ?? "", sections: sections)
                 }
             } catch let error as WallError {
                 Console.error("error: \(error.message)")
@@ -106,6 +115,14 @@ extension ImageWallCommand {
             let all = FixtureResults(
                 fixtures: results, libraries: CodecLibraries.versions, obsoleteFails: failOnObsolete)
             compare.publish(results, obsoleteFails: failOnObsolete)
+            if let report = compare.report {
+                do {
+                    try Data(ReportPage.suite(all, sections: sections.byName).utf8).write(
+                        to: URL(fileURLWithPath: report), options: .atomic)
+                } catch {
+                    Console.error("error: the report was not written: \(error.localizedDescription)")
+                }
+            }
             let counts = [FixtureResult.Status.passed, .changed, .new, .updated, .error, .obsolete].compactMap {
                 status -> String? in
                 let n = all.count(status)
@@ -118,7 +135,7 @@ extension ImageWallCommand {
         }
 
         /// Every fixture of `suite` rendered and compared, then its obsolete goldens.
-        func checkSuite(_ suite: FixtureSuite) throws -> [FixtureResult] {
+        func checkSuite(_ suite: FixtureSuite, sections: Sections) throws -> [FixtureResult] {
             let scratch = try PrivateFolder(temporaryNamed: "imagewall-suite")
             defer { scratch.remove() }
             var results: [FixtureResult] = []
@@ -142,7 +159,7 @@ extension ImageWallCommand {
                     say(
                         settle(
                             fixture.name, golden: golden, goldenManifest: fixture.goldenManifest(in: suite.goldens),
-                            sheet: sheet, manifest: manifest, started: started)))
+                            sheet: sheet, manifest: manifest, started: started, sections: sections)))
             }
             for golden in suite.obsoleteGoldens {
                 results.append(say(obsolete(golden)))
@@ -152,7 +169,7 @@ extension ImageWallCommand {
 
         /// The sheets of `expected` and `actual` matched by name and compared; a sheet only in
         /// `actual` is new, one only in `expected` obsolete.
-        func checkFolders(expected: String, actual: String) -> [FixtureResult] {
+        func checkFolders(expected: String, actual: String, sections: Sections) -> [FixtureResult] {
             func sheets(_ folder: String) -> Set<String> {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
                 return Set(names.filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") })
@@ -165,7 +182,8 @@ extension ImageWallCommand {
                     say(
                         settle(
                             stem, golden: expected + "/" + name, goldenManifest: expected + "/" + stem + ".json",
-                            sheet: actual + "/" + name, manifest: actual + "/" + stem + ".json", started: Date())))
+                            sheet: actual + "/" + name, manifest: actual + "/" + stem + ".json", started: Date(),
+                            sections: sections)))
             }
             for name in expectedSheets.subtracting(actualSheets).sorted() {
                 results.append(say(obsolete(expected + "/" + name)))
@@ -198,7 +216,8 @@ extension ImageWallCommand {
         /// outcome: passed, changed, new or error; with --update, a changed or new golden is
         /// written from the sheet (updated).
         func settle(
-            _ name: String, golden: String, goldenManifest: String, sheet: String, manifest: String, started: Date
+            _ name: String, golden: String, goldenManifest: String, sheet: String, manifest: String, started: Date,
+            sections: Sections
         ) -> FixtureResult {
             let exists = FileManager.default.fileExists(atPath:)
             func result(_ status: FixtureResult.Status, _ message: String) -> FixtureResult {
@@ -230,7 +249,12 @@ extension ImageWallCommand {
                 let manifests = exists(goldenManifest) && exists(manifest) ? (goldenManifest, manifest) : nil
                 let comparison = try SheetComparison(
                     expected: golden, actual: sheet, manifests: manifests, options: compare.options,
-                    ignore: compare.ignore, allowance: { compare.allowance(pixels: $0) ?? 0 }, drawing: false)
+                    ignore: compare.ignore, allowance: { compare.allowance(pixels: $0) ?? 0 },
+                    drawing: sections.images != nil)
+                if !comparison.matches, let images = sections.images {
+                    sections.byName[name] = try comparison.reportSection(
+                        number: sections.byName.count + 1, title: name, images: images)
+                }
                 guard !comparison.matches else {
                     return FixtureResult(comparison, name: name, seconds: Date().timeIntervalSince(started))
                 }

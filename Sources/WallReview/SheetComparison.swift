@@ -127,17 +127,31 @@ public struct SheetComparison: Sendable {
 
     /// Writes one self-contained HTML page (the images inside it, no network): the summary, the
     /// expected and actual sheets and the picture of the changes, one at a time or side by side
-    /// and zoomable to the pixel, and every tile that differs with crops of it before and after.
+    /// and zoomable to the pixel, and every tile that differs with crops of it before and after
+    /// (and of its changes, where it stayed in place).
     public func writeReport(to path: String) throws {
-        let folder = try PrivateFolder(temporaryNamed: "imagewall-report")
-        defer { folder.remove() }
-        func dataURI(_ bitmap: Bitmap, _ name: String) throws -> String {
-            let file = folder.path + "/" + name + ".png"
-            try PNGEncoder.write(bitmap, to: file, durable: false)
-            let bytes = FileManager.default.contents(atPath: file) ?? Data()
-            return "data:image/png;base64," + bytes.base64EncodedString()
+        let images = try ReportImages()
+        let summary = lines(limit: 0).first ?? ""
+        let body =
+            "<h1>\(matches ? "The sheets match" : "The sheets differ")</h1>\n"
+            + (try reportSection(number: 0, title: nil, images: images))
+        let html = ReportPage.html(title: "ImageWall diff: " + summary, body: body)
+        let data = Array(html.utf8)
+        let file = try AtomicFile(destination: path)
+        guard data.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file.handle) }) == data.count else {
+            throw CodecError(.write, path: path, reason: systemErrorText())
         }
-        var sections = ""
+        try file.commit()
+    }
+}
+
+extension SheetComparison {
+    /// This comparison as a section of a report page: its summary (the first section's
+    /// paragraph is `#summary`), the controls, the sheets and the changes, and every tile that
+    /// differs (`li.tile`, with its kind and name) with crops before, after and of its changes.
+    /// `number` tells sections of one page apart; `title` heads the section when given.
+    public func reportSection(number: Int, title: String?, images: ReportImages) throws -> String {
+        var tilesHTML = ""
         if let tiles, let (a, b) = manifests {
             let before = Dictionary(a.tiles.map { (a.identity(of: $0), $0) }, uniquingKeysWith: { x, _ in x })
             let after = Dictionary(b.tiles.map { (b.identity(of: $0), $0) }, uniquingKeysWith: { x, _ in x })
@@ -149,54 +163,37 @@ public struct SheetComparison: Sendable {
                 for name in names {
                     var crops = ""
                     if shown < 200 {
-                        if let tile = before[name], tile.page == 0, let crop = first.cropped(to: tile.rect) {
+                        func figure(_ bitmap: Bitmap?, _ caption: String) throws {
+                            guard let bitmap else { return }
                             crops +=
-                                "<figure><img src=\"\(try dataURI(crop, "a\(shown)"))\" alt=\"before\"><figcaption>before</figcaption></figure>"
+                                "<figure><img src=\"\(try images.uri(bitmap))\" alt=\"\(caption)\"><figcaption>\(caption)</figcaption></figure>"
                         }
-                        if let tile = after[name], tile.page == 0, let crop = second.cropped(to: tile.rect) {
-                            crops +=
-                                "<figure><img src=\"\(try dataURI(crop, "b\(shown)"))\" alt=\"after\"><figcaption>after</figcaption></figure>"
+                        let old = before[name].flatMap { $0.page == 0 ? first.cropped(to: $0.rect) : nil }
+                        let new = after[name].flatMap { $0.page == 0 ? second.cropped(to: $0.rect) : nil }
+                        try figure(old, "before")
+                        try figure(new, "after")
+                        // The tile's own picture of its changes, where it stayed in place.
+                        if kind == "changed", sizes == nil, picture.size == second.size, let tile = after[name],
+                            let previous = before[name], previous.rect == tile.rect
+                        {
+                            try figure(picture.cropped(to: tile.rect), "changes")
                         }
                         shown += 1
                     }
-                    sections +=
+                    tilesHTML +=
                         "<li class=\"tile\" data-kind=\"\(kind)\" data-name=\"\(HTMLText.escape(name))\"><b>\(kind)</b> \(HTMLText.escape(name))<div class=\"crops\">\(crops)</div></li>\n"
                 }
             }
         }
         let summary = lines(limit: 0).first ?? ""
-        var images = [
-            ("expected", try dataURI(first, "expected"), first.size),
-            ("actual", try dataURI(second, "actual"), second.size),
-        ]
-        if sizes == nil { images.append(("changes", try dataURI(picture, "changes"), picture.size)) }
-        let html = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>ImageWall diff: \(HTMLText.escape(summary))</title>
-            <style>
-            body { margin: 0; padding: 16px; background: #18191c; color: #ddd; font: 14px system-ui, sans-serif; }
-            h1 { font-size: 18px; margin: 0 0 4px; } p { margin: 4px 0 12px; color: #aaa; }
-            .controls { display: flex; flex-wrap: wrap; gap: 6px; margin-bottom: 10px; align-items: center; }
-            button { font: inherit; padding: 4px 10px; border-radius: 6px; border: 1px solid #555; background: #222; color: #ddd; cursor: pointer; }
-            button[aria-pressed=true] { background: #4da3ff; color: #000; }
-            .sheets { display: flex; gap: 8px; overflow: auto; max-height: 80vh; border: 1px solid #333; }
-            .sheets figure { margin: 0; flex: 0 0 auto; }
-            .sheets img { display: block; image-rendering: pixelated; }
-            .sheets figcaption, .crops figcaption { color: #999; font-size: 12px; }
-            ul { list-style: none; padding: 0; } li.tile { margin: 10px 0; }
-            .crops { display: flex; gap: 8px; flex-wrap: wrap; margin-top: 4px; }
-            .crops figure { margin: 0; } .crops img { max-width: 300px; max-height: 300px; image-rendering: pixelated; }
-            li[data-kind=changed] b { color: #ff6b6b; } li[data-kind=moved] b { color: #ffd43b; }
-            li[data-kind=appeared] b { color: #69db7c; } li[data-kind=disappeared] b { color: #adb5bd; }
-            </style>
-            </head>
-            <body>
-            <h1>\(matches ? "The sheets match" : "The sheets differ")</h1>
-            <p id="summary">\(HTMLText.escape(summary))<br>expected: \(HTMLText.escape(expected)) · actual: \(HTMLText.escape(actual))</p>
+        var sheets = [("expected", try images.uri(first), first.size), ("actual", try images.uri(second), second.size)]
+        if sizes == nil && picture.size == second.size {
+            sheets.append(("changes", try images.uri(picture), picture.size))
+        }
+        let heading = title.map { "<h2>\(HTMLText.escape($0))</h2>\n" } ?? ""
+        return """
+            <section class="fixture" id="fixture-\(number)">
+            \(heading)<p class="summary"\(number == 0 ? " id=\"summary\"" : "")>\(HTMLText.escape(summary))<br>expected: \(HTMLText.escape(expected)) · actual: \(HTMLText.escape(actual))</p>
             <div class="controls">
             <button data-view="expected">Expected</button><button data-view="actual">Actual</button>
             <button data-view="changes">Changes</button><button data-view="all">Side by side</button>
@@ -204,44 +201,14 @@ public struct SheetComparison: Sendable {
             <button data-zoom="2">2×</button><button data-zoom="4">4×</button><button data-zoom="8">8×</button>
             </div>
             <div class="sheets">
-            \(images.map { "<figure data-view=\"\($0.0)\"><img src=\"\($0.1)\" alt=\"\($0.0)\" width=\"\($0.2.width)\" height=\"\($0.2.height)\"><figcaption>\($0.0)</figcaption></figure>" }.joined(separator: "\n"))
+            \(sheets.map { "<figure data-view=\"\($0.0)\"><img src=\"\($0.1)\" alt=\"\($0.0)\" width=\"\($0.2.width)\" height=\"\($0.2.height)\"><figcaption>\($0.0)</figcaption></figure>" }.joined(separator: "\n"))
             </div>
-            <h2>Tiles</h2>
-            <ul id="tiles">
-            \(sections)</ul>
-            <script>
-            const figures = [...document.querySelectorAll('.sheets figure')];
-            let view = 'all', zoom = 0;
-            function show() {
-              for (const f of figures) f.hidden = view !== 'all' && f.dataset.view !== view;
-              const visible = figures.filter(f => !f.hidden).length;
-              const box = document.querySelector('.sheets').clientWidth - 8 * visible;
-              for (const f of figures) {
-                const img = f.querySelector('img');
-                img.style.width = (zoom ? img.naturalWidth * zoom : Math.min(img.naturalWidth, box / visible)) + 'px';
-                img.style.height = 'auto';
-              }
-              for (const b of document.querySelectorAll('button[data-view]')) b.setAttribute('aria-pressed', b.dataset.view === view);
-              for (const b of document.querySelectorAll('button[data-zoom]')) b.setAttribute('aria-pressed', Number(b.dataset.zoom) === zoom);
-            }
-            for (const b of document.querySelectorAll('button[data-view]')) {
-              b.onclick = () => { view = b.dataset.view; show(); };
-              b.hidden = b.dataset.view !== 'all' && !figures.some(f => f.dataset.view === b.dataset.view);
-            }
-            for (const b of document.querySelectorAll('button[data-zoom]')) b.onclick = () => { zoom = Number(b.dataset.zoom); show(); };
-            window.addEventListener('load', show);
-            window.addEventListener('resize', show);
-            </script>
-            </body>
-            </html>
+            <h3>Tiles</h3>
+            <ul class="tiles"\(number == 0 ? " id=\"tiles\"" : "")>
+            \(tilesHTML)</ul>
+            </section>
 
             """
-        let data = Array(html.utf8)
-        let file = try AtomicFile(destination: path)
-        guard data.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file.handle) }) == data.count else {
-            throw CodecError(.write, path: path, reason: systemErrorText())
-        }
-        try file.commit()
     }
 }
 

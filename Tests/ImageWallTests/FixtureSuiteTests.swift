@@ -91,6 +91,24 @@ struct FixtureSuiteTests {
         try check([repaired, "--fail-on-obsolete"])
     }
 
+    @Test("one report page for the suite: every fixture in the table, failing first; each changed one's tiles")
+    func report() throws {
+        let path = try suite(
+            replacing: [#""--layout", "grid", "--columns", "4""#: #""--layout", "grid", "--columns", "3""#])
+        _ = folder.write(try #require(Fixtures.read(folder.file("goldens/pngs-grid.png"))), to: "goldens/old.png")
+        let page = folder.file("report.html")
+        #expect(throws: ExitCode(1)) { try check([path, "--report", page]) }
+        let html = String(decoding: try #require(Fixtures.read(page)), as: UTF8.self)
+        let rows = html.components(separatedBy: "<tr data-status=\"").dropFirst().map {
+            String($0.prefix { $0 != "\"" })
+        }
+        #expect(rows == ["changed", "obsolete", "passed", "passed"])
+        #expect(html.contains("<h1>1 of 3 fixtures failed</h1>"))
+        #expect(html.contains("<h2>pngs-grid</h2>") && html.contains("options changed: columns 4 → 3"))
+        #expect(html.contains("data-kind=\"moved\" data-name=\"png-rgb.png\""))
+        #expect(!html.contains("src=\"http") && html.contains("data:image/png;base64,"))
+    }
+
     @Test("two folders of sheets are compared by name: passed, changed, new and obsolete")
     func folders() throws {
         let expected = folder.file("expected"), actual = folder.file("actual")
