@@ -335,3 +335,7 @@ awk -v w="$wall" -v r="$rss" 'BEGIN { printf "\nprobe: 10000 files in %.2f s wal
 # Camera folders: RAW files against their previews' floor, clips against ffmpeg once a clip.
 echo
 RUNS=$runs BENCH_CORPUS=$base Benchmarks/camera.sh
+
+# A fixture suite of 50 sheets checked in one run, against the renders alone.
+echo
+RUNS=$runs Benchmarks/fixtures.sh

@@ -247,6 +247,15 @@ extension ImageWallCommand {
             }
             do {
                 let manifests = exists(goldenManifest) && exists(manifest) ? (goldenManifest, manifest) : nil
+                if let same = try identical(golden: golden, sheet: sheet, manifests: manifests) {
+                    return FixtureResult(
+                        name: name, status: .passed, expected: golden, actual: sheet,
+                        message: "match: the sheet is the golden, byte for byte", pixels: same,
+                        tiles: manifests.map { _ in
+                            FixtureResult.Tiles(changed: [], moved: [], appeared: [], disappeared: [])
+                        },
+                        seconds: Date().timeIntervalSince(started))
+                }
                 let comparison = try SheetComparison(
                     expected: golden, actual: sheet, manifests: manifests, options: compare.options,
                     ignore: compare.ignore, allowance: { compare.allowance(pixels: $0) ?? 0 },
@@ -274,6 +283,26 @@ extension ImageWallCommand {
             } catch {
                 return result(.error, error.reason)
             }
+        }
+
+        /// When `sheet` is `golden` byte for byte and their manifests place the same tiles in
+        /// the same places, the pixel counts of a match (nothing to decode: renders are
+        /// deterministic, so a fixture that did not change costs its render alone); else `nil`.
+        func identical(golden: String, sheet: String, manifests: (String, String)?) throws -> FixtureResult.Pixels? {
+            guard let a = FileManager.default.contents(atPath: golden),
+                let b = FileManager.default.contents(atPath: sheet),
+                a == b
+            else { return nil }
+            if let manifests {
+                let changes = SheetDiff.compare(
+                    try Wall.readManifest(manifests.0), try Wall.readManifest(manifests.1), mask: nil, width: 0)
+                guard changes.isEmpty else { return nil }
+            }
+            let size = try ImageProbe().probe(path: sheet).storedSize
+            let total = size.width * size.height
+            return FixtureResult.Pixels(
+                changed: 0, total: total, antialiased: 0, ignored: 0, largestDifference: 0,
+                allowed: compare.allowance(pixels: total) ?? 0)
         }
 
         /// A golden no fixture makes: reported, and with --prune removed with its manifest.

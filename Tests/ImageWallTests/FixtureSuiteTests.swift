@@ -45,6 +45,8 @@ struct FixtureSuiteTests {
         try check([Self.example + "/suite.json", "--json", json])
         let read = try results(json)
         #expect(read.fixtures.count == 3 && read.fixtures.allSatisfy { $0.status == .passed })
+        // A render that did not change is the golden byte for byte: nothing is decoded to say so.
+        #expect(read.fixtures.allSatisfy { $0.message == "match: the sheet is the golden, byte for byte" })
     }
 
     @Test("changed, new, obsolete and error fixtures get their statuses and exit statuses; --update and --prune")
