@@ -106,6 +106,11 @@ extension ImageWallCommand {
                 if let suite {
                     results = try checkSuite(FixtureSuite(contentsOf: suite), sections: sections)
                 } else {
+                    for folder in [expected, actual].compactMap({ $0 }) {
+                        var isFolder: ObjCBool = false
+                        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue
+                        else { throw SuiteError(message: "\(folder) is not a folder of sheets") }
+                    }
                     results = checkFolders(expected: expected ?? "", actual: actual ?? "", sections: sections)
                 }
             } catch let error as WallError {

@@ -128,6 +128,7 @@ struct FixtureSuiteTests {
         let statuses = Dictionary(uniqueKeysWithValues: try results(json).fixtures.map { ($0.name, $0.status) })
         #expect(statuses == ["jpegs-masonry": .passed, "videos": .new, "pngs-grid": .obsolete])
         #expect(throws: (any Error).self) { try ImageWallCommand.Check.parse(["--expected", expected]) }
+        #expect(throws: ExitCode(2)) { try check(["--expected", expected, "--actual", folder.file("nowhere")]) }
     }
 
     @Test("a suite file that cannot be used is refused with where and why")
