@@ -304,9 +304,9 @@ final class RAWFile {
             var found: UnsafeMutablePointer<UInt8>?
             var about = iw_exiv_preview()
             var reason = [CChar](repeating: 0, count: 256)
-            let status2 = iw_exiv_largest_preview(
+            let exiv = iw_exiv_largest_preview(
                 path, RAWCodec.largestPreviewBytes, &found, &about, &reason, reason.count)
-            if status2 == 0, let found {
+            if exiv == 0, let found {
                 bytes = Array(UnsafeBufferPointer(start: found, count: about.length))
                 if status != 0 { turned = Orientation(rawValue: Int(about.orientation)) ?? .up }
                 problem = nil
