@@ -256,9 +256,7 @@ extension ImageWallCommand {
                     return FixtureResult(
                         name: name, status: .passed, expected: golden, actual: sheet,
                         message: "match: the sheet is the golden, byte for byte", pixels: same,
-                        tiles: manifests.map { _ in
-                            FixtureResult.Tiles(changed: [], moved: [], appeared: [], disappeared: [])
-                        },
+                        tiles: manifests.map { _ in SheetDiff.TileChanges() },
                         seconds: Date().timeIntervalSince(started))
                 }
                 let comparison = try SheetComparison(

@@ -46,23 +46,6 @@ public struct FixtureResult: Sendable, Codable, Equatable {
         }
     }
 
-    /// The tiles that differ, by kind, named by their paths.
-    public struct Tiles: Sendable, Codable, Equatable {
-        /// Tiles in place whose pixels differ.
-        public var changed: [String]
-        /// Tiles whose rectangle or page changed.
-        public var moved: [String]
-        /// Tiles only in the checked sheet.
-        public var appeared: [String]
-        /// Tiles only in the golden.
-        public var disappeared: [String]
-
-        /// The tiles that differ, by kind.
-        public init(changed: [String], moved: [String], appeared: [String], disappeared: [String]) {
-            (self.changed, self.moved, self.appeared, self.disappeared) = (changed, moved, appeared, disappeared)
-        }
-    }
-
     /// The fixture's name: the golden sheet's path (or the checked sheet's, for `diff`).
     public var name: String
     /// What became of it.
@@ -75,8 +58,8 @@ public struct FixtureResult: Sendable, Codable, Equatable {
     public var message: String
     /// The pixel counts, when the sheets were compared.
     public var pixels: Pixels?
-    /// The tiles that differ, when the manifests were compared.
-    public var tiles: Tiles?
+    /// The tiles that differ, by kind, named by their paths, when the manifests were compared.
+    public var tiles: SheetDiff.TileChanges?
     /// The sizes of the two sheets when they differ ("2000x4454" each).
     public var sizes: [String]?
     /// The options that differ between the golden's manifest and this render's ("columns 4 → 3").
@@ -90,7 +73,7 @@ public struct FixtureResult: Sendable, Codable, Equatable {
     /// A fixture's result.
     public init(
         name: String, status: Status, expected: String, actual: String, message: String, pixels: Pixels? = nil,
-        tiles: Tiles? = nil, sizes: [String]? = nil, seconds: Double
+        tiles: SheetDiff.TileChanges? = nil, sizes: [String]? = nil, seconds: Double
     ) {
         self.name = name
         self.status = status
@@ -114,9 +97,7 @@ public struct FixtureResult: Sendable, Codable, Equatable {
                 changed: result.changedPixels, total: result.size.width * result.size.height,
                 antialiased: result.antialiasedPixels, ignored: result.ignoredPixels,
                 largestDifference: result.maxDelta, allowed: comparison.allowance),
-            tiles: comparison.tiles.map {
-                Tiles(changed: $0.changed, moved: $0.moved, appeared: $0.appeared, disappeared: $0.disappeared)
-            },
+            tiles: comparison.tiles,
             sizes: comparison.sizes.map { ["\($0.expected)", "\($0.actual)"] }, seconds: seconds)
         let options = comparison.optionChanges, versions = comparison.versionChanges
         self.options = options.isEmpty ? nil : options
@@ -126,11 +107,7 @@ public struct FixtureResult: Sendable, Codable, Equatable {
     /// The tiles that differ, kind by kind ("changed", "moved", "appeared", "disappeared"),
     /// the kinds without tiles left out.
     public var differingTiles: [(kind: String, names: [String])] {
-        guard let tiles else { return [] }
-        return [
-            ("changed", tiles.changed), ("moved", tiles.moved), ("appeared", tiles.appeared),
-            ("disappeared", tiles.disappeared),
-        ].filter { !$0.1.isEmpty }
+        tiles?.byKind.filter { !$0.names.isEmpty } ?? []
     }
 
     /// The lines a failure shows: the message, the versions that differ, then the tiles that

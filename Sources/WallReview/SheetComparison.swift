@@ -66,8 +66,7 @@ public struct SheetComparison: Sendable {
         sizes = (first.size, second.size)
         var changes = SheetDiff.compare(manifests.0, manifests.1, mask: nil, width: second.size.width)
         var total = SheetDiff.Result(size: second.size, changedPixels: 0, maxDelta: 0)
-        let kept = Dictionary(
-            manifests.0.tiles.map { (manifests.0.identity(of: $0), $0) }, uniquingKeysWith: { x, _ in x })
+        let kept = manifests.0.tilesByIdentity
         for tile in manifests.1.tiles where tile.page == 0 {
             let name = manifests.1.identity(of: tile)
             guard let old = kept[name], old.rect == tile.rect, old.page == 0,
@@ -111,14 +110,10 @@ public struct SheetComparison: Sendable {
         guard let tiles else {
             return [summary] + (versions.isEmpty ? [] : ["versions: " + versions.joined(separator: "; ")])
         }
-        let kinds = [
-            ("changed", tiles.changed), ("moved", tiles.moved), ("appeared", tiles.appeared),
-            ("disappeared", tiles.disappeared),
-        ]
-        summary += "; tiles: " + kinds.map { "\($0.1.count) \($0.0)" }.joined(separator: ", ")
+        summary += "; tiles: " + tiles.byKind.map { "\($0.names.count) \($0.kind)" }.joined(separator: ", ")
         var lines = [summary]
         if !versions.isEmpty { lines.append("versions: " + versions.joined(separator: "; ")) }
-        for (kind, names) in kinds {
+        for (kind, names) in tiles.byKind {
             lines += names.prefix(limit).map { "\(kind): \($0)" }
             if names.count > limit { lines.append("\(kind): … and \(names.count - limit) more") }
         }
@@ -153,13 +148,9 @@ extension SheetComparison {
     public func reportSection(number: Int, title: String?, images: ReportImages) throws -> String {
         var tilesHTML = ""
         if let tiles, let (a, b) = manifests {
-            let before = Dictionary(a.tiles.map { (a.identity(of: $0), $0) }, uniquingKeysWith: { x, _ in x })
-            let after = Dictionary(b.tiles.map { (b.identity(of: $0), $0) }, uniquingKeysWith: { x, _ in x })
+            let before = a.tilesByIdentity, after = b.tilesByIdentity
             var shown = 0
-            for (kind, names) in [
-                ("changed", tiles.changed), ("moved", tiles.moved), ("appeared", tiles.appeared),
-                ("disappeared", tiles.disappeared),
-            ] {
+            for (kind, names) in tiles.byKind {
                 for name in names {
                     var crops = ""
                     if shown < 200 {
@@ -222,10 +213,7 @@ extension SheetComparison {
         _ moved: [String], manifests: (Manifest, Manifest), first: Bitmap, second: Bitmap, options: SheetDiff.Options
     ) throws -> [String] {
         guard !moved.isEmpty else { return [] }
-        func byIdentity(_ manifest: Manifest) -> [String: Manifest.Tile] {
-            Dictionary(manifest.tiles.map { (manifest.identity(of: $0), $0) }, uniquingKeysWith: { a, _ in a })
-        }
-        let before = byIdentity(manifests.0), after = byIdentity(manifests.1)
+        let before = manifests.0.tilesByIdentity, after = manifests.1.tilesByIdentity
         var local = options
         local.ignored = []
         var changed: [String] = []
@@ -253,6 +241,13 @@ extension SheetComparison {
             for c in 0..<3 { total += abs(Int(a.pixels[i * a.channels + c]) - Int(b.pixels[i * b.channels + c])) }
         }
         return Double(total) / Double(3 * count)
+    }
+}
+
+extension Manifest {
+    /// The tiles by their identity (see ``Manifest/identity(of:)``), the first of a name kept.
+    var tilesByIdentity: [String: Tile] {
+        Dictionary(tiles.map { (identity(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
     }
 }
 

@@ -234,7 +234,7 @@ public enum SheetDiff {
     /// How tiles differ between two manifests, each named by its identity (its path under its
     /// input, see ``Manifest/identity(of:)``), so that the same sheet rendered from a folder
     /// moved elsewhere matches.
-    public struct TileChanges: Sendable, Equatable {
+    public struct TileChanges: Sendable, Equatable, Codable {
         /// Tiles whose rectangle or page changed.
         public var moved: [String] = []
         /// Tiles whose pixels differ: in the same place, or moved as well (see
@@ -245,8 +245,19 @@ public enum SheetDiff {
         /// Tiles only in the first manifest.
         public var disappeared: [String] = []
 
+        /// Tiles that differ, by kind.
+        public init(changed: [String] = [], moved: [String] = [], appeared: [String] = [], disappeared: [String] = []) {
+            (self.changed, self.moved, self.appeared, self.disappeared) = (changed, moved, appeared, disappeared)
+        }
+
         /// No tile differs.
         public var isEmpty: Bool { moved.isEmpty && changed.isEmpty && appeared.isEmpty && disappeared.isEmpty }
+
+        /// Every kind ("changed", "moved", "appeared", "disappeared", in that order) with its
+        /// tiles, the kinds without tiles included.
+        public var byKind: [(kind: String, names: [String])] {
+            [("changed", changed), ("moved", moved), ("appeared", appeared), ("disappeared", disappeared)]
+        }
     }
 
     /// Compares the tiles of two manifests, matched by identity (and among tiles of the same

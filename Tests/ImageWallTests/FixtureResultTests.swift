@@ -138,7 +138,7 @@ struct FixtureResultTests {
             fixtures: [
                 FixtureResult(
                     name: "a&b <c>.png", status: .changed, expected: "e", actual: "a", message: "say \"no\"\nnow",
-                    tiles: FixtureResult.Tiles(changed: ["x&y.jpg"], moved: [], appeared: [], disappeared: []),
+                    tiles: SheetDiff.TileChanges(changed: ["x&y.jpg"]),
                     seconds: 0.5)
             ], libraries: "test")
         let xml = results.junit
