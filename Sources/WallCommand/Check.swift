@@ -119,7 +119,7 @@ extension ImageWallCommand {
             }
             let all = FixtureResults(
                 fixtures: results, libraries: CodecLibraries.versions, obsoleteFails: failOnObsolete)
-            compare.publish(results, obsoleteFails: failOnObsolete)
+            compare.publish(all)
             if let report = compare.report {
                 do {
                     try Data(ReportPage.suite(all, sections: sections.byName).utf8).write(
@@ -233,7 +233,7 @@ extension ImageWallCommand {
             func write() throws {
                 try FileManager.default.createDirectory(
                     atPath: (golden as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try replace(golden, with: sheet)
+                try copyAtomically(sheet, to: golden)
                 if exists(manifest) {
                     // Recorded for where it now lies: its page is the golden, its roots found from there.
                     var recorded = try Wall.readManifest(manifest)
@@ -247,7 +247,7 @@ extension ImageWallCommand {
                     try write()
                     return result(.updated, "created \(golden)")
                 } catch {
-                    return result(.error, "\(golden) was not written: \(error.localizedDescription)")
+                    return result(.error, "\(golden) was not written: \(error.reason)")
                 }
             }
             do {
@@ -281,7 +281,7 @@ extension ImageWallCommand {
                     try write()
                     return result(.updated, "updated \(golden) (\(error.message))")
                 } catch {
-                    return result(.error, "\(golden) was not written: \(error.localizedDescription)")
+                    return result(.error, "\(golden) was not written: \(error.reason)")
                 }
             } catch {
                 return result(.error, error.reason)
@@ -339,14 +339,6 @@ extension ImageWallCommand {
             default: Console.output(line + ": " + result.message)
             }
             return result
-        }
-
-        /// Copies `source` over `destination` through a temporary file beside it.
-        func replace(_ destination: String, with source: String) throws {
-            guard let bytes = FileManager.default.contents(atPath: source) else {
-                throw SuiteError(message: "cannot read \(source)")
-            }
-            try bytes.write(to: URL(fileURLWithPath: destination), options: .atomic)
         }
 
         /// A fixture that cannot be made as the suite says.

@@ -82,11 +82,14 @@ struct CompareOptions: ParsableArguments {
         return count
     }
 
-    /// Writes `results` as JSON and JUnit where asked. A file that cannot be written is an error
+    /// Writes one comparison's `result` as JSON and JUnit where asked.
+    func publish(_ result: FixtureResult) {
+        publish(FixtureResults(fixtures: [result], libraries: CodecLibraries.versions))
+    }
+
+    /// Writes `all` as JSON and JUnit where asked. A file that cannot be written is an error
     /// line, never a change of the outcome.
-    func publish(_ results: [FixtureResult], obsoleteFails: Bool = false) {
-        guard json != nil || junit != nil else { return }
-        let all = FixtureResults(fixtures: results, libraries: CodecLibraries.versions, obsoleteFails: obsoleteFails)
+    func publish(_ all: FixtureResults) {
         for (path, write) in [(json, all.writeJSON), (junit, all.writeJUnit)] {
             guard let path else { continue }
             do {

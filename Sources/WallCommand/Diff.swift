@@ -67,17 +67,16 @@ extension ImageWallCommand {
         public func run() throws {
             let started = Date()
             func failed(_ message: String) {
-                compare.publish([
+                compare.publish(
                     FixtureResult(
                         name: b, status: .error, expected: a, actual: b, message: message,
-                        seconds: Date().timeIntervalSince(started))
-                ])
+                        seconds: Date().timeIntervalSince(started)))
             }
             do {
                 try OutputFolders.check([output].compactMap { $0 } + compare.outputs)
                 let comparison = try compare.compare(
                     a, b, manifests: manifest.count == 2 ? (manifest[0], manifest[1]) : nil, drawing: output != nil)
-                compare.publish([FixtureResult(comparison, name: b, seconds: Date().timeIntervalSince(started))])
+                compare.publish(FixtureResult(comparison, name: b, seconds: Date().timeIntervalSince(started)))
                 if let output {
                     // Written as a sheet is by default: quick, near libpng's size.
                     let sheet = RenderSettings()

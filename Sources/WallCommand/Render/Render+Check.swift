@@ -16,12 +16,11 @@ extension ImageWallCommand.Render {
         /// The result as `--json` and `--junit` write it.
         func publish(_ status: FixtureResult.Status, _ message: String, _ comparison: SheetComparison? = nil) {
             let seconds = Date().timeIntervalSince(started)
-            comparing.publish([
+            comparing.publish(
                 comparison.map { FixtureResult($0, name: golden, status: status, seconds: seconds) }
                     ?? FixtureResult(
                         name: golden, status: status, expected: golden, actual: actualName, message: message,
-                        seconds: seconds)
-            ])
+                        seconds: seconds))
         }
         /// Says `message` as an error, records it, and ends with exit status 2.
         func cannotCompare(_ message: String, status: FixtureResult.Status = .error) -> ExitCode {
@@ -114,17 +113,5 @@ extension ImageWallCommand.Render {
         }
         publish(.changed, "", comparison)
         throw ExitStatus.differ
-    }
-
-    /// Copies `source` over `destination` through a temporary file beside it.
-    func copyAtomically(_ source: String, to destination: String) throws {
-        guard let bytes = FileManager.default.contents(atPath: source) else {
-            throw ValidationError("cannot read \(source)")
-        }
-        let file = try AtomicFile(destination: destination)
-        guard bytes.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file.handle) }) == bytes.count else {
-            throw ValidationError("cannot write \(destination)")
-        }
-        try file.commit()
     }
 }
