@@ -53,10 +53,7 @@ struct RAWCodec: ImageCodec {
                     info.format = .raw
                     info.drawnFrom = "preview \(size.width)x\(size.height) JPEG" + (opened.raw == nil ? " (Exiv2)" : "")
                     if opened.orientation != .up { info.orientation = opened.orientation }
-                    if let raw = opened.raw, RAWCodec.sensorProblem(raw, fileSize: file.fileSize) == nil {
-                        let half = RAWCodec.halfSize(raw)
-                        if half.width > size.width, half.height > size.height { info.fullerSize = half }
-                    }
+                    info.fullerSize = opened.sensorSize(biggerThan: size, fileSize: file.fileSize)
                     return info
                 }
                 problem = "its largest preview is \(size.width)x\(size.height), too small to draw"
@@ -71,10 +68,7 @@ struct RAWCodec: ImageCodec {
                     format: .raw, storedSize: size, orientation: opened.orientation, colorModel: .rgb, bitDepth: 8,
                     hasAlpha: false, isProgressive: false)
                 info.drawnFrom = "preview \(size.width)x\(size.height) bitmap"
-                if let raw = opened.raw, RAWCodec.sensorProblem(raw, fileSize: file.fileSize) == nil {
-                    let half = RAWCodec.halfSize(raw)
-                    if half.width > size.width, half.height > size.height { info.fullerSize = half }
-                }
+                info.fullerSize = opened.sensorSize(biggerThan: size, fileSize: file.fileSize)
                 return info
             }
             problem = "its largest preview is a \(size.width)x\(size.height) bitmap, too small to draw"
@@ -143,15 +137,16 @@ struct RAWCodec: ImageCodec {
                 bitmap: bitmap, warnings: [],
                 notes: ["drawn from its embedded \(bitmap.size.width)x\(bitmap.size.height) bitmap preview"])
         }
-        guard var bytes = opened.preview?.bytes else {
+        guard let preview = opened.preview else {
             throw CodecError(
                 .decode, path: path, reason: "\(RAWCodec.kind(path)): \(opened.previewProblem ?? "no preview")")
         }
+        var bytes = preview.bytes
         var previewInfo = info
         previewInfo.format = .jpeg
         let profile =
             decoder.convertsToSRGB && info.hasICCProfile
-            ? (try? JPEGHeader.iccProfile(opened.preview!.reader, path: path)).flatMap { $0 }.map(ColorProfile.init)
+            ? (try? JPEGHeader.iccProfile(preview.reader, path: path)).flatMap { $0 }.map(ColorProfile.init)
             : nil
         // The preview is decoded where it lies in memory, as a stream libjpeg reads.
         let result = bytes.withUnsafeMutableBytes { buffer in
@@ -260,6 +255,14 @@ final class RAWFile {
     let previewProblem: String?
     /// How the camera held the picture: LibRaw's flip, or the EXIF orientation Exiv2 reads.
     let orientation: Orientation
+
+    /// The size of the sensor data developed at half size, when the file holds all of it and it
+    /// is bigger than a preview of `size` both ways (a file of `fileSize` bytes).
+    func sensorSize(biggerThan size: Size, fileSize: Int) -> Size? {
+        guard let raw, RAWCodec.sensorProblem(raw, fileSize: fileSize) == nil else { return nil }
+        let half = RAWCodec.halfSize(raw)
+        return half.width > size.width && half.height > size.height ? half : nil
+    }
 
     /// Opens the file at `path`; throws, naming it, when neither LibRaw nor Exiv2 can read it.
     init(path: String, stage: CodecStage) throws(CodecError) {
