@@ -4,10 +4,11 @@ run's JSON result: the page loads without the network, every image in it decodes
 table lists every fixture with its status (the failing ones first), and every fixture that
 changed has its section with each of its tiles listed. A screenshot is saved beside the page.
 usage: check_suite_report.py REPORT.html RESULT.json"""
-import html as htmllib, json, os, re, shutil, subprocess, sys
+import json, re, sys
+
+from headless import probe_page
 
 page, result = sys.argv[1], sys.argv[2]
-folder = os.path.dirname(os.path.abspath(page))
 fixtures = json.load(open(result, encoding="utf-8"))["fixtures"]
 probe = """<script>
 window.addEventListener('load', () => {
@@ -22,24 +23,7 @@ window.addEventListener('load', () => {
   document.body.appendChild(pre);
 });
 </script>"""
-text = open(page, encoding="utf-8").read()
-if re.search(r'(src|href)="(https?:|//)', text):
-    sys.exit("check-suite-report: the page loads something from the network")
-harness = os.path.join(folder, ".check-" + os.path.basename(page))
-open(harness, "w", encoding="utf-8").write(text.replace("</body>", probe + "</body>"))
-browser = shutil.which("chromium") or shutil.which("chromium-browser")
-common = [browser, "--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-          "--hide-scrollbars", "--virtual-time-budget=10000", "--window-size=1200,1400"]
-try:
-    dom = subprocess.run(common + ["--dump-dom", "file://" + harness], capture_output=True, text=True, timeout=120).stdout
-    subprocess.run(common + [f"--screenshot={folder}/suite-report.png", "file://" + os.path.abspath(page)],
-                   capture_output=True, timeout=120)
-finally:
-    os.unlink(harness)
-found = re.search(r'<pre id="check">(.*?)</pre>', dom, re.S)
-if not found:
-    sys.exit("check-suite-report: the page did not finish loading in Chromium")
-report = json.loads(htmllib.unescape(found.group(1)))
+report = probe_page(page, probe, "check-suite-report", "suite-report.png", window="1200,1400")
 problems = [f"image {i['alt']} did not decode" for i in report["images"] if not i["ok"]]
 problems += [f"image {i['alt']} is not inside the page" for i in report["images"] if i["src"] != "data:"]
 rows = [tuple(r) for r in report["rows"]]
