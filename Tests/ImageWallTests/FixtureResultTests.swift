@@ -25,6 +25,12 @@ struct FixtureResultTests {
         return path
     }
 
+    /// `source` rendered with `options` to `name`.png and its manifest `name`.json.
+    func sheet(_ source: String, _ name: String, _ options: WallOptions) throws {
+        try Wall(inputs: [source]).render(
+            to: folder.file(name + ".png"), manifest: folder.file(name + ".json"), options: options)
+    }
+
     /// `path` brightened by a tenth, written back in place.
     func brighten(_ path: String) throws {
         var bitmap = try SheetDiff.load(path)
@@ -65,11 +71,9 @@ struct FixtureResultTests {
         let source = try sources("src")
         var options = WallOptions()
         (options.layout.width, options.layout.columns) = (400, 2)
-        try Wall(inputs: [source]).render(
-            to: folder.file("a.png"), manifest: folder.file("a.json"), options: options)
+        try sheet(source, "a", options)
         try brighten(source + "/png-palette.png")
-        try Wall(inputs: [source]).render(
-            to: folder.file("b.png"), manifest: folder.file("b.json"), options: options)
+        try sheet(source, "b", options)
         let json = folder.file("r.json"), xml = folder.file("r.xml")
         #expect(throws: ExitCode(1)) {
             try ImageWallCommand.Diff.parse([
@@ -155,8 +159,7 @@ struct FixtureResultTests {
         for (name, columns) in [("a", 4), ("b", 3)] {
             var options = WallOptions()
             (options.layout.width, options.layout.columns) = (400, columns)
-            try Wall(inputs: [source]).render(
-                to: folder.file(name + ".png"), manifest: folder.file(name + ".json"), options: options)
+            try sheet(source, name, options)
         }
         // The golden made with another libjpeg and ImageWall.
         var golden = try Wall.readManifest(folder.file("a.json"))
@@ -191,16 +194,14 @@ struct FixtureResultTests {
         let source = try sources("src")
         var options = WallOptions()
         (options.layout.width, options.layout.columns) = (600, 4)
-        try Wall(inputs: [source]).render(
-            to: folder.file("a.png"), manifest: folder.file("a.json"), options: options)
+        try sheet(source, "a", options)
         // One picture replaced by another of the same shape, and the gaps widened: every tile
         // moves (and shrinks a little); one also changed.
         try FileManager.default.removeItem(atPath: source + "/landscape-baseline-420.jpg")
         try FileManager.default.copyItem(
             atPath: Fixtures.sample("rgb-stored.jpg"), toPath: source + "/landscape-baseline-420.jpg")
         (options.layout.columnGap, options.layout.rowGap) = (14, 14)
-        try Wall(inputs: [source]).render(
-            to: folder.file("b.png"), manifest: folder.file("b.json"), options: options)
+        try sheet(source, "b", options)
         let comparison = try SheetComparison(
             expected: folder.file("a.png"), actual: folder.file("b.png"),
             manifests: (folder.file("a.json"), folder.file("b.json")), options: SheetDiff.Options())
@@ -212,14 +213,12 @@ struct FixtureResultTests {
         try FileManager.default.copyItem(
             atPath: Fixtures.sample("landscape-baseline-420.jpg"), toPath: source + "/landscape-baseline-420.jpg")
         (options.layout.columns, options.layout.columnGap, options.layout.rowGap) = (2, 10, 10)
-        try Wall(inputs: [source]).render(
-            to: folder.file("c.png"), manifest: folder.file("c.json"), options: options)
+        try sheet(source, "c", options)
         var brighter = try SheetDiff.load(source + "/png-rgb.png")
         brighter.pixels = brighter.pixels.map { UInt8(min(255, Int($0) * 11 / 10)) }
         try PNGEncoder.write(brighter, to: source + "/png-rgb.png")
         options.layout.rowGap = 40
-        try Wall(inputs: [source]).render(
-            to: folder.file("d.png"), manifest: folder.file("d.json"), options: options)
+        try sheet(source, "d", options)
         let shifted = try SheetComparison(
             expected: folder.file("c.png"), actual: folder.file("d.png"),
             manifests: (folder.file("c.json"), folder.file("d.json")), options: SheetDiff.Options())
