@@ -27,35 +27,9 @@ enum ExifReader {
 
     /// The fields of a TIFF-structured EXIF block.
     static func fields(inTIFF tiff: [UInt8]) -> ExifFields {
-        guard tiff.count >= 8 else { return ExifFields() }
-        let littleEndian: Bool
-        switch (tiff[0], tiff[1]) {
-        case (0x49, 0x49): littleEndian = true
-        case (0x4D, 0x4D): littleEndian = false
-        default: return ExifFields()
-        }
-        func u16(_ at: Int) -> Int? {
-            guard at >= 0, at + 2 <= tiff.count else { return nil }
-            let a = Int(tiff[at]), b = Int(tiff[at + 1])
-            return littleEndian ? a | b << 8 : a << 8 | b
-        }
-        func u32(_ at: Int) -> Int? {
-            guard let low = u16(littleEndian ? at : at + 2), let high = u16(littleEndian ? at + 2 : at) else {
-                return nil
-            }
-            return high << 16 | low
-        }
-        /// The entries of the IFD at `offset`: tag → (type, count, offset of the value field).
-        func entries(at offset: Int) -> [Int: (type: Int, count: Int, field: Int)] {
-            guard let count = u16(offset), count <= 1000 else { return [:] }
-            var result: [Int: (Int, Int, Int)] = [:]
-            for entry in 0..<count {
-                let at = offset + 2 + entry * 12
-                guard let tag = u16(at), let type = u16(at + 2), let n = u32(at + 4) else { break }
-                if result[tag] == nil { result[tag] = (type, n, at + 8) }
-            }
-            return result
-        }
+        guard tiff.count >= 8, let ordered = TIFFBytes(tiff, orderAt: 0) else { return ExifFields() }
+        let u16 = ordered.u16, u32 = ordered.u32
+        func entries(at offset: Int) -> [Int: TIFFBytes.Entry] { ordered.entries(at: offset, most: 1000) }
         func integer(_ e: (type: Int, count: Int, field: Int)?) -> Int? {
             guard let e else { return nil }
             switch e.type {
@@ -96,30 +70,63 @@ extension ExifReader {
     /// then an IFD whose offsets count from the note's start): tag 0x11, a short ASCII text.
     static func appleContentIdentifier(_ note: ArraySlice<UInt8>) -> String? {
         let bytes = Array(note)
-        guard bytes.starts(with: Array("Apple iOS\0".utf8)), bytes.count >= 16 else { return nil }
-        let big = bytes[12] == 0x4D && bytes[13] == 0x4D
-        guard big || (bytes[12] == 0x49 && bytes[13] == 0x49) else { return nil }
-        func u16(_ at: Int) -> Int? {
-            guard at >= 0, at + 2 <= bytes.count else { return nil }
-            return big ? Int(bytes[at]) << 8 | Int(bytes[at + 1]) : Int(bytes[at]) | Int(bytes[at + 1]) << 8
+        guard bytes.starts(with: Array("Apple iOS\0".utf8)), bytes.count >= 16,
+            let ordered = TIFFBytes(bytes, orderAt: 12),
+            let entry = ordered.entries(at: 14, most: 200)[0x11], entry.type == 2, (2...80).contains(entry.count)
+        else { return nil }
+        let start = entry.count <= 4 ? entry.field : ordered.u32(entry.field) ?? -1
+        guard start >= 0, start + entry.count <= bytes.count else { return nil }
+        let text = bytes[start..<start + entry.count].prefix { $0 != 0 }
+        guard !text.isEmpty, text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        return String(decoding: text, as: UTF8.self)
+    }
+}
+
+/// Bytes laid out as TIFF lays them out (EXIF, a maker note): numbers in the byte order its
+/// marker names ("II" little-endian, "MM" big-endian), and IFDs; every read checked against
+/// the end.
+struct TIFFBytes {
+    /// An IFD entry: its type, its count, and where its value field is.
+    typealias Entry = (type: Int, count: Int, field: Int)
+
+    let bytes: [UInt8]
+    let littleEndian: Bool
+
+    /// `bytes` in the order its two-byte marker at `at` names; `nil` for another marker.
+    init?(_ bytes: [UInt8], orderAt at: Int) {
+        guard at >= 0, at + 2 <= bytes.count else { return nil }
+        switch (bytes[at], bytes[at + 1]) {
+        case (0x49, 0x49): littleEndian = true
+        case (0x4D, 0x4D): littleEndian = false
+        default: return nil
         }
-        func u32(_ at: Int) -> Int? {
-            guard let a = u16(at), let b = u16(at + 2) else { return nil }
-            return big ? a << 16 | b : b << 16 | a
-        }
-        guard let count = u16(14), count <= 200 else { return nil }
+        self.bytes = bytes
+    }
+
+    /// The 16-bit number at `at`, or `nil` past the end.
+    func u16(_ at: Int) -> Int? {
+        guard at >= 0, at + 2 <= bytes.count else { return nil }
+        let a = Int(bytes[at]), b = Int(bytes[at + 1])
+        return littleEndian ? a | b << 8 : a << 8 | b
+    }
+
+    /// The 32-bit number at `at`, or `nil` past the end.
+    func u32(_ at: Int) -> Int? {
+        guard let low = u16(littleEndian ? at : at + 2), let high = u16(littleEndian ? at + 2 : at) else { return nil }
+        return high << 16 | low
+    }
+
+    /// The entries of the IFD at `offset` (none when it claims more than `most`): tag → entry,
+    /// the first of a tag kept; read up to the first entry that lies past the end.
+    func entries(at offset: Int, most: Int) -> [Int: Entry] {
+        guard let count = u16(offset), count <= most else { return [:] }
+        var result: [Int: Entry] = [:]
         for entry in 0..<count {
-            let at = 16 + entry * 12
-            guard let tag = u16(at), let type = u16(at + 2), let length = u32(at + 4) else { return nil }
-            guard tag == 0x11 else { continue }
-            guard type == 2, (2...80).contains(length) else { return nil }
-            let start = length <= 4 ? at + 8 : u32(at + 8) ?? -1
-            guard start >= 0, start + length <= bytes.count else { return nil }
-            let text = bytes[start..<start + length].prefix { $0 != 0 }
-            guard !text.isEmpty, text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
-            return String(decoding: text, as: UTF8.self)
+            let at = offset + 2 + entry * 12
+            guard let tag = u16(at), let type = u16(at + 2), let n = u32(at + 4) else { break }
+            if result[tag] == nil { result[tag] = (type, n, at + 8) }
         }
-        return nil
+        return result
     }
 }
 
