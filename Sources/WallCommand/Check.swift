@@ -175,11 +175,7 @@ extension ImageWallCommand {
         /// The sheets of `expected` and `actual` matched by name and compared; a sheet only in
         /// `actual` is new, one only in `expected` obsolete.
         func checkFolders(expected: String, actual: String, sections: Sections) -> [FixtureResult] {
-            func sheets(_ folder: String) -> Set<String> {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-                return Set(names.filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") })
-            }
-            let expectedSheets = sheets(expected), actualSheets = sheets(actual)
+            let expectedSheets = FixtureSuite.sheets(in: expected), actualSheets = FixtureSuite.sheets(in: actual)
             var results: [FixtureResult] = []
             for name in actualSheets.sorted() {
                 let stem = String(name.dropLast(4))

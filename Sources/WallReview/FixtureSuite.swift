@@ -90,9 +90,13 @@ public struct FixtureSuite: Sendable, Equatable {
     /// The golden sheets in the goldens folder that no fixture makes, sorted.
     public var obsoleteGoldens: [String] {
         let made = Set(fixtures.map { $0.name + ".png" })
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: goldens)) ?? []
-        return names.filter { $0.lowercased().hasSuffix(".png") && !made.contains($0) && !$0.hasPrefix(".") }
-            .sorted().map { goldens + "/" + $0 }
+        return Self.sheets(in: goldens).subtracting(made).sorted().map { goldens + "/" + $0 }
+    }
+
+    /// The names of the sheets (PNG files, hidden ones left out) in `folder`.
+    public static func sheets(in folder: String) -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return Set(names.filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") })
     }
 
     /// The file's shape.
