@@ -71,9 +71,7 @@ public enum TileMark: String, Sendable, Hashable, Codable {
     private static func drawLabel(_ label: String, on tile: inout Bitmap) {
         let w = tile.size.width, h = tile.size.height
         let pixelSize = min(16, max(9, min(w, h) / 14))
-        guard let face = try? FontFace(path: FontFace.boldPath),
-            let text = try? face.render(label, pixelSize: pixelSize)
-        else { return }
+        guard let text = Self.rendered(label, pixelSize: pixelSize) else { return }
         let padding = max(2, pixelSize / 3)
         let margin = max(2, min(w, h) / 40)
         let chip = Rect(
@@ -91,6 +89,22 @@ public enum TileMark: String, Sendable, Hashable, Codable {
                 }
             }
         }
+    }
+
+    /// Labels already rendered, by text and size: every marked tile of a run shares one of a
+    /// few, so the font is opened and the text drawn once for each.
+    private static let labels = Locked<[String: TextMask]>([:])
+
+    /// `label` in DejaVu Sans Bold at `pixelSize`, rendered once a run; `nil` when the font
+    /// cannot be read (the label is then left out).
+    private static func rendered(_ label: String, pixelSize: Int) -> TextMask? {
+        let key = "\(pixelSize) \(label)"
+        if let known = labels.withLock({ $0[key] }) { return known }
+        guard let face = try? FontFace(path: FontFace.boldPath),
+            let text = try? face.render(label, pixelSize: pixelSize)
+        else { return nil }
+        labels.withLock { $0[key] = text }
+        return text
     }
 
     /// Lays `gray` at `opacity` over the pixel at (`x`, `y`) of an RGB or premultiplied tile.
