@@ -4,12 +4,12 @@
 #include <string.h>
 #include <zlib.h>
 
-/* The five PNG filters of one row; `up` is NULL on the first row of the image (where b and c
-   are 0: Up is then None, and Paeth is Sub). One loop per filter, with no branch on the data,
-   so that compilers vectorize them (Paeth about 7x faster than one loop switching per byte). */
+/* The five PNG filters of one row; `up` is the row above, NULL for a filter that does not read
+   it (none, sub). One loop per filter, with no branch on the data, so that compilers vectorize
+   them (Paeth about 7x faster than one loop switching per byte). */
 static void filter_row(int type, const uint8_t *row, const uint8_t *up, uint8_t *out, size_t n, int bpp) {
     size_t lead = n < (size_t)bpp ? n : (size_t)bpp;
-    switch (up ? type : type == 2 ? 0 : type == 4 ? 1 : type) {
+    switch (type) {
     case 1:
         memcpy(out, row, lead);
         for (size_t i = lead; i < n; i++) out[i] = (uint8_t)(row[i] - row[i - bpp]);
@@ -18,11 +18,6 @@ static void filter_row(int type, const uint8_t *row, const uint8_t *up, uint8_t 
         for (size_t i = 0; i < n; i++) out[i] = (uint8_t)(row[i] - up[i]);
         return;
     case 3:
-        if (!up) {
-            memcpy(out, row, lead);
-            for (size_t i = lead; i < n; i++) out[i] = (uint8_t)(row[i] - (row[i - bpp] >> 1));
-            return;
-        }
         for (size_t i = 0; i < lead; i++) out[i] = (uint8_t)(row[i] - (up[i] >> 1));
         for (size_t i = lead; i < n; i++) out[i] = (uint8_t)(row[i] - (((unsigned)row[i - bpp] + up[i]) >> 1));
         return;
@@ -42,11 +37,12 @@ static void filter_row(int type, const uint8_t *row, const uint8_t *up, uint8_t 
     }
 }
 
-/* libpng's heuristic: the filter whose output has the smallest sum of absolute (signed) values. */
+/* libpng's heuristic: the filter whose output has the smallest sum of absolute (signed) values;
+   without a row above, none or sub. */
 static int adaptive_row(const uint8_t *row, const uint8_t *up, uint8_t *out, uint8_t *scratch, size_t n, int bpp) {
     unsigned long best = ~0ul;
     int chosen = 0;
-    for (int type = 0; type <= 4; type++) {
+    for (int type = 0; type <= (up ? 4 : 1); type++) {
         filter_row(type, row, up, scratch, n, bpp);
         unsigned long sum = 0;
         for (size_t i = 0; i < n; i++) sum += scratch[i] < 128 ? scratch[i] : 256 - scratch[i];
@@ -59,8 +55,12 @@ static int adaptive_row(const uint8_t *row, const uint8_t *up, uint8_t *out, uin
     return chosen;
 }
 
+/* A band's first row is filtered without the row above, so that the band decodes on its own
+   and a decoder of the whole image reads the same: up becomes none; average and Paeth, sub. */
+static int filter_without_above(int type) { return type == 0 || type == 2 ? 0 : 1; }
+
 int iw_png_deflate_segment(const uint8_t *rows, size_t stride, uint32_t count, uint32_t width, int channels,
-                           const uint8_t *row_above, int filter, int level, int run_length, int last,
+                           int filter, int level, int run_length, int last,
                            iw_png_segment *out) {
     memset(out, 0, sizeof *out);
     size_t n = (size_t)width * channels;
@@ -74,13 +74,14 @@ int iw_png_deflate_segment(const uint8_t *rows, size_t stride, uint32_t count, u
     }
     for (uint32_t y = 0; y < count; y++) {
         const uint8_t *row = rows + (size_t)y * stride;
-        const uint8_t *up = y > 0 ? rows + (size_t)(y - 1) * stride : row_above;
+        const uint8_t *up = y > 0 ? rows + (size_t)(y - 1) * stride : NULL;
         uint8_t *line = filtered + (size_t)y * (n + 1);
         if (filter < 0) {
             line[0] = (uint8_t)adaptive_row(row, up, line + 1, scratch, n, channels);
         } else {
-            line[0] = (uint8_t)filter;
-            filter_row(filter, row, up, line + 1, n, channels);
+            int type = up ? filter : filter_without_above(filter);
+            line[0] = (uint8_t)type;
+            filter_row(type, row, up, line + 1, n, channels);
         }
     }
     free(scratch);

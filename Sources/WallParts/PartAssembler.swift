@@ -1,5 +1,6 @@
 import ImageWall
 import WallCodecs
+import WallCompositor
 import WallCore
 
 /// Joins part files into the sheet's PNG pages, byte for byte those a single render writes:
@@ -99,7 +100,7 @@ enum PartAssembler {
                 let rows = try PNGRowStream(name: path) { row in try pyramid.add(rows: row, count: 1) }
                 let writer = try PNGSegmentWriter(
                     name: path, size: size, hasAlpha: page.alpha, compression: header.compression,
-                    software: header.software
+                    software: header.software, bandHeight: SheetRenderer.defaultBandHeight
                 ) { bytes throws(CodecError) in
                     do {
                         try rows.feed(bytes)
@@ -122,7 +123,7 @@ enum PartAssembler {
                 pyramid = nil
                 let writer = try PNGSegmentWriter(
                     file: file, size: size, hasAlpha: page.alpha, compression: header.compression,
-                    software: header.software)
+                    software: header.software, bandHeight: SheetRenderer.defaultBandHeight)
                 self.writer = writer
                 end = { try file.finishWriting() }
             }

@@ -17,7 +17,8 @@ extension Wall {
         deepZoom: DeepZoomTileFormat? = nil, options: WallOptions, hooks: RunHooks = RunHooks()
     ) throws -> PartHeader {
         let (manifest, identity) = try readManifestAndIdentity(manifestPath)
-        // Only the sources this part draws are probed (those its rows and the row above meet).
+        // Only the sources this part draws are probed (those its rows and the row above meet: a
+        // pyramid's tiles overlap it).
         let rows = part.rows(of: manifest.pageSizes)
         let drawn = Set(
             manifest.tiles.indices.filter { i in

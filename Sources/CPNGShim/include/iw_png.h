@@ -85,7 +85,9 @@ const char *iw_png_encoder_message(const iw_png_encoder *encoder);
    Each band of rows is filtered and deflated on its own (raw deflate, ending on a byte boundary
    with a full flush, or with the final block for the last band), so bands can be compressed on
    any thread, or kept, or made on another machine, and joined into the same PNG: the zlib
-   header, the segments in order, and the Adler-32 of all of them combined. */
+   header, the segments in order, and the Adler-32 of all of them combined. A band's first row
+   is filtered with none or sub, which do not read the row above, so each band also decodes on
+   its own. */
 
 typedef struct iw_png_segment {
     uint8_t *data;          /* raw deflate bytes (free with iw_png_segment_free) */
@@ -94,13 +96,13 @@ typedef struct iw_png_segment {
     size_t filtered_size;   /* how many they are */
 } iw_png_segment;
 
-/* Filters `count` rows of `width` pixels of `channels` 8-bit samples (`row_above`: the row
-   before the first, NULL at the top of the image) with PNG filter `filter` (0 none, 1 sub,
-   2 up, 3 average, 4 paeth; -1 adaptive: each row's filter chosen by the smallest sum of
-   absolute values, as libpng's heuristic does) and deflates them with zlib at `level`
+/* Filters `count` rows of `width` pixels of `channels` 8-bit samples with PNG filter `filter`
+   (0 none, 1 sub, 2 up, 3 average, 4 paeth; -1 adaptive: each row's filter chosen by the
+   smallest sum of absolute values, as libpng's heuristic does; the first row: none or sub) and
+   deflates them with zlib at `level`
    (`run_length`: zlib's Z_RLE strategy). 0 on success. */
 int iw_png_deflate_segment(const uint8_t *rows, size_t stride, uint32_t count, uint32_t width, int channels,
-                           const uint8_t *row_above, int filter, int level, int run_length, int last,
+                           int filter, int level, int run_length, int last,
                            iw_png_segment *out);
 void iw_png_segment_free(iw_png_segment *segment);
 

@@ -55,7 +55,8 @@ package struct PageWriter {
                     pages.append(file)
                     let writer = try PNGSegmentWriter(
                         file: file, size: size, hasAlpha: !options.background.isOpaque,
-                        compression: options.rendering.compression, software: PageWriter.software)
+                        compression: options.rendering.compression, software: PageWriter.software,
+                        bandHeight: SheetRenderer.defaultBandHeight)
                     try paint(page: page, rows: 0..<size.height, into: writer, cell: cell)
                     try writer.finish()
                     try file.finishWriting()
@@ -71,16 +72,16 @@ package struct PageWriter {
     /// The PNG's Software text.
     package static let software = "ImageWall \(ImageWallRelease.version)"
 
-    /// Paints `rows` of page `page` in bands and hands them, compressed, to `sink`. A range
-    /// that starts below the page's top has the row above it painted too, not handed on: the
-    /// first row's filter reads it, so the segments are those of the whole page. `tap`, when
-    /// given, sees every band painted, that row above included.
+    /// Paints `rows` of page `page` in bands and hands them, compressed, to `sink`; the
+    /// segments are those of the whole page, bands being compressed alone. `tap`, when given,
+    /// sees every band painted, and for a range that starts below the page's top, the row above
+    /// it too (painted for it alone: a pyramid's tiles overlap their neighbours by a pixel).
     package func paint(
         page: Int, rows: Range<Int>, into sink: any SegmentSink, cell: @escaping @Sendable (Int) throws -> Bitmap,
         tap: ((UnsafeBufferPointer<UInt8>, Int) throws -> Void)? = nil
     ) throws {
         let size = plan.arrangement.pages[page]
-        let above = rows.lowerBound > 0 ? 1 : 0
+        let above = rows.lowerBound > 0 && tap != nil ? 1 : 0
         let encoder = SegmentEncoder(
             sink: sink, width: size.width, channels: options.background.isOpaque ? 3 : 4, settings: options.rendering,
             threads: threads, profile: hooks.profile, cache: cache)
@@ -89,9 +90,7 @@ package struct PageWriter {
             try paintBands(page: page, rows: rows.lowerBound - above..<rows.upperBound, cell: cell) { band, count in
                 try tap?(band, count)
                 rowsEmitted += count
-                if rowsEmitted == rows.lowerBound && above == 1 {
-                    encoder.start(below: Array(band))
-                } else {
+                if rowsEmitted > rows.lowerBound {
                     try encoder.add(rows: band, count: count, last: rowsEmitted == size.height)
                 }
             }

@@ -14,8 +14,7 @@ extension PNGSegmentWriter: SegmentSink {}
 /// Turns a page's bands into PNG segments (each band filtered and deflated on its own), several
 /// at once on `threads` threads, and appends them to the page's sink in order. The bytes do
 /// not depend on the thread count: where segments end is fixed by the bands. With a cache, a band
-/// whose pixels (and the row above them) were compressed before with the same settings is read
-/// back instead.
+/// whose pixels were compressed before with the same settings is read back instead.
 final class SegmentEncoder: @unchecked Sendable {
     private let sink: any SegmentSink
     private let width: Int
@@ -25,8 +24,6 @@ final class SegmentEncoder: @unchecked Sendable {
     private let threads: Int
     private let profile: StageProfile?
     private let cache: RenderCache?
-    /// The last row of the band added before, for the first row's filter.
-    private var previousRow: [UInt8]?
     private var submitted = 0
     /// Finished segments waiting for those before them, by band number, and the next to write.
     private let state = Locked<(done: [Int: Result<PNGSegment, CodecError>], next: Int, failure: CodecError?)>(
@@ -51,25 +48,15 @@ final class SegmentEncoder: @unchecked Sendable {
 
     deinit { group.wait() }
 
-    /// Starts the page below its top: `row` is the page's row above the first band added (the
-    /// first row's filter reads it), e.g. where a part of the sheet begins.
-    func start(below row: [UInt8]) {
-        precondition(submitted == 0 && row.count == width * channels)
-        previousRow = row
-    }
-
     /// Encodes the page's next `count` rows (tightly packed); the band that reaches the page's
     /// bottom ends the stream.
     func add(rows: UnsafeBufferPointer<UInt8>, count: Int, last: Bool) throws {
-        let rowBytes = width * channels
-        let above = previousRow
-        previousRow = Array(rows[(count - 1) * rowBytes..<count * rowBytes])
         let index = submitted
         submitted += 1
         let make: @Sendable ([UInt8]) -> Result<PNGSegment, CodecError> = {
             [width, channels, filter, compression, profile, cache] band in
             let key = cache.map { _ in
-                profile.measure(.cache) { Self.key(band, above, count, width, channels, filter, compression, last) }
+                profile.measure(.cache) { Self.key(band, count, width, channels, filter, compression, last) }
             }
             if let cache, let key, let found = profile.measure(.cache, { cache.segment(key) }) {
                 return .success(found)
@@ -77,7 +64,9 @@ final class SegmentEncoder: @unchecked Sendable {
             let made = profile.measure(.encode) {
                 Result { () throws(CodecError) -> PNGSegment in
                     try band.withUnsafeBufferPointer { rows throws(CodecError) in
-                        try Self.segment(rows, count, width, channels, above, filter, compression, last)
+                        try PNGSegment(
+                            rows: rows, stride: width * channels, count: count, width: width, channels: channels,
+                            filter: filter, compression: compression, last: last)
                     }
                 }
             }
@@ -103,36 +92,17 @@ final class SegmentEncoder: @unchecked Sendable {
         }
     }
 
-    /// A band's cache key: its rows, the row above (the filters read it), where it ends the
-    /// stream, and the encoder's settings and version.
+    /// A band's cache key: its rows, where it ends the stream, and the encoder's settings and
+    /// version.
     private static func key(
-        _ band: [UInt8], _ above: [UInt8]?, _ count: Int, _ width: Int, _ channels: Int, _ filter: PNGFilter,
+        _ band: [UInt8], _ count: Int, _ width: Int, _ channels: Int, _ filter: PNGFilter,
         _ compression: PNGCompression, _ last: Bool
     ) -> CacheKey {
         var hasher = KeyHasher()
-        hasher.add("segment \(RenderCache.format) \(ImageWallRelease.version) \(CodecLibraries.versions)")
+        hasher.add("standalone segment \(RenderCache.format) \(ImageWallRelease.version) \(CodecLibraries.versions)")
         hasher.add("\(filter) \(compression) \(width)x\(count)x\(channels) last \(last)")
-        hasher.add(above?.count ?? -1)
-        above?.withUnsafeBytes { hasher.add($0) }
         band.withUnsafeBytes { hasher.add($0) }
         return hasher.finish()
-    }
-
-    private static func segment(
-        _ rows: UnsafeBufferPointer<UInt8>, _ count: Int, _ width: Int, _ channels: Int, _ above: [UInt8]?,
-        _ filter: PNGFilter, _ compression: PNGCompression, _ last: Bool
-    ) throws(CodecError) -> PNGSegment {
-        guard let above else {
-            return try PNGSegment(
-                rows: rows, stride: width * channels, count: count, width: width, channels: channels, rowAbove: nil,
-                filter: filter,
-                compression: compression, last: last)
-        }
-        return try above.withUnsafeBufferPointer { above throws(CodecError) in
-            try PNGSegment(
-                rows: rows, stride: width * channels, count: count, width: width, channels: channels, rowAbove: above,
-                filter: filter, compression: compression, last: last)
-        }
     }
 
     /// Files segment `index` and writes every finished one that is next in order.

@@ -9,7 +9,8 @@ import WallCore
 
 /// A band of an image's rows, filtered and deflated on its own: one piece of the image's zlib
 /// stream. Segments end on a byte boundary (a full flush), so made on any thread, kept, or
-/// made on another machine, they join into the same PNG.
+/// made on another machine, they join into the same PNG. The first row is filtered without
+/// the row above (none or sub), so a segment also decodes on its own.
 public struct PNGSegment: Sendable, Hashable {
     /// Raw deflate bytes.
     public var deflated: [UInt8]
@@ -31,17 +32,16 @@ public struct PNGSegment: Sendable, Hashable {
     }
 
     /// Filters and deflates `count` rows of `width` pixels of `channels` bytes (`stride` bytes
-    /// apart), `rowAbove` being the image's row before the first (`nil` at the top); `last`
-    /// ends the stream.
+    /// apart); `last` ends the stream.
     public init(
-        rows: UnsafeBufferPointer<UInt8>, stride: Int, count: Int, width: Int, channels: Int,
-        rowAbove: UnsafeBufferPointer<UInt8>?, filter: PNGFilter, compression: PNGCompression, last: Bool
+        rows: UnsafeBufferPointer<UInt8>, stride: Int, count: Int, width: Int, channels: Int, filter: PNGFilter,
+        compression: PNGCompression, last: Bool
     ) throws(CodecError) {
         var segment = iw_png_segment()
         let (level, runLength) = compression.zlibSettings
         let status = iw_png_deflate_segment(
-            rows.baseAddress, stride, UInt32(count), UInt32(width), Int32(channels), rowAbove?.baseAddress, filter.type,
-            level, runLength, last ? 1 : 0, &segment)
+            rows.baseAddress, stride, UInt32(count), UInt32(width), Int32(channels), filter.type, level, runLength,
+            last ? 1 : 0, &segment)
         guard status == 0, let data = segment.data else {
             throw CodecError(.write, path: "PNG segment", reason: "zlib could not deflate the rows")
         }
@@ -55,7 +55,9 @@ public struct PNGSegment: Sendable, Hashable {
 /// A PNG written as one zlib stream in segments: signature and header chunks, then each
 /// ``PNGSegment`` as one IDAT chunk in order (the first carrying the zlib header, the last the
 /// combined Adler-32), then IEND. The bytes depend only on the image, the settings and where
-/// its segments end, never on which thread or machine made them.
+/// its segments end, never on which thread or machine made them. Every segment but the last
+/// holds the same number of rows, which a private chunk before the image data states (see
+/// ``PNGBands``), so that a reader can find and decode one band without the others.
 public final class PNGSegmentWriter: @unchecked Sendable {
     private let output: ([UInt8]) throws(CodecError) -> Void
     /// What the PNG is called in errors: its file.
@@ -68,13 +70,18 @@ public final class PNGSegmentWriter: @unchecked Sendable {
     private var adler: UInt32 = 1
     private var filteredWritten = 0
     private let filteredTotal: Int
+    /// Filtered bytes of a whole band.
+    private let bandBytes: Int
 
-    /// Starts the PNG in `file`: signature, IHDR, and a tEXt Software chunk when given.
+    /// Starts the PNG in `file`: signature, IHDR, a tEXt Software chunk when given, and the
+    /// bands' height (every segment but the last holds `bandHeight` rows).
     public convenience init(
-        file: AtomicFile, size: Size, hasAlpha: Bool, compression: PNGCompression, software: String?
+        file: AtomicFile, size: Size, hasAlpha: Bool, compression: PNGCompression, software: String?,
+        bandHeight: Int
     ) throws(CodecError) {
         try self.init(
-            name: file.destination, size: size, hasAlpha: hasAlpha, compression: compression, software: software
+            name: file.destination, size: size, hasAlpha: hasAlpha, compression: compression, software: software,
+            bandHeight: bandHeight
         ) { bytes throws(CodecError) in
             let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file.handle) }
             guard written == bytes.count else {
@@ -84,20 +91,24 @@ public final class PNGSegmentWriter: @unchecked Sendable {
     }
 
     /// Starts the PNG, handing its bytes to `output` as they are made (e.g. to a decoder):
-    /// signature, IHDR, and a tEXt Software chunk when given. `name` names it in errors.
+    /// signature, IHDR, a tEXt Software chunk when given, and the bands' height (every segment
+    /// but the last holds `bandHeight` rows). `name` names it in errors.
     public init(
-        name: String, size: Size, hasAlpha: Bool, compression: PNGCompression, software: String?,
+        name: String, size: Size, hasAlpha: Bool, compression: PNGCompression, software: String?, bandHeight: Int,
         output: @escaping ([UInt8]) throws(CodecError) -> Void
     ) throws(CodecError) {
         self.output = output
         self.name = name
         self.size = size
         self.hasAlpha = hasAlpha
-        filteredTotal = (size.width * (hasAlpha ? 4 : 3) + 1) * size.height
+        let rowBytes = size.width * (hasAlpha ? 4 : 3) + 1
+        filteredTotal = rowBytes * size.height
+        bandBytes = rowBytes * max(1, bandHeight)
         zlibHeader = PNGSegmentWriter.zlibHeader(compression)
         try write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         try chunk("IHDR", PNGSegmentWriter.ihdr(size: size, hasAlpha: hasAlpha))
         if let software { try chunk("tEXt", Array("Software".utf8) + [0] + Array(software.utf8)) }
+        try chunk(PNGBands.chunkType, PNGSegmentWriter.bigEndian(UInt32(max(1, bandHeight))))
     }
 
     /// The IHDR chunk's data: 8-bit RGB or RGBA, not interlaced.
@@ -119,6 +130,9 @@ public final class PNGSegmentWriter: @unchecked Sendable {
         filteredWritten += segment.filteredSize
         guard filteredWritten <= filteredTotal else {
             throw CodecError(.write, path: name, reason: "more rows than the image has")
+        }
+        guard segment.filteredSize == bandBytes || filteredWritten == filteredTotal else {
+            throw CodecError(.write, path: name, reason: "a band that is not the last is not a whole band")
         }
         if filteredWritten == filteredTotal { data += PNGSegmentWriter.bigEndian(adler) }
         try chunk("IDAT", data)
