@@ -258,7 +258,7 @@ extension ImageWallCommand {
                 let comparison = try SheetComparison(
                     expected: golden, actual: sheet, manifests: manifests, options: compare.options,
                     ignore: compare.ignore, allowance: { compare.allowance(pixels: $0) ?? 0 },
-                    drawing: sections.images != nil)
+                    drawing: sections.images != nil ? .whenDiffering : .never)
                 if !comparison.matches, let images = sections.images {
                     sections.byName[name] = try comparison.reportSection(
                         number: sections.byName.count + 1, title: name, images: images)
@@ -294,7 +294,7 @@ extension ImageWallCommand {
             else { return nil }
             if let manifests {
                 let changes = SheetDiff.compare(
-                    try Wall.readManifest(manifests.0), try Wall.readManifest(manifests.1), mask: nil, width: 0)
+                    try Wall.readManifest(manifests.0), try Wall.readManifest(manifests.1), mask: nil)
                 guard changes.isEmpty else { return nil }
             }
             let size = try ImageProbe().probe(path: sheet).storedSize

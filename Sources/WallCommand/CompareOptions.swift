@@ -112,7 +112,8 @@ struct CompareOptions: ParsableArguments {
     ) throws -> SheetComparison {
         var comparison = try SheetComparison(
             expected: expected, actual: actual, manifests: manifests, options: options, ignore: ignore,
-            allowance: { allowance(pixels: $0) ?? 0 }, drawing: drawing || report != nil)
+            allowance: { allowance(pixels: $0) ?? 0 },
+            drawing: drawing ? .always : report != nil ? .whenDiffering : .never)
         if let actualName { comparison.actual = actualName }
         for line in comparison.lines() { Console.output(line) }
         if let report, !comparison.matches {

@@ -22,39 +22,76 @@ public struct SheetComparison: Sendable {
     /// The picture of the changes (for sheets of different sizes, the actual sheet; empty
     /// unless drawn).
     public var picture: Bitmap
-    let first: Bitmap, second: Bitmap
+    /// How many bands of the two sheets were decoded, when they were read band by band (see
+    /// ``SheetDiff/loadDifferingBands(_:_:threads:)``); `nil` when decoded whole.
+    public private(set) var bandsDecoded: Int?
+    /// The sheets' pixels, decoded whole; `nil` when compared band by band (then they matched,
+    /// or no picture was asked for).
+    let sheets: (first: Bitmap, second: Bitmap)?
     let manifests: (Manifest, Manifest)?
+
+    /// When the picture of the changes is drawn.
+    public enum Drawing: Sendable {
+        /// Never: only the counts and the tiles.
+        case never
+        /// Always (`-o`).
+        case always
+        /// When the sheets do not match (a report, written only then).
+        case whenDiffering
+    }
 
     /// Whether the sheets match: no more changed pixels than allowed, and no tile moved,
     /// appeared or disappeared.
-    public var matches: Bool {
+    public var matches: Bool { Self.matches(sizes: sizes, result: result, tiles: tiles, allowance: allowance) }
+
+    private static func matches(
+        sizes: (Size, Size)?, result: SheetDiff.Result, tiles: SheetDiff.TileChanges?, allowance: Int
+    ) -> Bool {
         sizes == nil && result.changedPixels <= allowance
             && (tiles.map { $0.moved.isEmpty && $0.appeared.isEmpty && $0.disappeared.isEmpty } ?? true)
     }
 
     /// Compares the sheets at `expected` and `actual` (with their manifests when given: tiles
     /// named by `ignore` globs are left out), allowing `allowance(pixels)` changed pixels;
-    /// draws the ``picture`` of the changes when `drawing` (for `-o` or a report).
+    /// draws the ``picture`` of the changes as `drawing` says. Two sheets ImageWall wrote at one
+    /// size are read band by band, only where their compressed bytes differ, unless the picture
+    /// or a moved tile needs them whole.
     public init(
         expected: String, actual: String, manifests paths: (String, String)? = nil, options base: SheetDiff.Options,
-        ignore: [String] = [], allowance: (Int) -> Int = { _ in 0 }, drawing: Bool = true
+        ignore: [String] = [], allowance: (Int) -> Int = { _ in 0 }, drawing: Drawing = .always
     ) throws {
         self.expected = expected
         self.actual = actual
-        // The two sheets decoded at once, one on each core.
-        let loaded = try parallelMap(2, threads: 2) { try SheetDiff.load($0 == 0 ? expected : actual) }
-        (first, second) = (loaded[0], loaded[1])
         let manifests = try paths.map { (try ManifestWriter.read($0.0), try ManifestWriter.read($0.1)) }
         self.manifests = manifests
         var options = base
         if let manifests { options.ignored += SheetDiff.areas(matching: ignore, in: [manifests.0, manifests.1]) }
+        if drawing != .always, let banded = try SheetDiff.compareBands(expected, actual, options: options) {
+            let result = banded.result
+            let allowed = allowance(result.size.width * result.size.height)
+            let tiles = manifests.map { SheetDiff.compare($0.0, $0.1, mask: banded.mask) }
+            if tiles?.moved.isEmpty ?? true,
+                drawing == .never || Self.matches(sizes: nil, result: result, tiles: tiles, allowance: allowed)
+            {
+                (self.result, self.tiles, self.allowance, bandsDecoded) = (result, tiles, allowed, banded.bandsDecoded)
+                picture = Bitmap(size: Size(width: 0, height: 0), alpha: .none)
+                sheets = nil
+                return
+            }
+        }
+        // The two sheets decoded at once, one on each core.
+        let loaded = try parallelMap(2, threads: 2) { try SheetDiff.load($0 == 0 ? expected : actual) }
+        let (first, second) = (loaded[0], loaded[1])
+        sheets = (first, second)
         self.allowance = allowance(second.size.width * second.size.height)
         guard first.size != second.size, let manifests else {
-            let (result, mask, picture) = try SheetDiff.compare(first, second, options: options, drawing: drawing)
+            let (result, mask, picture) = try SheetDiff.compare(
+                first, second, options: options, drawing: drawing != .never)
             self.result = result
             self.picture = picture
             tiles = try manifests.map { manifests in
-                var changes = SheetDiff.compare(manifests.0, manifests.1, mask: mask, width: result.size.width)
+                var changes = SheetDiff.compare(
+                    manifests.0, manifests.1, mask: SheetDiff.ChangeMask(width: result.size.width, flags: mask))
                 changes.changed += try Self.changedAmongMoved(
                     changes.moved, manifests: manifests, first: first, second: second, options: options)
                 return changes
@@ -64,7 +101,7 @@ public struct SheetComparison: Sendable {
         // Sheets of different sizes (a tile added or removed): the tiles that stayed in place
         // are compared one by one, the rest named as moved, appeared or disappeared.
         sizes = (first.size, second.size)
-        var changes = SheetDiff.compare(manifests.0, manifests.1, mask: nil, width: second.size.width)
+        var changes = SheetDiff.compare(manifests.0, manifests.1, mask: nil)
         var total = SheetDiff.Result(size: second.size, changedPixels: 0, maxDelta: 0)
         let kept = manifests.0.tilesByIdentity
         for tile in manifests.1.tiles where tile.page == 0 {
@@ -146,6 +183,10 @@ extension SheetComparison {
     /// differs (`li.tile`, with its kind and name) with crops before, after and of its changes.
     /// `number` tells sections of one page apart; `title` heads the section when given.
     public func reportSection(number: Int, title: String?, images: ReportImages) throws -> String {
+        guard let (first, second) = sheets else {
+            throw CodecError(
+                .decode, path: actual, reason: "compared band by band, without the pictures a report shows")
+        }
         var tilesHTML = ""
         if let tiles, let (a, b) = manifests {
             let before = a.tilesByIdentity, after = b.tilesByIdentity

@@ -284,7 +284,8 @@ struct FixtureToolTests {
         #expect(result.changedPixels > 100 && result.maxDelta > 100)
         #expect(picture.pixels.contains(255))
         let after = try Wall.readManifest(folder.file("after.png.json"))
-        let changes = SheetDiff.compare(before, after, mask: mask, width: result.size.width)
+        let changes = SheetDiff.compare(
+            before, after, mask: SheetDiff.ChangeMask(width: result.size.width, flags: mask))
         // Named by their path under the folder given.
         #expect(changes.changed == ["b.png"] && changes.moved.isEmpty && changes.appeared.isEmpty)
         // Exit statuses.
