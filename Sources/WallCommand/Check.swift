@@ -214,94 +214,24 @@ extension ImageWallCommand {
         }
 
         /// Compares `sheet` with `golden` (and the manifests, where both exist) and settles the
-        /// outcome: passed, changed, new or error; with --update, a changed or new golden is
-        /// written from the sheet (updated).
+        /// outcome (see ``GoldenCheck``); a changed fixture's part of the report is kept.
         func settle(
             _ name: String, golden: String, goldenManifest: String, sheet: String, manifest: String, started: Date,
             sections: Sections
         ) -> FixtureResult {
-            let exists = FileManager.default.fileExists(atPath:)
-            func result(_ status: FixtureResult.Status, _ message: String) -> FixtureResult {
-                FixtureResult(
-                    name: name, status: status, expected: golden, actual: sheet, message: message,
-                    seconds: Date().timeIntervalSince(started))
-            }
-            func write() throws {
-                try FileManager.default.createDirectory(
-                    atPath: (golden as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try copyAtomically(sheet, to: golden)
-                if exists(manifest) {
-                    // Recorded for where it now lies: its page is the golden, its roots found from there.
-                    var recorded = try Wall.readManifest(manifest)
-                    for page in recorded.pages.indices { recorded.pages[page].file = golden }
-                    try ManifestWriter.write(recorded, to: goldenManifest)
-                }
-            }
-            guard exists(golden) else {
-                guard update else { return result(.new, "no golden sheet yet: \(golden) (--update writes it)") }
+            let check = GoldenCheck(compare: compare, update: update, drawing: sections.images != nil)
+            let (result, comparison) = check.settle(
+                name, golden: golden, goldenManifest: goldenManifest, sheet: sheet, manifest: manifest, started: started
+            )
+            if let comparison, !comparison.matches, let images = sections.images {
                 do {
-                    try write()
-                    return result(.updated, "created \(golden)")
-                } catch {
-                    return result(.error, "\(golden) was not written: \(error.reason)")
-                }
-            }
-            do {
-                let manifests = exists(goldenManifest) && exists(manifest) ? (goldenManifest, manifest) : nil
-                if let same = try identical(golden: golden, sheet: sheet, manifests: manifests) {
-                    return FixtureResult(
-                        name: name, status: .passed, expected: golden, actual: sheet,
-                        message: "match: the sheet is the golden, byte for byte", pixels: same,
-                        tiles: manifests.map { _ in SheetDiff.TileChanges() },
-                        seconds: Date().timeIntervalSince(started))
-                }
-                let comparison = try SheetComparison(
-                    expected: golden, actual: sheet, manifests: manifests, options: compare.options,
-                    ignore: compare.ignore, allowance: { compare.allowance(pixels: $0) ?? 0 },
-                    drawing: sections.images != nil ? .whenDiffering : .never)
-                if !comparison.matches, let images = sections.images {
                     sections.byName[name] = try comparison.reportSection(
                         number: sections.byName.count + 1, title: name, images: images)
-                }
-                guard !comparison.matches else {
-                    return FixtureResult(comparison, name: name, seconds: Date().timeIntervalSince(started))
-                }
-                guard update else {
-                    return FixtureResult(comparison, name: name, seconds: Date().timeIntervalSince(started))
-                }
-                try write()
-                return FixtureResult(
-                    comparison, name: name, status: .updated, seconds: Date().timeIntervalSince(started))
-            } catch let error as SheetDiff.SizeMismatch where update {
-                do {
-                    try write()
-                    return result(.updated, "updated \(golden) (\(error.message))")
                 } catch {
-                    return result(.error, "\(golden) was not written: \(error.reason)")
+                    Console.error("error: \(name): its part of the report was not made: \(error.reason)")
                 }
-            } catch {
-                return result(.error, error.reason)
             }
-        }
-
-        /// When `sheet` is `golden` byte for byte and their manifests place the same tiles in
-        /// the same places, the pixel counts of a match (nothing to decode: renders are
-        /// deterministic, so a fixture that did not change costs its render alone); else `nil`.
-        func identical(golden: String, sheet: String, manifests: (String, String)?) throws -> FixtureResult.Pixels? {
-            guard let a = FileManager.default.contents(atPath: golden),
-                let b = FileManager.default.contents(atPath: sheet),
-                a == b
-            else { return nil }
-            if let manifests {
-                let changes = SheetDiff.compare(
-                    try Wall.readManifest(manifests.0), try Wall.readManifest(manifests.1), mask: nil)
-                guard changes.isEmpty else { return nil }
-            }
-            let size = try ImageProbe().probe(path: sheet).storedSize
-            let total = size.width * size.height
-            return FixtureResult.Pixels(
-                changed: 0, total: total, antialiased: 0, ignored: 0, largestDifference: 0,
-                allowed: compare.allowance(pixels: total) ?? 0)
+            return result
         }
 
         /// A golden no fixture makes: reported, and with --prune removed with its manifest.

@@ -60,58 +60,35 @@ extension ImageWallCommand.Render {
             }
             throw cannotCompare(error.message)
         }
-        func replaceGolden() throws {
-            let parent = (golden as NSString).deletingLastPathComponent
-            if !parent.isEmpty {
-                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            }
-            try copyAtomically(sheet, to: golden)
-            if let checkManifest = checking.checkManifest {
-                try ManifestWriter.write(try Wall.readManifest(manifestPath), to: checkManifest)
-            }
+        let check = GoldenCheck(compare: comparing, update: checking.update, drawing: comparing.report != nil)
+        var (result, comparison) = check.settle(
+            golden, golden: golden, goldenManifest: checking.checkManifest, sheet: sheet, manifest: manifestPath,
+            started: started)
+        result.actual = actualName
+        switch result.status {
+        case .new, .error:
+            Console.error("error: \(result.message)")
+            comparing.publish(result)
+            throw ExitStatus.cannotCompare
+        default: break
         }
-        guard FileManager.default.fileExists(atPath: golden) else {
-            guard checking.update else {
-                throw cannotCompare("\(golden) does not exist: run with --update to create it", status: .new)
+        if var comparison {
+            comparison.actual = actualName
+            for line in comparison.lines() { Console.output(line) }
+            if let report = comparing.report, !comparison.matches {
+                do {
+                    try comparison.writeReport(to: report)
+                } catch {
+                    Console.error("error: the report was not written: \(error.reason)")
+                }
             }
-            try replaceGolden()
-            Console.output("created \(golden)")
-            publish(.updated, "created \(golden)")
-            return
+        } else if result.status == .passed {
+            Console.output(result.message)
         }
-        let comparison: SheetComparison
-        do {
-            let manifests = checking.checkManifest.flatMap {
-                FileManager.default.fileExists(atPath: $0) ? ($0, manifestPath) : nil
-            }
-            comparison = try comparing.compare(golden, sheet, manifests: manifests, actualName: actualName)
-        } catch let error as SheetDiff.SizeMismatch where checking.update {
-            // A golden sheet of another size is replaced as one that differs.
-            try replaceGolden()
-            Console.output("updated \(golden) (\(error.message))")
-            publish(.updated, "updated \(golden) (\(error.message))")
-            return
-        } catch let error as WallError {
-            throw cannotCompare(error.message)
+        if result.status == .updated {
+            Console.output(comparison == nil ? result.message : "updated \(golden)")
         }
-        guard !comparison.matches else {
-            // A golden manifest asked for and not there yet is made, the sheet matching.
-            if checking.update, let checkManifest = checking.checkManifest,
-                !FileManager.default.fileExists(atPath: checkManifest)
-            {
-                try ManifestWriter.write(try Wall.readManifest(manifestPath), to: checkManifest)
-                Console.output("created \(checkManifest)")
-            }
-            publish(.passed, "", comparison)
-            return
-        }
-        if checking.update {
-            try replaceGolden()
-            Console.output("updated \(golden)")
-            publish(.updated, "", comparison)
-            return
-        }
-        publish(.changed, "", comparison)
-        throw ExitStatus.differ
+        comparing.publish(result)
+        if result.status == .changed { throw ExitStatus.differ }
     }
 }
