@@ -23,7 +23,7 @@ public struct SheetComparison: Sendable {
     /// unless drawn).
     public var picture: Bitmap
     /// How many bands of the two sheets were decoded, when they were read band by band (see
-    /// ``SheetDiff/loadDifferingBands(_:_:threads:)``); `nil` when decoded whole.
+    /// ``SheetDiff/compareBands(_:_:options:threads:)``); `nil` when decoded whole.
     public private(set) var bandsDecoded: Int?
     /// The sheets' pixels, decoded whole; `nil` when compared band by band (then they matched,
     /// or no picture was asked for).

@@ -246,7 +246,7 @@ public enum SheetDiff {
         /// No pixel changed.
         public init(width: Int) { self.width = width }
 
-        /// The flags of a whole sheet `width` pixels wide (see ``compare(_:_:options:drawing:)``).
+        /// The flags of a whole sheet `width` pixels wide (see ``compare(_:_:options:drawing:rows:)``).
         public init(width: Int, flags: [Bool]) {
             self.width = width
             windows = [(0..<flags.count / max(1, width), flags)]
@@ -271,7 +271,7 @@ public enum SheetDiff {
     /// whose compressed bytes are the same in both holds the same rows, so only the bands that
     /// differ are decoded (on `threads` threads) and compared, with the bands beside them (the
     /// same in both: decoded once), since anti-aliasing looks two rows across. The counts are
-    /// those of ``compare(_:_:options:drawing:)`` on the whole sheets. `nil` for any other pair
+    /// those of ``compare(_:_:options:drawing:rows:)`` on the whole sheets. `nil` for any other pair
     /// of images, or when a band does not decode: then only a full decode tells what the files
     /// hold. Also returns how many bands were decoded.
     public static func compareBands(_ expected: String, _ actual: String, options: Options, threads: Int = 2) throws
