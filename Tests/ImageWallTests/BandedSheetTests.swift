@@ -85,6 +85,15 @@ struct BandedSheetTests {
         #expect(
             try SheetDiff.compareBands(folder.file("a.png"), folder.file("damaged.png"), options: SheetDiff.Options())
                 == nil)
+        // A header claiming bands of 2^30 × 2^30 pixels: refused before anything is allocated.
+        var claimed: [UInt8] = []
+        let huge = Size(width: 1 << 30, height: 1 << 30)
+        let writer = try PNGSegmentWriter(
+            name: "huge.png", size: huge, hasAlpha: false, compression: .runLength, software: nil, bandHeight: 1 << 30
+        ) { claimed += $0 }
+        try writer.append(PNGSegment(deflated: [0x03, 0x00], adler: 1, filteredSize: (3 << 30 + 1) << 30))
+        try writer.finish()
+        #expect(PNGBands(bytes: claimed, path: "huge.png") == nil)
         // Cut short.
         #expect(PNGBands(bytes: Array(bytes.prefix(bytes.count - 20)), path: "a.png") == nil)
     }

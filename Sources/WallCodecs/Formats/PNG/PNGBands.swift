@@ -71,7 +71,10 @@ public struct PNGBands: Sendable {
             header[8] == 8, header[9] == 2 || header[9] == 6, header[10...12].allSatisfy({ $0 == 0 })
         else { return nil }
         let size = Size(width: Int(PNGBands.uint32(header, 0)), height: Int(PNGBands.uint32(header, 4)))
-        guard size.width > 0, size.height > 0, idat.count == (size.height + bandHeight - 1) / bandHeight,
+        // A band is decoded whole: one of more than 256 MB is no sheet's (a full decode says what it is).
+        let band = (size.width * (header[9] == 6 ? 4 : 3)).multipliedReportingOverflow(by: min(bandHeight, size.height))
+        guard size.width > 0, size.height > 0, !band.overflow, band.partialValue <= 1 << 28,
+            idat.count == (size.height + bandHeight - 1) / bandHeight,
             idat[0].count >= 2, idat[idat.count - 1].count >= 4 + (idat.count == 1 ? 2 : 0),
             (Int(bytes[idat[0].lowerBound]) << 8 | Int(bytes[idat[0].lowerBound + 1])) % 31 == 0,
             bytes[idat[0].lowerBound] & 0x0F == 8, bytes[idat[0].lowerBound + 1] & 0x20 == 0
