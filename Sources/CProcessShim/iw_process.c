@@ -9,10 +9,13 @@
 
 #if defined(__GLIBC__)
 #include <malloc.h>
-int iw_set_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
+int iw_set_malloc_thresholds(int mmap_bytes, int trim_bytes) {
+    return mallopt(M_MMAP_THRESHOLD, mmap_bytes) && mallopt(M_TRIM_THRESHOLD, trim_bytes);
+}
 #else
-int iw_set_mmap_threshold(int bytes) {
-    (void)bytes;
+int iw_set_malloc_thresholds(int mmap_bytes, int trim_bytes) {
+    (void)mmap_bytes;
+    (void)trim_bytes;
     return 0;
 }
 #endif

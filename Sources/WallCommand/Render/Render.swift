@@ -199,9 +199,12 @@ extension ImageWallCommand {
         public func run() throws {
             // Big pixel buffers (decoded photos, progressive JPEG coefficients) come and go per
             // image. glibc raises its mmap threshold after freeing such buffers and then keeps
-            // them in fragmenting heap arenas; a fixed threshold returns them to the system,
-            // keeping peak memory flat (about 190 MB instead of 300 MB for 1,000 wallpapers).
-            _ = iw_set_mmap_threshold(4 << 20)
+            // them in fragmenting heap arenas; a fixed threshold of 16 MB returns the biggest to
+            // the system, keeping peak memory flat (about 185 MB instead of 300 MB for 1,000
+            // wallpapers), while a trim threshold of 64 MB keeps the smaller ones (a 24 MP
+            // preview decoded at a quarter, 4.5 MB) for the next image instead of mapping and
+            // zeroing them again: a RAW folder's system time 0.95 s → 0.12 s.
+            _ = iw_set_malloc_thresholds(16 << 20, 64 << 20)
             iw_install_interrupt_handlers()
             let display = ProgressDisplay(style: reporting.quiet ? .none : reporting.progress)
             var options = self.options
