@@ -171,9 +171,7 @@ struct iw_jpeg_encoder {
     struct iw_error_manager errors;
 };
 
-static int iw_encode(struct iw_jpeg_encoder *encoder, FILE *file,
-                     const iw_jpeg_encode_options *options, const uint8_t *pixels,
-                     size_t stride) {
+static int iw_start(struct iw_jpeg_encoder *encoder, FILE *file, const iw_jpeg_encode_options *options) {
     struct jpeg_compress_struct *info = &encoder->info;
     if (setjmp(encoder->errors.jump)) return 1;
     jpeg_stdio_dest(info, file);
@@ -187,7 +185,7 @@ static int iw_encode(struct iw_jpeg_encoder *encoder, FILE *file,
     if (options->components == 3 && options->keep_rgb) jpeg_set_colorspace(info, JCS_RGB);
     if (options->components == 4 && options->ycck) jpeg_set_colorspace(info, JCS_YCCK);
     jpeg_set_quality(info, options->quality, TRUE);
-    info->optimize_coding = TRUE;
+    info->optimize_coding = options->standard_tables ? FALSE : TRUE;
     if (info->jpeg_color_space == JCS_YCbCr || info->jpeg_color_space == JCS_YCCK) {
         info->comp_info[0].h_samp_factor = options->luma_h_sampling;
         info->comp_info[0].v_samp_factor = options->luma_v_sampling;
@@ -207,28 +205,63 @@ static int iw_encode(struct iw_jpeg_encoder *encoder, FILE *file,
         jpeg_write_marker(info, JPEG_APP0 + 1, options->app1, (unsigned int)options->app1_size);
     if (options->icc)
         jpeg_write_icc_profile(info, options->icc, (unsigned int)options->icc_size);
-    while (info->next_scanline < info->image_height) {
-        JSAMPROW row = (JSAMPROW)(pixels + (size_t)info->next_scanline * stride);
-        jpeg_write_scanlines(info, &row, 1);
-    }
-    jpeg_finish_compress(info);
     return 0;
 }
 
-int iw_jpeg_encode(FILE *file, const iw_jpeg_encode_options *options, const uint8_t *pixels,
-                   size_t stride, char *message, size_t message_size) {
+iw_jpeg_encoder *iw_jpeg_encoder_start(FILE *file, const iw_jpeg_encode_options *options, char *message,
+                                       size_t message_size) {
     struct iw_jpeg_encoder *encoder = calloc(1, sizeof *encoder);
     if (!encoder) {
         snprintf(message, message_size, "out of memory");
-        return 1;
+        return NULL;
     }
     iw_install_errors(&encoder->errors);
     encoder->info.err = &encoder->errors.base;
     jpeg_create_compress(&encoder->info);
-    int status = iw_encode(encoder, file, options, pixels, stride);
-    if (status != 0) snprintf(message, message_size, "%s", encoder->errors.message);
+    if (iw_start(encoder, file, options) != 0) {
+        snprintf(message, message_size, "%s", encoder->errors.message);
+        iw_jpeg_encoder_destroy(encoder);
+        return NULL;
+    }
+    return encoder;
+}
+
+int iw_jpeg_encoder_write_rows(iw_jpeg_encoder *encoder, const uint8_t *pixels, size_t stride, uint32_t count) {
+    struct jpeg_compress_struct *info = &encoder->info;
+    if (setjmp(encoder->errors.jump)) return 1;
+    for (uint32_t y = 0; y < count && info->next_scanline < info->image_height; y++) {
+        JSAMPROW row = (JSAMPROW)(pixels + (size_t)y * stride);
+        jpeg_write_scanlines(info, &row, 1);
+    }
+    return 0;
+}
+
+int iw_jpeg_encoder_finish(iw_jpeg_encoder *encoder) {
+    if (setjmp(encoder->errors.jump)) return 1;
+    if (encoder->info.next_scanline < encoder->info.image_height) {
+        snprintf(encoder->errors.message, sizeof encoder->errors.message, "the image ended with rows missing");
+        return 1;
+    }
+    jpeg_finish_compress(&encoder->info);
+    return 0;
+}
+
+const char *iw_jpeg_encoder_message(const iw_jpeg_encoder *encoder) { return encoder->errors.message; }
+
+void iw_jpeg_encoder_destroy(iw_jpeg_encoder *encoder) {
+    if (!encoder) return;
     jpeg_destroy_compress(&encoder->info);
     free(encoder);
+}
+
+int iw_jpeg_encode(FILE *file, const iw_jpeg_encode_options *options, const uint8_t *pixels,
+                   size_t stride, char *message, size_t message_size) {
+    iw_jpeg_encoder *encoder = iw_jpeg_encoder_start(file, options, message, message_size);
+    if (!encoder) return 1;
+    int status = iw_jpeg_encoder_write_rows(encoder, pixels, stride, options->height) ||
+                 iw_jpeg_encoder_finish(encoder);
+    if (status != 0) snprintf(message, message_size, "%s", encoder->errors.message);
+    iw_jpeg_encoder_destroy(encoder);
     return status;
 }
 

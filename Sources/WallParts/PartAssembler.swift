@@ -21,6 +21,12 @@ enum PartAssembler {
         let header = ordered[0].header
         let outputs = OutputNaming.pages(for: output, count: header.pages.count)
         let format = try PageFormat(path: output)
+        guard format.isLossless else {
+            throw PartError(
+                output,
+                "parts are assembled into PNG or Deep Zoom pages, the bytes one render writes; a \(format.name) sheet is rendered in one process (or made from the assembled PNG)"
+            )
+        }
         var pages: [PageAssembly] = []
         do {
             for (page, size) in header.pages.enumerated() {
@@ -91,6 +97,8 @@ enum PartAssembler {
         ) throws {
             let size = Size(width: page.width, height: page.height)
             switch format {
+            case .jpeg, .webp:
+                preconditionFailure("refused before: \(format.name) pages are not assembled")
             case .deepZoom:
                 let pyramid = try DeepZoomWriter(
                     destination: path, size: size, channels: page.alpha ? 4 : 3, format: tiles,

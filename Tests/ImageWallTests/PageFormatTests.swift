@@ -9,6 +9,7 @@ struct PageFormatTests {
         arguments: [
             ("sheet.png", PageFormat.png), ("out/Sheet.PNG", .png), ("wall.dzi", .deepZoom), ("sheet", .png),
             ("sheet.v2", .png), ("dir.jpg/sheet", .png), (".hidden", .png), ("sheet-{page}.png", .png),
+            ("sheet.jpg", .jpeg), ("Sheet.JPEG", .jpeg), ("sheet.webp", .webp),
         ])
     func named(path: String, format: PageFormat) throws {
         #expect(try PageFormat(path: path) == format)
@@ -16,11 +17,12 @@ struct PageFormatTests {
 
     @Test(
         "a name that asks for an image format ImageWall does not write is refused, naming it",
-        arguments: [("s.jpg", "JPEG"), ("s.jpeg", "JPEG"), ("s.webp", "WebP"), ("s.pdf", "PDF"), ("s.bmp", "BMP")])
+        arguments: [("s.gif", "GIF"), ("s.tiff", "TIFF"), ("s.pdf", "PDF"), ("s.bmp", "BMP")])
     func refused(path: String, named: String) {
         #expect(throws: PageFormatError(path: path, named: named)) { try PageFormat(path: path) }
         let message = PageFormatError(path: path, named: named).message
-        #expect(message.contains(path) && message.contains("PNG (.png) and Deep Zoom (.dzi)"))
+        #expect(
+            message.contains(path) && message.contains("PNG (.png), JPEG (.jpg), WebP (.webp) and Deep Zoom (.dzi)"))
     }
 
     @Test("a format asked for names the output, or disagrees with its name")
@@ -29,6 +31,7 @@ struct PageFormatTests {
             ("wall", PageFormat.deepZoom, "wall.dzi", PageFormat.deepZoom),
             ("wall.dzi", .deepZoom, "wall.dzi", .deepZoom),
             ("wall.dzi", nil, "wall.dzi", .deepZoom), ("sheet", nil, "sheet", .png), ("sheet", .png, "sheet", .png),
+            ("sheet", .jpeg, "sheet.jpg", .jpeg), ("s.jpeg", .jpeg, "s.jpeg", .jpeg), ("s", .webp, "s.webp", .webp),
         ] {
             let result = try PageFormat.resolve(output: output, format: format)
             #expect(result.path == path && result.format == resolved, "\(output)")
@@ -39,11 +42,15 @@ struct PageFormatTests {
         #expect(throws: PageFormatError(path: "s.png", named: "PNG", asked: .deepZoom)) {
             try PageFormat.resolve(output: "s.png", format: .deepZoom)
         }
+        #expect(throws: PageFormatError(path: "s.jpg", named: "JPEG", asked: .webp)) {
+            try PageFormat.resolve(output: "s.jpg", format: .webp)
+        }
     }
 
-    @Test("only PNG pages are held to the sheet's pixel cap; a pyramid's stem drops its extension")
+    @Test("only pyramids escape the sheet's pixel cap; a page's stem drops its extension")
     func capAndStem() {
-        #expect(PageFormat.png.isPixelCapped && !PageFormat.deepZoom.isPixelCapped)
+        #expect(PageFormat.png.isPixelCapped && PageFormat.jpeg.isPixelCapped && !PageFormat.deepZoom.isPixelCapped)
+        #expect(PageFormat.jpeg.stem(of: "a/s.JPEG") == "a/s" && PageFormat.jpeg.stem(of: "a/s.jpg") == "a/s")
         #expect(PageFormat.deepZoom.stem(of: "a/wall.dzi") == "a/wall")
         #expect(PageFormat.deepZoom.stem(of: "a/wall") == "a/wall")
     }
@@ -51,7 +58,7 @@ struct PageFormatTests {
     @Test("the library refuses the same names the command does")
     func libraryRefuses() {
         #expect(throws: PageFormatError.self) {
-            try Wall(inputs: ["x.jpg"]).render(to: "sheet.jpg", options: WallOptions())
+            try Wall(inputs: ["x.jpg"]).render(to: "sheet.bmp", options: WallOptions())
         }
     }
 }

@@ -52,11 +52,23 @@ typedef struct iw_jpeg_encode_options {
     size_t app1_size;
     const uint8_t *icc;   /* ICC profile written as APP2 chunks, or NULL */
     size_t icc_size;
+    int standard_tables;  /* the standard Huffman tables: no pass over the whole image (streaming) */
 } iw_jpeg_encode_options;
 
 /* Writes a whole image; message receives libjpeg's text on failure. */
 int iw_jpeg_encode(FILE *file, const iw_jpeg_encode_options *options, const uint8_t *pixels,
                    size_t stride, char *message, size_t message_size);
+
+/* Writes an image row by row as it is made: start (NULL on failure, message set), rows in
+   order, finish; destroy in every case. Baseline with the standard tables holds no more than
+   a few rows; optimized tables or progressive coding keep the whole image's coefficients. */
+typedef struct iw_jpeg_encoder iw_jpeg_encoder;
+iw_jpeg_encoder *iw_jpeg_encoder_start(FILE *file, const iw_jpeg_encode_options *options, char *message,
+                                       size_t message_size);
+int iw_jpeg_encoder_write_rows(iw_jpeg_encoder *encoder, const uint8_t *pixels, size_t stride, uint32_t count);
+int iw_jpeg_encoder_finish(iw_jpeg_encoder *encoder);
+const char *iw_jpeg_encoder_message(const iw_jpeg_encoder *encoder);
+void iw_jpeg_encoder_destroy(iw_jpeg_encoder *encoder);
 
 /* The version of the library this shim was built against (for cache keys). */
 int iw_jpeg_library_version(void);

@@ -30,6 +30,11 @@ public struct RenderSettings: Sendable, Hashable, Codable {
     public var compression: PNGCompression = .runLength
     /// PNG row filter of the sheet.
     public var pngFilter: PNGFilter = .paeth
+    /// Quality 1–100 of JPEG and WebP sheets (`nil`: ``defaultQuality``).
+    public var quality: Int?
+
+    /// The quality of JPEG and WebP sheets when none is given.
+    public static let defaultQuality = 85
 
     /// Settings with every default.
     public init() {}
@@ -47,7 +52,7 @@ public struct RenderSettings: Sendable, Hashable, Codable {
     var titleFontSize: Int { max(16, 2 * (fontSize ?? Self.defaultFontSize)) }
 
     enum CodingKeys: String, CodingKey {
-        case caption, title, font, fontSize, textColor, linear, fast, compression, pngFilter
+        case caption, title, font, fontSize, textColor, linear, fast, compression, pngFilter, quality
     }
 
     /// Reads the settings; absent keys keep their defaults.
@@ -63,10 +68,11 @@ public struct RenderSettings: Sendable, Hashable, Codable {
         fast = try c.decodeIfPresent(Bool.self, forKey: .fast) ?? false
         compression = try c.decodeIfPresent(PNGCompression.self, forKey: .compression) ?? .runLength
         pngFilter = try c.decodeIfPresent(PNGFilter.self, forKey: .pngFilter) ?? .paeth
+        quality = try c.decodeIfPresent(Int.self, forKey: .quality)
     }
 
     /// Writes the settings in one flat object (the style's fields beside the rest); `fast`
-    /// only when set.
+    /// and `quality` only when set.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(caption, forKey: .caption)
@@ -79,5 +85,6 @@ public struct RenderSettings: Sendable, Hashable, Codable {
         if fast { try c.encode(fast, forKey: .fast) }
         try c.encode(compression, forKey: .compression)
         try c.encode(pngFilter, forKey: .pngFilter)
+        try c.encodeIfPresent(quality, forKey: .quality)
     }
 }

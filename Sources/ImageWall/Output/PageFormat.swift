@@ -9,6 +9,10 @@ import WallCore
 public enum PageFormat: String, Sendable, CaseIterable, Codable {
     /// One PNG a page, streamed band by band (the default, and the format of fixtures).
     case png
+    /// One baseline JPEG a page, streamed band by band (to send: a tenth of the PNG).
+    case jpeg
+    /// One lossy WebP a page (libwebp encodes a whole picture: the page is held whole).
+    case webp
     /// A Deep Zoom pyramid a page: `NAME.dzi` and `NAME_files/LEVEL/COLUMN_ROW.png`.
     case deepZoom = "dzi"
 
@@ -16,6 +20,8 @@ public enum PageFormat: String, Sendable, CaseIterable, Codable {
     public var name: String {
         switch self {
         case .png: return "PNG"
+        case .jpeg: return "JPEG"
+        case .webp: return "WebP"
         case .deepZoom: return "Deep Zoom"
         }
     }
@@ -24,13 +30,45 @@ public enum PageFormat: String, Sendable, CaseIterable, Codable {
     public var fileExtension: String {
         switch self {
         case .png: return "png"
+        case .jpeg: return "jpg"
+        case .webp: return "webp"
         case .deepZoom: return "dzi"
         }
     }
 
+    /// Every extension that names this format ("jpg" and "jpeg").
+    var fileExtensions: [String] { self == .jpeg ? ["jpg", "jpeg"] : [fileExtension] }
+
     /// Whether a page in this format must fit ``WallOptions/maxSheetPixels``: a pyramid is
-    /// written tile by tile for walls of any size, a PNG is one image a viewer opens whole.
+    /// written tile by tile for walls of any size, other pages are one image a viewer opens whole.
     public var isPixelCapped: Bool { self != .deepZoom }
+
+    /// Whether a page in this format holds exactly the pixels painted, so that parts assemble
+    /// into it byte for byte: PNG and Deep Zoom (its top level is the PNG's pixels).
+    public var isLossless: Bool { self == .png || self == .deepZoom }
+
+    /// Refuses pages this format cannot hold: JPEG has no alpha and at most 65,535 px a side,
+    /// WebP at most 16,383.
+    public func check(pages: [Size], opaque: Bool, output: String) throws(PageFormatError) {
+        let side: Int
+        switch self {
+        case .png, .deepZoom: return
+        case .jpeg:
+            guard opaque else {
+                throw PageFormatError(
+                    path: output,
+                    reason: "a JPEG sheet has no alpha channel: give an opaque --background, or write PNG or WebP")
+            }
+            side = 65535
+        case .webp: side = 16383
+        }
+        for page in pages where page.width > side || page.height > side {
+            let cure = page.width > side ? "a smaller --width" : "--max-height \(side) (pages)"
+            throw PageFormatError(
+                path: output,
+                reason: "\(name) holds at most \(side) px a side, and a page is \(page.width)x\(page.height): \(cure)")
+        }
+    }
 
     /// "PNG (.png) and Deep Zoom (.dzi)": every format ImageWall writes, for messages.
     public static var names: String {
@@ -46,7 +84,7 @@ public enum PageFormat: String, Sendable, CaseIterable, Codable {
             self = .png
             return
         }
-        if let format = PageFormat.allCases.first(where: { $0.fileExtension == ext }) {
+        if let format = PageFormat.allCases.first(where: { $0.fileExtensions.contains(ext) }) {
             self = format
         } else if let other = Self.otherImageFormat(ext) {
             throw PageFormatError(path: path, named: other)
@@ -63,7 +101,7 @@ public enum PageFormat: String, Sendable, CaseIterable, Codable {
     ) {
         let named = try PageFormat(path: output)
         guard let format, format != named else { return (output, named) }
-        if FileSignature.fileExtension(of: output) == named.fileExtension {
+        if let ext = FileSignature.fileExtension(of: output), named.fileExtensions.contains(ext) {
             throw PageFormatError(path: output, named: named.name, asked: format)
         }
         return (format == .png ? output : output + "." + format.fileExtension, format)
@@ -71,8 +109,10 @@ public enum PageFormat: String, Sendable, CaseIterable, Codable {
 
     /// `path` without this format's extension: "wall.dzi" is "wall".
     public func stem(of path: String) -> String {
-        let suffix = "." + fileExtension
-        return path.hasSuffix(suffix) ? String(path.dropLast(suffix.count)) : path
+        for suffix in fileExtensions.map({ "." + $0 }) where path.lowercased().hasSuffix(suffix) {
+            return String(path.dropLast(suffix.count))
+        }
+        return path
     }
 
     /// The name of the image format files with extension `ext` hold, when it is one.
@@ -91,6 +131,8 @@ public struct PageFormatError: WallError, Equatable {
     public var named: String
     /// The format asked for besides, if any.
     public var asked: PageFormat?
+    /// What the format cannot hold, when that is the error.
+    public var reason: String?
 
     /// The error for `path`, named as `named`, against the format `asked`.
     public init(path: String, named: String, asked: PageFormat? = nil) {
@@ -99,8 +141,16 @@ public struct PageFormatError: WallError, Equatable {
         self.asked = asked
     }
 
+    /// The error for `path`, whose format cannot hold its pages: `reason` says why.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.named = ""
+        self.reason = reason
+    }
+
     /// What is wrong, naming the path and the formats ImageWall writes.
     public var message: String {
+        if let reason { return "\(path): \(reason)" }
         if let asked {
             return "\(path): the name asks for \(named), not the \(asked.name) asked for"
         }

@@ -50,6 +50,33 @@ package struct PageWriter {
                         try hooks.profile.measure(.encode) { try pyramid.add(rows: band, count: count) }
                     }
                     try pyramid.finishWriting()
+                case .jpeg:
+                    let file = try AtomicFile(destination: paths[page])
+                    pages.append(file)
+                    var settings = JPEGEncodeOptions(storage: .ycbcr)
+                    settings.quality = options.rendering.quality ?? RenderSettings.defaultQuality
+                    settings.optimizedTables = false  // streamed: rows pass through, the sheet is never held
+                    let writer = try JPEGStreamWriter(file: file, size: size, options: settings)
+                    try paintBands(page: page, rows: 0..<size.height, cell: cell) { band, count in
+                        try hooks.profile.measure(.encode) { try writer.write(rows: band, count: count) }
+                    }
+                    try writer.finish()
+                    try file.finishWriting()
+                case .webp:
+                    let file = try AtomicFile(destination: paths[page])
+                    pages.append(file)
+                    // libwebp encodes a whole picture: the page is gathered (WebP's 16,383 px cap bounds it).
+                    var sheet = Bitmap(size: size, alpha: options.background.isOpaque ? .none : .straight)
+                    var filled = 0
+                    try paintBands(page: page, rows: 0..<size.height, cell: cell) { band, count in
+                        let bytes = count * sheet.rowBytes
+                        sheet.pixels.replaceSubrange(filled..<filled + bytes, with: band[0..<bytes])
+                        filled += bytes
+                    }
+                    var settings = WebPEncodeOptions()
+                    settings.quality = Float(options.rendering.quality ?? RenderSettings.defaultQuality)
+                    try hooks.profile.measure(.encode) { try WebPEncoder.write(sheet, options: settings, into: file) }
+                    try file.finishWriting()
                 case .png:
                     let file = try AtomicFile(destination: paths[page])
                     pages.append(file)

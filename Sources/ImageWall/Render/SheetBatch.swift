@@ -34,6 +34,11 @@ struct SheetBatch {
         for job in jobs where job.pages.count != job.plan.arrangement.pages.count {
             throw WallRunError.manifestWithoutPages
         }
+        for job in jobs {
+            try job.format.check(
+                pages: job.plan.arrangement.pages, opaque: job.options.background.isOpaque,
+                output: job.pages.first ?? "")
+        }
         let session = try RenderSession(
             images: jobs[0].plan.images, options: jobs[0].options,
             pages: jobs.map { ($0.plan.arrangement.pages, $0.format) },

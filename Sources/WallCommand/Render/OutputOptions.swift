@@ -9,14 +9,14 @@ struct OutputOptions: ParsableArguments {
     @Option(
         name: [.short, .customLong("output")],
         help: ArgumentHelp(
-            "The sheet to write (PNG, or a Deep Zoom pyramid for OUT.dzi); {page}, {columns}, {width} and {layout} are replaced per page and variant.",
+            "The sheet to write: PNG, or JPEG (OUT.jpg), WebP (OUT.webp) or a Deep Zoom pyramid (OUT.dzi) as its name says; {page}, {columns}, {width} and {layout} are replaced per page and variant.",
             valueName: "OUT.png"))
     var output: String?
 
     @Option(
         help: ArgumentHelp(
-            "What to write: png (one PNG a page), or dzi (a Deep Zoom pyramid a page: OUT.dzi and OUT_files/LEVEL/COL_ROW.png, for zoomable viewers). Default: as OUT's name says, png when it says none.",
-            valueName: "png|dzi"))
+            "What to write: png (one PNG a page, lossless: the format of fixtures), jpeg or webp (one a page, lossy, a tenth of the PNG: to mail or to show), or dzi (a Deep Zoom pyramid a page: OUT.dzi and OUT_files/LEVEL/COL_ROW.png, for zoomable viewers). Default: as OUT's name says, png when it says none.",
+            valueName: "png|jpeg|webp|dzi"))
     var format: PageFormat?
 
     @Option(
@@ -45,11 +45,18 @@ struct OutputOptions: ParsableArguments {
             "PNG row filter: adaptive (libpng's default), none, sub, up, average, paeth.", valueName: "filter"))
     var pngFilter: PNGFilter = libraryDefaults.rendering.pngFilter
 
+    @Option(
+        help: ArgumentHelp(
+            "Quality of JPEG and WebP sheets, 1 (smallest) to 100 (default \(RenderSettings.defaultQuality)).",
+            valueName: "1-100"))
+    var quality: Int?
+
     init() {}
 
     /// Refuses an output named for a format ImageWall does not write, or for another one than
     /// `--format` asks for.
     func validate() throws {
+        if let quality, !(1...100).contains(quality) { throw ValidationError("--quality must be 1 to 100") }
         guard let output else { return }
         do {
             _ = try PageFormat.resolve(output: output, format: format)
@@ -74,6 +81,7 @@ struct OutputOptions: ParsableArguments {
     func apply(to options: inout WallOptions) {
         options.rendering.compression = compression
         options.rendering.pngFilter = pngFilter
+        options.rendering.quality = quality
         options.deepZoomTiles = tileFormat
     }
 

@@ -42,6 +42,9 @@ public struct JPEGEncodeOptions: Sendable {
     public var app1: [UInt8]?
     /// An ICC profile embedded as APP2 chunks.
     public var icc: [UInt8]?
+    /// Huffman tables made for the image (smaller files; libjpeg keeps the whole image's
+    /// coefficients for the extra pass), or the standard ones (rows streamed through).
+    public var optimizedTables = true
 
     /// Options for `storage`, quality 90, baseline, 4:2:0.
     public init(storage: Storage) { self.storage = storage }
@@ -54,42 +57,76 @@ public enum JPEGEncoder {
     public static func write(
         samples: [UInt8], size: Size, options: JPEGEncodeOptions, to path: String, durable: Bool = true
     ) throws(CodecError) {
-        let components = options.storage.components
-        precondition(samples.count == size.width * size.height * components)
+        precondition(samples.count == size.width * size.height * options.storage.components)
         let file = try AtomicFile(destination: path, durable: durable)
+        let writer = try JPEGStreamWriter(file: file, size: size, options: options)
+        try samples.withUnsafeBufferPointer { rows throws(CodecError) in
+            try writer.write(rows: rows, count: size.height)
+        }
+        try writer.finish()
+        try file.commit()
+    }
+}
+
+/// A JPEG written row by row as the rows are made, into an ``AtomicFile``. With
+/// ``JPEGEncodeOptions/optimizedTables`` off and baseline coding, libjpeg holds a few rows,
+/// never the image.
+public final class JPEGStreamWriter {
+    private let encoder: OpaquePointer
+    private let path: String
+    private let rowBytes: Int
+
+    /// Starts the JPEG of `size` in `file` (its header and metadata written).
+    public init(file: AtomicFile, size: Size, options: JPEGEncodeOptions) throws(CodecError) {
+        path = file.destination
+        rowBytes = size.width * options.storage.components
         var message = [CChar](repeating: 0, count: 256)
-        let app1 = options.app1 ?? []
-        let icc = options.icc ?? []
-        let status = app1.withUnsafeBufferPointer { app1Bytes in
+        let app1 = options.app1 ?? [], icc = options.icc ?? []
+        let started = app1.withUnsafeBufferPointer { app1Bytes in
             icc.withUnsafeBufferPointer { iccBytes in
-                samples.withUnsafeBufferPointer { pixels in
-                    var c = iw_jpeg_encode_options()
-                    c.width = UInt32(size.width)
-                    c.height = UInt32(size.height)
-                    c.components = Int32(components)
-                    c.quality = Int32(options.quality)
-                    c.progressive = options.progressive ? 1 : 0
-                    switch options.subsampling {
-                    case .s444: (c.luma_h_sampling, c.luma_v_sampling) = (1, 1)
-                    case .s422: (c.luma_h_sampling, c.luma_v_sampling) = (2, 1)
-                    case .s420: (c.luma_h_sampling, c.luma_v_sampling) = (2, 2)
-                    }
-                    c.keep_rgb = options.storage == .rgb ? 1 : 0
-                    c.ycck = options.storage == .ycck ? 1 : 0
-                    c.app1 = options.app1 == nil ? nil : app1Bytes.baseAddress
-                    c.app1_size = app1.count
-                    c.icc = options.icc == nil ? nil : iccBytes.baseAddress
-                    c.icc_size = icc.count
-                    return iw_jpeg_encode(
-                        file.handle, &c, pixels.baseAddress!, size.width * components, &message, 256)
+                var c = iw_jpeg_encode_options()
+                c.width = UInt32(size.width)
+                c.height = UInt32(size.height)
+                c.components = Int32(options.storage.components)
+                c.quality = Int32(options.quality)
+                c.progressive = options.progressive ? 1 : 0
+                switch options.subsampling {
+                case .s444: (c.luma_h_sampling, c.luma_v_sampling) = (1, 1)
+                case .s422: (c.luma_h_sampling, c.luma_v_sampling) = (2, 1)
+                case .s420: (c.luma_h_sampling, c.luma_v_sampling) = (2, 2)
                 }
+                c.keep_rgb = options.storage == .rgb ? 1 : 0
+                c.ycck = options.storage == .ycck ? 1 : 0
+                c.app1 = options.app1 == nil ? nil : app1Bytes.baseAddress
+                c.app1_size = app1.count
+                c.icc = options.icc == nil ? nil : iccBytes.baseAddress
+                c.icc_size = icc.count
+                c.standard_tables = options.optimizedTables ? 0 : 1
+                return iw_jpeg_encoder_start(file.handle, &c, &message, message.count)
             }
         }
-        guard status == 0 else {
+        guard let started else {
             throw CodecError(
                 .write, path: path,
                 reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        try file.commit()
+        encoder = started
+    }
+
+    deinit { iw_jpeg_encoder_destroy(encoder) }
+
+    /// Writes the next `count` rows (tightly packed).
+    public func write(rows: UnsafeBufferPointer<UInt8>, count: Int) throws(CodecError) {
+        precondition(rows.count >= count * rowBytes)
+        guard iw_jpeg_encoder_write_rows(encoder, rows.baseAddress, rowBytes, UInt32(count)) == 0 else {
+            throw CodecError(.write, path: path, reason: String(cString: iw_jpeg_encoder_message(encoder)))
+        }
+    }
+
+    /// Ends the image; every row must have been written.
+    public func finish() throws(CodecError) {
+        guard iw_jpeg_encoder_finish(encoder) == 0 else {
+            throw CodecError(.write, path: path, reason: String(cString: iw_jpeg_encoder_message(encoder)))
+        }
     }
 }

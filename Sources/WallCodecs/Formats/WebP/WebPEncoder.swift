@@ -28,7 +28,15 @@ public struct WebPEncodeOptions: Sendable {
 public enum WebPEncoder {
     /// Writes `bitmap` (RGB or straight RGBA) to `path`, atomically.
     public static func write(_ bitmap: Bitmap, options: WebPEncodeOptions, to path: String) throws(CodecError) {
+        let file = try AtomicFile(destination: path)
+        try write(bitmap, options: options, into: file)
+        try file.commit()
+    }
+
+    /// Writes `bitmap` (RGB or straight RGBA) into `file`, not yet committed.
+    public static func write(_ bitmap: Bitmap, options: WebPEncodeOptions, into file: AtomicFile) throws(CodecError) {
         precondition(bitmap.alpha != .premultiplied)
+        let path = file.destination
         var message = [CChar](repeating: 0, count: 256)
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
@@ -45,10 +53,8 @@ public enum WebPEncoder {
         }
         guard status == 0, let output else { throw CodecError(.write, path: path, reason: message.text) }
         defer { iw_webp_free(output) }
-        let file = try AtomicFile(destination: path)
         guard fwrite(output, 1, size, file.handle) == size else {
             throw CodecError(.write, path: path, reason: "short write")
         }
-        try file.commit()
     }
 }
