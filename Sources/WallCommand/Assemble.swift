@@ -78,10 +78,16 @@ extension ImageWallCommand {
             if parts.isEmpty { throw ValidationError("no part files: give every part of the sheet") }
             if html != nil && manifest == nil { throw ValidationError("--html needs --manifest M.json for the links") }
             if threads < 1 { throw ValidationError("--threads must be at least 1") }
+            let format: PageFormat
             do {
-                _ = try PageFormat(path: output)
+                format = try PageFormat(path: output)
             } catch {
                 throw ValidationError(error.message)
+            }
+            guard format.isLossless else {
+                throw ValidationError(
+                    "\(output): parts assemble into PNG or Deep Zoom pages, the bytes one render writes; a \(format.name) sheet is rendered in one process (or made from the assembled PNG)"
+                )
             }
         }
 

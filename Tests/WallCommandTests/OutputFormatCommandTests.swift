@@ -14,20 +14,23 @@ struct OutputFormatCommandTests {
 
     @Test(
         "an output named for a format ImageWall does not write is refused naming the formats it writes",
-        arguments: ["sheet.jpg", "sheet.JPEG", "sheet.webp", "sheet.pdf", "out/sheet.tif", "sheet-{columns}.heic"])
+        arguments: ["sheet.gif", "sheet.BMP", "sheet.pdf", "out/sheet.tif", "sheet-{columns}.heic"])
     func refusedSuffix(name: String) {
         do {
             _ = try ImageWallCommand.Render.parse(["x.jpg", "-o", name])
             Issue.record("accepted -o \(name)")
         } catch {
             let text = ImageWallCommand.Render.message(for: error)
-            #expect(text.contains(name) && text.contains("PNG (.png)") && text.contains("Deep Zoom (.dzi)"), "\(text)")
+            #expect(
+                text.contains(name) && text.contains("PNG (.png)") && text.contains("JPEG (.jpg)")
+                    && text.contains("Deep Zoom (.dzi)"), "\(text)")
             #expect(ImageWallCommand.Render.exitCode(for: error) == .validationFailure)
         }
     }
 
-    @Test("assemble refuses an output named for a format it does not write")
+    @Test("assemble refuses an output named for a format it does not write, or a lossy one")
     func assembleRefusesSuffix() {
+        #expect(throws: (any Error).self) { try ImageWallCommand.Assemble.parse(["part-1", "-o", "sheet.gif"]) }
         #expect(throws: (any Error).self) { try ImageWallCommand.Assemble.parse(["part-1", "-o", "sheet.jpg"]) }
         #expect((try? ImageWallCommand.Assemble.parse(["part-1", "-o", "sheet.png"])) != nil)
     }
