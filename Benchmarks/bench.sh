@@ -293,6 +293,19 @@ if [ -d "$base/wallpapers" ] && command -v compare >/dev/null; then
     printf "diff: the second sheet rewritten by ImageMagick (decoded whole): imagewall %.2f s: %.1fx\n", o, m / o }'
 fi
 
+# Sheets to send: the wallpaper sheet as PNG, JPEG and WebP (quality 85), cold: the bytes and the
+# encode stage's CPU (--profile), the rest of the render being the same.
+if [ -d "$base/wallpapers" ]; then
+  echo
+  line="sheets to send, 2000 px wallpaper sheet:"
+  for ext in png jpg webp; do
+    "$bin" render "$base/wallpapers" -o "$work/send.$ext" -q --no-cache --profile 2> "$work/send.profile"
+    encode=$(sed -n 's/.* encode \([0-9.]*\) s CPU.*/\1/p' "$work/send.profile")
+    line="$line $ext $(du -k "$work/send.$ext" | cut -f1) KB (encode $encode s CPU),"
+  done
+  echo "${line%,}"
+fi
+
 # Deep Zoom: a 20,000-image wall (SampleImages over and over), 4000 px wide in 20 columns, as a
 # pyramid and as one PNG; and libvips' dzsave making the pyramid from that PNG.
 echo
