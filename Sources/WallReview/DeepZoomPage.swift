@@ -2,8 +2,8 @@ import Foundation
 import ImageWall
 import WallCodecs
 
-/// The HTML page of a wall written as Deep Zoom pyramids: a viewer for each page that pans
-/// (drag, arrow keys) and zooms (wheel, pinch, +/−, double-click) through the pyramid's levels,
+/// The HTML page of a wall written as Deep Zoom pyramids: a viewer for each page that opens
+/// as wide as the window, at the wall's top, and pans (drag, arrow keys) and zooms (wheel, pinch, +/−, double-click) through the pyramid's levels,
 /// loading only the tiles in view; the image under the pointer is a link to its source, with
 /// its name; a search field finds an image by name and zooms to it. Everything is inline (no
 /// network, no library: Debian packages no OpenSeadragon).
@@ -68,6 +68,7 @@ enum DeepZoomPage {
             <header><h1>\(title) — \(manifest.tiles.count) images</h1>
             <button type="button" data-zoom="out" aria-label="Zoom out">−</button>
             <button type="button" data-zoom="in" aria-label="Zoom in">+</button>
+            <button type="button" data-zoom="width">Width</button>
             <button type="button" data-zoom="fit">Fit</button>
             <select aria-label="Page"></select>
             <input type="search" placeholder="Find by name" aria-label="Find an image by name">
@@ -98,16 +99,27 @@ enum DeepZoomPage {
         const viewer = document.querySelector('.viewer');
         const status = document.querySelector('.status');
         const pages = document.querySelector('select');
-        let wall, scale, ox, oy, shown = new Map(), link = null;
+        let wall, scale, ox, oy, shown = new Map(), link = null, fitting = null;
         walls.forEach((w, i) => pages.add(new Option('page ' + w.page + ' of ' + walls.length, i)));
         pages.hidden = walls.length < 2;
         function open(i) {
           wall = walls[i];
           for (const img of shown.values()) img.remove();
           shown = new Map();
-          fit();
+          fitWidth();
+        }
+        // A wall opens as wide as the window, at its top (a tall wall fitted whole would be
+        // a strip of stamps); one shorter than the window is centred.
+        function fitWidth() {
+          fitting = fitWidth;
+          const r = viewer.getBoundingClientRect();
+          scale = r.width / wall.width;
+          ox = 0;
+          oy = Math.min(0, (wall.height - r.height / scale) / 2);
+          draw();
         }
         function fit() {
+          fitting = fit;
           const r = viewer.getBoundingClientRect();
           scale = Math.min(r.width / wall.width, r.height / wall.height);
           ox = (wall.width - r.width / scale) / 2;
@@ -162,6 +174,7 @@ enum DeepZoomPage {
           const limit = Math.min(r.width / wall.width, r.height / wall.height) / 2;
           const next = Math.max(limit, Math.min(8 * devicePixelRatio, scale * factor));
           ox += cx / scale - cx / next; oy += cy / scale - cy / next; scale = next;
+          fitting = null;
           draw();
         }
         function tileAt(x, y) {
@@ -208,7 +221,7 @@ enum DeepZoomPage {
               viewer.classList.add('dragging');
             }
             if (drag.moved) {
-              ox -= dx / scale; oy -= dy / scale; drag.x = e.clientX; drag.y = e.clientY;
+              ox -= dx / scale; oy -= dy / scale; drag.x = e.clientX; drag.y = e.clientY; fitting = null;
               draw();
               return;
             }
@@ -233,17 +246,18 @@ enum DeepZoomPage {
         viewer.addEventListener('keydown', e => {
           const step = 80 / scale;
           const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
-          if (moves[e.key]) { ox += moves[e.key][0]; oy += moves[e.key][1]; draw(); }
+          if (moves[e.key]) { ox += moves[e.key][0]; oy += moves[e.key][1]; fitting = null; draw(); }
           else if (e.key === '+' || e.key === '=') zoom(1.5);
           else if (e.key === '-') zoom(1 / 1.5);
           else if (e.key === '0') fit();
+          else if (e.key === 'w') fitWidth();
           else return;
           e.preventDefault();
         });
         for (const button of document.querySelectorAll('button[data-zoom]')) {
           button.addEventListener('click', () => {
             const kind = button.dataset.zoom;
-            if (kind === 'fit') fit(); else zoom(kind === 'in' ? 1.5 : 1 / 1.5);
+            if (kind === 'fit') fit(); else if (kind === 'width') fitWidth(); else zoom(kind === 'in' ? 1.5 : 1 / 1.5);
           });
         }
         pages.addEventListener('change', () => open(Number(pages.value)));
@@ -258,13 +272,15 @@ enum DeepZoomPage {
             const r = viewer.getBoundingClientRect(), b = wall.boxes[i];
             scale = Math.min(r.width / b[2], r.height / b[3]) * 0.8;
             ox = b[0] + b[2] / 2 - r.width / 2 / scale; oy = b[1] + b[3] / 2 - r.height / 2 / scale;
+            fitting = null;
             draw();
             hover(i);
             return;
           }
           status.textContent = 'no image named like “' + e.target.value + '”';
         });
-        addEventListener('resize', draw);
+        // A window resized (a phone turned) keeps the view fitted as it was, until moved or zoomed.
+        addEventListener('resize', () => fitting ? fitting() : draw());
         open(0);
         """
 }

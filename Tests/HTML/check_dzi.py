@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Loads the --html viewer of a wall written as Deep Zoom pyramids in headless Chromium at a
 laptop's and a phone's window size (1200x900 and 390x844) and checks it against the manifest:
-the viewer fits the window (no horizontal scrolling); the tiles in view load (every one
-decodes); zoomed in, the finer level's tiles load too; and for every image of the first page,
-the pointer over its middle puts a link to its source there, named after it. Screenshots of
+the viewer fits the window (no horizontal scrolling) and opens the wall as wide as the window,
+at its top; the tiles in view load (every one decodes); zoomed in, the finer level's tiles load
+too; and for every image of the first page, moved into view, the pointer over its middle puts a
+link to its source there, named after it. Screenshots of
 both sizes, fitted and zoomed, are saved beside the page (dzi-WxH.png, dzi-WxH-zoom.png).
 usage: check_dzi.py PAGE.html MANIFEST.json"""
 import html as htmllib, json, os, re, shutil, subprocess, sys, urllib.parse
@@ -21,9 +22,11 @@ function loaded() {
 }
 window.addEventListener('load', () => settle(() => {
   const r = viewer.getBoundingClientRect();
-  const fitted = loaded(), fittedScale = scale;
+  const fitted = loaded(), fittedScale = scale, opened = [ox, oy, wall.width, wall.height];
   const hits = [];
   wall.boxes.forEach((b, i) => {
+    oy = b[1] + b[3] / 2 - r.height / 2 / scale;
+    draw();
     const x = r.left + (b[0] + b[2] / 2 - ox) * scale, y = r.top + (b[1] + b[3] / 2 - oy) * scale;
     viewer.dispatchEvent(new PointerEvent('pointermove', {clientX: x, clientY: y, pointerId: 1, bubbles: true}));
     const found = document.elementFromPoint(x, y), a = found && found.closest('a');
@@ -34,7 +37,7 @@ window.addEventListener('load', () => settle(() => {
   settle(() => {
     const report = {
       viewport: [window.innerWidth, window.innerHeight], scrollWidth: document.documentElement.scrollWidth,
-      viewer: [r.width, r.height], fitted: fitted, zoomed: loaded(), scales: [fittedScale, scale],
+      viewer: [r.width, r.height], fitted: fitted, zoomed: loaded(), scales: [fittedScale, scale], opened: opened,
       levels: [...new Set([...document.querySelectorAll('.viewer img')].map(i => Number(i.style.zIndex)))],
       hits: hits
     };
@@ -77,6 +80,10 @@ try:
             for image in report[phase]:
                 if not image["ok"]:
                     problems.append(f"{at}: {phase} tile {image['src']} did not load")
+        ox, oy, wall_width, wall_height = report["opened"]
+        if abs(report["scales"][0] * wall_width - report["viewer"][0]) > 1 or ox != 0 or oy > 0:
+            problems.append(f"{at}: the wall did not open as wide as the window at its top "
+                            f"(scale {report['scales'][0]:.4f}, {wall_width} px wide in {report['viewer'][0]}, at {ox}, {oy})")
         if len(report["levels"]) < 1 or report["scales"][1] <= report["scales"][0]:
             problems.append(f"{at}: zooming in did not zoom ({report['scales']})")
         good = 0
