@@ -9,7 +9,7 @@ import WallCore
 public enum PageFormat: String, Sendable, CaseIterable, Codable {
     /// One PNG a page, streamed band by band (the default, and the format of fixtures).
     case png
-    /// One baseline JPEG a page, streamed band by band (to send: a tenth of the PNG).
+    /// One baseline JPEG a page, streamed band by band (to send: a seventh of the PNG or less).
     case jpeg
     /// One lossy WebP a page (libwebp encodes a whole picture: the page is held whole).
     case webp

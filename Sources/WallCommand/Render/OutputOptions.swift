@@ -15,7 +15,7 @@ struct OutputOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "What to write: png (one PNG a page, lossless: the format of fixtures), jpeg or webp (one a page, lossy, a tenth of the PNG: to mail or to show), or dzi (a Deep Zoom pyramid a page: OUT.dzi and OUT_files/LEVEL/COL_ROW.png, for zoomable viewers). Default: as OUT's name says, png when it says none.",
+            "What to write: png (one PNG a page, lossless: the format of fixtures), jpeg or webp (one a page, lossy, a seventh of the PNG or less: to mail or to show), or dzi (a Deep Zoom pyramid a page: OUT.dzi and OUT_files/LEVEL/COL_ROW.png, for zoomable viewers). Default: as OUT's name says, png when it says none.",
             valueName: "png|jpeg|webp|dzi"))
     var format: PageFormat?
 

@@ -88,7 +88,7 @@ extension ImageWallCommand {
                   imagewall render Photos Holidays -o sheet.png --group-by folder --column-width 300
                   imagewall render Photos -o sheet.png --caption '{stem} · {width}x{height}' --title 'Holidays 2026'
                   imagewall render Photos -o 'pages/sheet-{page}.png' --max-height 4000 --corner-radius 12
-                  imagewall render Photos -o preview.jpg --quality 80             # to mail: a tenth of the PNG
+                  imagewall render Photos -o preview.jpg --quality 80             # to mail: a seventh of the PNG or less
                   imagewall render Photos -o 'preview-{page}.webp' --max-height 16000
                   imagewall render -r Camera -o preview.png --fast --threads 1 --compression rle
                   imagewall render Photos -o sheet.png --cache /var/cache/walls --cache-size 4096
