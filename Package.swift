@@ -69,6 +69,8 @@ let package = Package(
             linkerSettings: [.linkedLibrary("avcodec"), .linkedLibrary("swscale"), .linkedLibrary("avutil")]),
         .target(name: "CColorShim", dependencies: ["CLCMS2"]),
         .target(name: "CProcessShim"),
+        // libharu (Debian's libhpdf-dev ships no pkg-config file): the library by name.
+        .target(name: "CPDFShim", linkerSettings: [.linkedLibrary("hpdf")]),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
 
         // Pure Swift stages.
@@ -78,7 +80,7 @@ let package = Package(
             name: "WallCodecs",
             dependencies: [
                 "WallCore", "CJPEGShim", "CPNGShim", "CHEIFShim", "CWebPShim", "CTIFFShim", "CGIFShim", "CRawShim",
-                "CVideoShim", "CJXLShim", "CExivShim", "CColorShim", "CProcessShim",
+                "CVideoShim", "CJXLShim", "CExivShim", "CColorShim", "CProcessShim", "CPDFShim",
             ]),
         .target(name: "WallText", dependencies: ["WallCore", "CFreeType"]),
         .target(name: "WallCompositor", dependencies: ["WallCore"]),

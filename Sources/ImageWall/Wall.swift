@@ -78,7 +78,7 @@ public struct Wall: Sendable {
             let plan = try Plan.laidOut(probed, options: variant.options, hooks: hooks)
             return SheetBatch.Job(
                 plan: plan, options: variant.options,
-                pages: OutputNaming.pages(for: variant.output, count: plan.arrangement.pages.count),
+                pages: formats[v].pageFiles(for: variant.output, count: plan.arrangement.pages.count),
                 format: formats[v], manifest: manifests?[v])
         }
         return try SheetBatch(jobs: jobs, hooks: hooks).run()
@@ -105,7 +105,7 @@ public struct Wall: Sendable {
             of: manifest, options: options, root: root, recordedAt: recordedAt, hooks: hooks)
         let count = plan.arrangement.pages.count
         let pages =
-            output.map { OutputNaming.pages(for: $0, count: count) } ?? (recorded.count == count ? recorded : [])
+            output.map { format.pageFiles(for: $0, count: count) } ?? (recorded.count == count ? recorded : [])
         let job = SheetBatch.Job(plan: plan, options: options, pages: pages, format: format, manifest: manifestPath)
         return try SheetBatch(jobs: [job], hooks: hooks).run()[0]
     }

@@ -21,6 +21,21 @@ extension ErrorPolicy: ExpressibleByArgument {}
 extension DeepZoomTileFormat: ExpressibleByArgument {}
 
 extension PageFormat: ExpressibleByArgument {}
+extension Paper: ExpressibleByArgument {}
+
+/// `--quality`: 1–100, or `lossless` (0: a PDF's pictures kept whole).
+struct SheetQuality: ExpressibleByArgument {
+    var value: Int
+    init?(argument: String) {
+        if argument == "lossless" {
+            value = 0
+        } else if let number = Int(argument), (1...100).contains(number) {
+            value = number
+        } else {
+            return nil
+        }
+    }
+}
 
 extension SheetPart: ExpressibleByArgument {
     /// A part as `--part` takes it: `K/N`.

@@ -97,7 +97,7 @@ enum PartAssembler {
         ) throws {
             let size = Size(width: page.width, height: page.height)
             switch format {
-            case .jpeg, .webp:
+            case .jpeg, .webp, .pdf:
                 preconditionFailure("refused before: \(format.name) pages are not assembled")
             case .deepZoom:
                 let pyramid = try DeepZoomWriter(

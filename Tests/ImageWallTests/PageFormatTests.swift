@@ -9,7 +9,7 @@ struct PageFormatTests {
         arguments: [
             ("sheet.png", PageFormat.png), ("out/Sheet.PNG", .png), ("wall.dzi", .deepZoom), ("sheet", .png),
             ("sheet.v2", .png), ("dir.jpg/sheet", .png), (".hidden", .png), ("sheet-{page}.png", .png),
-            ("sheet.jpg", .jpeg), ("Sheet.JPEG", .jpeg), ("sheet.webp", .webp),
+            ("sheet.jpg", .jpeg), ("Sheet.JPEG", .jpeg), ("sheet.webp", .webp), ("print.pdf", .pdf),
         ])
     func named(path: String, format: PageFormat) throws {
         #expect(try PageFormat(path: path) == format)
@@ -17,12 +17,13 @@ struct PageFormatTests {
 
     @Test(
         "a name that asks for an image format ImageWall does not write is refused, naming it",
-        arguments: [("s.gif", "GIF"), ("s.tiff", "TIFF"), ("s.pdf", "PDF"), ("s.bmp", "BMP")])
+        arguments: [("s.gif", "GIF"), ("s.tiff", "TIFF"), ("s.heic", "HEIF"), ("s.bmp", "BMP")])
     func refused(path: String, named: String) {
         #expect(throws: PageFormatError(path: path, named: named)) { try PageFormat(path: path) }
         let message = PageFormatError(path: path, named: named).message
         #expect(
-            message.contains(path) && message.contains("PNG (.png), JPEG (.jpg), WebP (.webp) and Deep Zoom (.dzi)"))
+            message.contains(path)
+                && message.contains("PNG (.png), JPEG (.jpg), WebP (.webp), PDF (.pdf) and Deep Zoom (.dzi)"))
     }
 
     @Test("a format asked for names the output, or disagrees with its name")

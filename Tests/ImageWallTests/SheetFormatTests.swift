@@ -125,4 +125,81 @@ struct SheetFormatTests {
             (error as? PartError)?.message.contains("rendered in one process") == true
         }
     }
+
+    /// The RGB pixels of `bitmap` inside `rect` (which lies inside it).
+    func crop(_ bitmap: Bitmap, _ rect: Rect) -> Bitmap {
+        var pixels: [UInt8] = []
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+                for c in 0..<3 { pixels.append(bitmap.pixels[(y * bitmap.size.width + x) * bitmap.channels + c]) }
+            }
+        }
+        return Bitmap(size: Size(width: rect.width, height: rect.height), alpha: .none, pixels: pixels)
+    }
+
+    /// Runs `render` with `arguments` on the stills of SampleImages.
+    func run(_ arguments: [String]) throws {
+        try ImageWallCommand.Render.parse(
+            [Fixtures.sampleImages, "--include", "*.jpg", "--include", "png-*.png", "-q"] + arguments
+        ).run()
+    }
+
+    @Test(
+        "a PDF holds the sheet's pages on paper: the size asked, one sheet page a PDF page, drawn back as the sheet",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftoppm")))
+    func pdf() throws {
+        let paper = try #require(Paper("a4")), dpi = 100
+        var printed = paper
+        printed.dpi = dpi
+        try run(["-o", folder.file("s.pdf"), "--paper", "a4", "--dpi", "\(dpi)", "--manifest", folder.file("s.json")])
+        try run(["-o", folder.file("again.pdf"), "--paper", "a4", "--dpi", "\(dpi)"])
+        #expect(Fixtures.read(folder.file("s.pdf")) == Fixtures.read(folder.file("again.pdf")))
+        let manifest = try Wall.readManifest(folder.file("s.json"))
+        #expect(manifest.pages.count > 1 && manifest.pages.allSatisfy { $0.file == folder.file("s.pdf") })
+        #expect(manifest.pages.allSatisfy { $0.width == printed.sheetWidth && $0.height <= printed.pageHeight })
+        let info = try Fixtures.run("/usr/bin/pdfinfo", [folder.file("s.pdf")])
+        let text = String(decoding: info.output, as: UTF8.self)
+        #expect(text.contains("Pages:           \(manifest.pages.count)\n"), "\(text)")
+        #expect(text.contains("Page size:       595.276 x 841.89 pts (A4)"), "\(text)")
+        // Page 1 drawn back at the paper's resolution: the sheet's first page, where the margins put it.
+        try run([
+            "-o", folder.file("p.png"), "--width", "\(printed.sheetWidth)", "--max-height", "\(printed.pageHeight)",
+        ])
+        let drawn = try Fixtures.run(
+            "/usr/bin/pdftoppm",
+            ["-r", "\(dpi)", "-f", "1", "-l", "1", "-png", "-singlefile", folder.file("s.pdf"), folder.file("back")])
+        #expect(drawn.status == 0, "\(drawn.errors)")
+        let back = try SheetDiff.load(folder.file("back.png"))
+        let sheet = try SheetDiff.load(folder.file("p-001.png"))
+        #expect(back.size.width == 827 && (1169...1170).contains(back.size.height), "\(back.size)")
+        let left = printed.pixels(printed.margin), top = printed.pixels(printed.margin + Paper.bandHeight)
+        let area = Rect(x: left, y: top, width: sheet.size.width, height: sheet.size.height)
+        let placed = crop(back, area)
+        let difference = meanDifference(placed, sheet)
+        #expect(difference < 12, "mean difference \(difference) between the PDF's page and the sheet")
+        let blank = crop(back, Rect(x: 0, y: 0, width: back.size.width, height: left / 2))
+        #expect(blank.pixels.allSatisfy { $0 > 240 }, "the margin is paper")
+    }
+
+    @Test(
+        "a PDF's pictures kept lossless, and paper options refused for other formats",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pdfinfo")))
+    func pdfLossless() throws {
+        try run(["-o", folder.file("j.pdf"), "--paper", "a5", "--dpi", "72"])
+        try run(["-o", folder.file("l.pdf"), "--paper", "a5", "--dpi", "72", "--quality", "lossless"])
+        let lossy = try #require(Fixtures.read(folder.file("j.pdf"))).count
+        let lossless = try #require(Fixtures.read(folder.file("l.pdf"))).count
+        #expect(lossless > lossy)
+        let info = String(decoding: try Fixtures.run("/usr/bin/pdfinfo", [folder.file("l.pdf")]).output, as: UTF8.self)
+        #expect(info.contains("Page size:       419.528 x 595.276 pts"), "\(info)")
+        #expect(throws: (any Error).self) {
+            try ImageWallCommand.Render.parse([Fixtures.sampleImages, "-o", "x.png", "--paper", "a4"])
+        }
+        #expect(throws: (any Error).self) {
+            try ImageWallCommand.Render.parse([Fixtures.sampleImages, "-o", "x.jpg", "--quality", "lossless"])
+        }
+        #expect(throws: (any Error).self) {
+            try ImageWallCommand.Render.parse([Fixtures.sampleImages, "-o", "x.pdf", "--margin", "200"])
+        }
+    }
 }

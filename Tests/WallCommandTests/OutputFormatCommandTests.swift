@@ -14,7 +14,7 @@ struct OutputFormatCommandTests {
 
     @Test(
         "an output named for a format ImageWall does not write is refused naming the formats it writes",
-        arguments: ["sheet.gif", "sheet.BMP", "sheet.pdf", "out/sheet.tif", "sheet-{columns}.heic"])
+        arguments: ["sheet.gif", "sheet.BMP", "out/sheet.tif", "sheet-{columns}.heic"])
     func refusedSuffix(name: String) {
         do {
             _ = try ImageWallCommand.Render.parse(["x.jpg", "-o", name])

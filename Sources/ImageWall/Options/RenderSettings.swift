@@ -30,8 +30,11 @@ public struct RenderSettings: Sendable, Hashable, Codable {
     public var compression: PNGCompression = .runLength
     /// PNG row filter of the sheet.
     public var pngFilter: PNGFilter = .paeth
-    /// Quality 1–100 of JPEG and WebP sheets (`nil`: ``defaultQuality``).
+    /// Quality 1–100 of JPEG and WebP sheets and of a PDF's pictures (`nil`: ``defaultQuality``);
+    /// 0 keeps a PDF's pictures lossless.
     public var quality: Int?
+    /// The paper of a PDF sheet (`nil`: ``Paper/a4``).
+    public var paper: Paper?
 
     /// The quality of JPEG and WebP sheets when none is given.
     public static let defaultQuality = 85
@@ -52,7 +55,7 @@ public struct RenderSettings: Sendable, Hashable, Codable {
     var titleFontSize: Int { max(16, 2 * (fontSize ?? Self.defaultFontSize)) }
 
     enum CodingKeys: String, CodingKey {
-        case caption, title, font, fontSize, textColor, linear, fast, compression, pngFilter, quality
+        case caption, title, font, fontSize, textColor, linear, fast, compression, pngFilter, quality, paper
     }
 
     /// Reads the settings; absent keys keep their defaults.
@@ -69,10 +72,11 @@ public struct RenderSettings: Sendable, Hashable, Codable {
         compression = try c.decodeIfPresent(PNGCompression.self, forKey: .compression) ?? .runLength
         pngFilter = try c.decodeIfPresent(PNGFilter.self, forKey: .pngFilter) ?? .paeth
         quality = try c.decodeIfPresent(Int.self, forKey: .quality)
+        paper = try c.decodeIfPresent(Paper.self, forKey: .paper)
     }
 
     /// Writes the settings in one flat object (the style's fields beside the rest); `fast`
-    /// and `quality` only when set.
+    /// `quality` and `paper` only when set.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(caption, forKey: .caption)
@@ -86,5 +90,6 @@ public struct RenderSettings: Sendable, Hashable, Codable {
         try c.encode(compression, forKey: .compression)
         try c.encode(pngFilter, forKey: .pngFilter)
         try c.encodeIfPresent(quality, forKey: .quality)
+        try c.encodeIfPresent(paper, forKey: .paper)
     }
 }

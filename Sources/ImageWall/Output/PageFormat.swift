@@ -13,6 +13,9 @@ public enum PageFormat: String, Sendable, CaseIterable, Codable {
     case jpeg
     /// One lossy WebP a page (libwebp encodes a whole picture: the page is held whole).
     case webp
+    /// One PDF of all the pages, for print: each page one sheet of paper (see ``Paper``), its
+    /// picture a JPEG (or lossless), a header and a footer.
+    case pdf
     /// A Deep Zoom pyramid a page: `NAME.dzi` and `NAME_files/LEVEL/COLUMN_ROW.png`.
     case deepZoom = "dzi"
 
@@ -22,6 +25,7 @@ public enum PageFormat: String, Sendable, CaseIterable, Codable {
         case .png: return "PNG"
         case .jpeg: return "JPEG"
         case .webp: return "WebP"
+        case .pdf: return "PDF"
         case .deepZoom: return "Deep Zoom"
         }
     }
@@ -32,8 +36,15 @@ public enum PageFormat: String, Sendable, CaseIterable, Codable {
         case .png: return "png"
         case .jpeg: return "jpg"
         case .webp: return "webp"
+        case .pdf: return "pdf"
         case .deepZoom: return "dzi"
         }
+    }
+
+    /// The files of a sheet of `count` pages written to `output`: one a page (see
+    /// ``OutputNaming/pages(for:count:)``), or for a PDF the one file of every page.
+    public func pageFiles(for output: String, count: Int) -> [String] {
+        self == .pdf ? Array(repeating: output, count: count) : OutputNaming.pages(for: output, count: count)
     }
 
     /// Every extension that names this format ("jpg" and "jpeg").
@@ -52,7 +63,7 @@ public enum PageFormat: String, Sendable, CaseIterable, Codable {
     public func check(pages: [Size], opaque: Bool, output: String) throws(PageFormatError) {
         let side: Int
         switch self {
-        case .png, .deepZoom: return
+        case .png, .deepZoom, .pdf: return
         case .jpeg:
             guard opaque else {
                 throw PageFormatError(
@@ -118,7 +129,7 @@ public enum PageFormat: String, Sendable, CaseIterable, Codable {
     /// The name of the image format files with extension `ext` hold, when it is one.
     static func otherImageFormat(_ ext: String) -> String? {
         if let format = ImageFormat.allCases.first(where: { $0.extensions.contains(ext) }) { return format.name }
-        return UnreadFormat.formatName(forExtension: ext) ?? (ext == "pdf" ? "PDF" : nil)
+        return UnreadFormat.formatName(forExtension: ext)
     }
 }
 

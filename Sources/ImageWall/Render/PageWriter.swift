@@ -2,6 +2,7 @@ import WallCodecs
 import WallCompositor
 import WallCore
 import WallLayout
+import WallText
 
 /// What the band renderer paints on a page: image cells, the title, section headers.
 enum PageItem {
@@ -39,8 +40,17 @@ package struct PageWriter {
     ) throws -> [any CompletedPage] {
         var pages: [any CompletedPage] = []
         do {
+            if format == .pdf {
+                let file = try AtomicFile(destination: paths[0])
+                pages.append(file)
+                try writePDF(into: file, cell: cell)
+                try file.finishWriting()
+                return pages
+            }
             for (page, size) in plan.arrangement.pages.enumerated() {
                 switch format {
+                case .pdf:
+                    preconditionFailure("a PDF's pages are written together")
                 case .deepZoom:
                     let pyramid = try DeepZoomWriter(
                         destination: paths[page], size: size, channels: options.background.isOpaque ? 3 : 4,
@@ -94,6 +104,60 @@ package struct PageWriter {
             throw error
         }
         return pages
+    }
+
+    /// Every page as one PDF on ``RenderSettings/paper``: each page's picture fitted between
+    /// the margins and the header and footer bands (at the paper's resolution when the sheet
+    /// was laid out for it), a JPEG streamed band by band into memory at the quality asked (or
+    /// its pixels kept whole and deflated at quality 0), the title above it from the second
+    /// page on (the first shows it in the sheet), "page N of M" below.
+    func writePDF(into file: AtomicFile, cell: @escaping @Sendable (Int) throws -> Bitmap) throws {
+        let paper = options.rendering.paper ?? .a4
+        let font = options.rendering.font.flatMap { $0.lowercased().hasSuffix(".ttf") ? $0 : nil }
+        let document = try PDFDocument(font: font ?? FontFace.defaultPath)
+        let points = { (millimetres: Double) in millimetres * 72 / 25.4 }
+        let sizes = plan.arrangement.pages
+        let quality = options.rendering.quality ?? RenderSettings.defaultQuality
+        for (page, size) in sizes.enumerated() {
+            let picture: PDFDocument.Page.Picture
+            if quality == 0 {
+                var sheet = Bitmap(size: size, alpha: .none)
+                var filled = 0
+                try paintBands(page: page, rows: 0..<size.height, cell: cell) { band, count in
+                    let bytes = count * sheet.rowBytes
+                    sheet.pixels.replaceSubrange(filled..<filled + bytes, with: band[0..<bytes])
+                    filled += bytes
+                }
+                picture = .pixels(sheet)
+            } else {
+                let stream = try MemoryStream()
+                var settings = JPEGEncodeOptions(storage: .ycbcr)
+                settings.quality = quality
+                settings.optimizedTables = false
+                let writer = try JPEGStreamWriter(
+                    handle: stream.handle, name: file.destination, size: size, options: settings)
+                try paintBands(page: page, rows: 0..<size.height, cell: cell) { band, count in
+                    try hooks.profile.measure(.encode) { try writer.write(rows: band, count: count) }
+                }
+                try writer.finish()
+                picture = .jpeg(stream.bytes())
+            }
+            // Fitted to the room between the margins and bands: at the paper's resolution when
+            // laid out for it, smaller when the sheet is wider or taller.
+            let roomWidth = points(paper.width - 2 * paper.margin)
+            let roomHeight = points(paper.height - 2 * paper.margin - 2 * Paper.bandHeight)
+            let natural = 72 / Double(paper.dpi)
+            let scale = min(natural, roomWidth / Double(size.width), roomHeight / Double(size.height))
+            let top = points(paper.margin + Paper.bandHeight)
+            try document.add(
+                PDFDocument.Page(
+                    size: (points(paper.width), points(paper.height)), picture: picture,
+                    frame: (points(paper.margin), top, Double(size.width) * scale, Double(size.height) * scale),
+                    header: page > 0 ? options.rendering.title : nil, footer: "page \(page + 1) of \(sizes.count)",
+                    fontSize: Paper.fontSize, headerBaseline: top - points(2),
+                    footerBaseline: points(paper.height - paper.margin) - points(1)))
+        }
+        try hooks.profile.measure(.encode) { try document.write(into: file) }
     }
 
     /// The PNG's Software text.

@@ -9,14 +9,14 @@ struct OutputOptions: ParsableArguments {
     @Option(
         name: [.short, .customLong("output")],
         help: ArgumentHelp(
-            "The sheet to write: PNG, or JPEG (OUT.jpg), WebP (OUT.webp) or a Deep Zoom pyramid (OUT.dzi) as its name says; {page}, {columns}, {width} and {layout} are replaced per page and variant.",
+            "The sheet to write: PNG, or JPEG (OUT.jpg), WebP (OUT.webp), a PDF of every page (OUT.pdf) or a Deep Zoom pyramid (OUT.dzi) as its name says; {page}, {columns}, {width} and {layout} are replaced per page and variant.",
             valueName: "OUT.png"))
     var output: String?
 
     @Option(
         help: ArgumentHelp(
-            "What to write: png (one PNG a page, lossless: the format of fixtures), jpeg or webp (one a page, lossy, a seventh of the PNG or less: to mail or to show), or dzi (a Deep Zoom pyramid a page: OUT.dzi and OUT_files/LEVEL/COL_ROW.png, for zoomable viewers). Default: as OUT's name says, png when it says none.",
-            valueName: "png|jpeg|webp|dzi"))
+            "What to write: png (one PNG a page, lossless: the format of fixtures), jpeg or webp (one a page, lossy, a seventh of the PNG or less: to mail or to show), pdf (every page on paper, for print: see --paper), or dzi (a Deep Zoom pyramid a page: OUT.dzi and OUT_files/LEVEL/COL_ROW.png, for zoomable viewers). Default: as OUT's name says, png when it says none.",
+            valueName: "png|jpeg|webp|pdf|dzi"))
     var format: PageFormat?
 
     @Option(
@@ -47,16 +47,39 @@ struct OutputOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Quality of JPEG and WebP sheets, 1 (smallest) to 100 (default \(RenderSettings.defaultQuality)).",
-            valueName: "1-100"))
-    var quality: Int?
+            "Quality of JPEG and WebP sheets and of a PDF's pictures, 1 (smallest) to 100 (default \(RenderSettings.defaultQuality)); lossless keeps a PDF's pictures whole.",
+            valueName: "1-100|lossless"))
+    var quality: SheetQuality?
+
+    @Option(
+        help: ArgumentHelp(
+            "The paper of a PDF sheet: a4 (the default), a3, a5, letter, legal or WxHmm (210x297mm). With --dpi and --margin it sets the sheet's width and page height, unless --width and --max-height do.",
+            valueName: "a4|letter|WxHmm"))
+    var paper: Paper?
+
+    @Option(help: ArgumentHelp("Pixels per inch of a PDF's pictures (default 300).", valueName: "n"))
+    var dpi: Int?
+
+    @Option(help: ArgumentHelp("A PDF page's margin on every side, in millimetres (default 10).", valueName: "mm"))
+    var margin: Double?
 
     init() {}
 
     /// Refuses an output named for a format ImageWall does not write, or for another one than
     /// `--format` asks for.
     func validate() throws {
-        if let quality, !(1...100).contains(quality) { throw ValidationError("--quality must be 1 to 100") }
+        if quality?.value == 0 && pageFormat != .pdf {
+            throw ValidationError("--quality lossless is for a PDF's pictures: a lossless sheet is a PNG")
+        }
+        if (paper != nil || dpi != nil || margin != nil) && pageFormat != .pdf {
+            throw ValidationError("--paper, --dpi and --margin shape a PDF: write -o sheet.pdf")
+        }
+        if html != nil && pageFormat == .pdf {
+            throw ValidationError("--html shows sheets as images in a page: write PNG, JPEG or WebP sheets for it")
+        }
+        if let printed = printedPaper, !printed.isUsable {
+            throw ValidationError("--paper \(printed), --dpi and --margin leave no room for a picture")
+        }
         guard let output else { return }
         do {
             _ = try PageFormat.resolve(output: output, format: format)
@@ -77,11 +100,22 @@ struct OutputOptions: ParsableArguments {
         output.flatMap { try? PageFormat.resolve(output: $0, format: format) }
     }
 
+    /// The paper a PDF sheet is printed on, with the resolution and margins asked for; `nil`
+    /// for other formats.
+    var printedPaper: Paper? {
+        guard pageFormat == .pdf else { return nil }
+        var printed = paper ?? .a4
+        printed.dpi = dpi ?? printed.dpi
+        printed.margin = margin ?? printed.margin
+        return printed
+    }
+
     /// Sets how pages are encoded.
     func apply(to options: inout WallOptions) {
         options.rendering.compression = compression
         options.rendering.pngFilter = pngFilter
-        options.rendering.quality = quality
+        options.rendering.quality = quality?.value
+        options.rendering.paper = printedPaper
         options.deepZoomTiles = tileFormat
     }
 

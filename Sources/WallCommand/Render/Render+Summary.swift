@@ -51,12 +51,15 @@ extension ImageWallCommand.Render {
 
     func summarize(_ results: [Manifest], seconds: Double) {
         var bytes = 0
+        var counted: Set<String> = []
         for result in results {
-            for page in result.pages {
+            for (number, page) in result.pages.enumerated() {
                 let file = page.file ?? ""
-                bytes += Self.bytes(of: file)
+                // A PDF holds every page: its file counted once, its pages named by number.
+                let shared = result.pages.count > 1 && result.pages.allSatisfy { $0.file == page.file }
+                if counted.insert(file).inserted { bytes += Self.bytes(of: file) }
                 if reporting.verbose || results.count > 1 || result.pages.count > 1 {
-                    Console.error("\(file): \(page.width)x\(page.height)")
+                    Console.error("\(file)\(shared ? " page \(number + 1)" : ""): \(page.width)x\(page.height)")
                 }
             }
         }

@@ -90,6 +90,7 @@ extension ImageWallCommand {
                   imagewall render Photos -o 'pages/sheet-{page}.png' --max-height 4000 --corner-radius 12
                   imagewall render Photos -o preview.jpg --quality 80             # to mail: a seventh of the PNG or less
                   imagewall render Photos -o 'preview-{page}.webp' --max-height 16000
+                  imagewall render Photos -o contact.pdf --paper a4 --dpi 300 --title 'Holidays 2026'
                   imagewall render -r Camera -o preview.png --fast --threads 1 --compression rle
                   imagewall render Photos -o sheet.png --cache /var/cache/walls --cache-size 4096
                   imagewall render --from-manifest wall.json --part 3/8 --root /data/photos -o part-3
@@ -176,8 +177,8 @@ extension ImageWallCommand {
             if !input.hasInputs { throw ValidationError("no input images: give image files or folders") }
             if checking.check != nil {
                 if layout.variants.count > 1 { throw ValidationError("--check compares one sheet: give one variant") }
-                if output.pageFormat == .deepZoom {
-                    throw ValidationError("--check compares PNG sheets, not Deep Zoom pyramids")
+                if output.pageFormat == .deepZoom || output.pageFormat == .pdf {
+                    throw ValidationError("--check compares sheets, not Deep Zoom pyramids or PDF documents")
                 }
                 return
             }
@@ -187,7 +188,7 @@ extension ImageWallCommand {
 
         /// The options this command line asks for (with the first variant's layout).
         public var options: WallOptions {
-            var options = WallOptions(layout: layout.configuration)
+            var options = WallOptions(layout: printed(layout.configuration))
             options.grouping = layout.groupBy
             input.apply(to: &options)
             output.apply(to: &options)
@@ -263,6 +264,16 @@ extension ImageWallCommand {
             }
         }
 
+        /// `configuration` laid out for the paper of a PDF: as wide as the paper between its
+        /// margins and pages as tall, unless `--width` and `--max-height` (or `--max-pixels`) say.
+        func printed(_ configuration: LayoutConfiguration) -> LayoutConfiguration {
+            guard let paper = output.printedPaper else { return configuration }
+            var c = configuration
+            if layout.width == nil { c.width = paper.sheetWidth }
+            if layout.maxHeight == nil && layout.maxPixels == nil { c.maxPageHeight = paper.pageHeight }
+            return c
+        }
+
         /// The gallery pages `--html` asks for, one a variant.
         var htmlPages: [String] {
             guard let html = output.html else { return [] }
@@ -276,7 +287,7 @@ extension ImageWallCommand {
             let variants = layout.variants
             let jobs = variants.map { variant -> (output: String, options: WallOptions) in
                 var job = options
-                job.layout = variant
+                job.layout = printed(variant)
                 return (OutputNaming.variant(sheet, for: variant), job)
             }
             let manifests = output.manifest.map { path in variants.map { OutputNaming.variant(path, for: $0) } }

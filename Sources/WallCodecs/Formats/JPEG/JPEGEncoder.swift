@@ -1,6 +1,12 @@
 import CJPEGShim
 import WallCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// Options for writing a JPEG.
 public struct JPEGEncodeOptions: Sendable {
     /// How colour samples are stored.
@@ -77,8 +83,15 @@ public final class JPEGStreamWriter {
     private let rowBytes: Int
 
     /// Starts the JPEG of `size` in `file` (its header and metadata written).
-    public init(file: AtomicFile, size: Size, options: JPEGEncodeOptions) throws(CodecError) {
-        path = file.destination
+    public convenience init(file: AtomicFile, size: Size, options: JPEGEncodeOptions) throws(CodecError) {
+        try self.init(handle: file.handle, name: file.destination, size: size, options: options)
+    }
+
+    /// Starts the JPEG of `size` in the stream `handle`, called `name` in errors.
+    public init(handle: UnsafeMutablePointer<FILE>, name: String, size: Size, options: JPEGEncodeOptions)
+        throws(CodecError)
+    {
+        path = name
         rowBytes = size.width * options.storage.components
         var message = [CChar](repeating: 0, count: 256)
         let app1 = options.app1 ?? [], icc = options.icc ?? []
@@ -102,7 +115,7 @@ public final class JPEGStreamWriter {
                 c.icc = options.icc == nil ? nil : iccBytes.baseAddress
                 c.icc_size = icc.count
                 c.standard_tables = options.optimizedTables ? 0 : 1
-                return iw_jpeg_encoder_start(file.handle, &c, &message, message.count)
+                return iw_jpeg_encoder_start(handle, &c, &message, message.count)
             }
         }
         guard let started else {

@@ -1,0 +1,146 @@
+import CPDFShim
+import WallCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A PDF document written through libharu: pages of a size in points, each holding one
+/// picture (a JPEG embedded as it is, or RGB pixels deflated) and a header and footer line.
+public final class PDFDocument {
+    private let document: OpaquePointer
+
+    /// One page: its size and what it holds, in points (1/72 in) from its top left corner.
+    public struct Page {
+        /// The picture: JPEG bytes, embedded as they are, or pixels (RGB), kept lossless.
+        public enum Picture {
+            /// A JPEG's bytes.
+            case jpeg([UInt8])
+            /// RGB pixels.
+            case pixels(Bitmap)
+        }
+
+        /// The page's size.
+        public var size: (width: Double, height: Double)
+        /// What it shows.
+        public var picture: Picture
+        /// Where the picture goes.
+        public var frame: (x: Double, y: Double, width: Double, height: Double)
+        /// A line above the picture, left-aligned with it, and one below, centred.
+        public var header: String?, footer: String?
+        /// The text's size.
+        public var fontSize: Double
+        /// The text's baselines, from the top.
+        public var headerBaseline: Double, footerBaseline: Double
+
+        /// A page of `size` holding `picture` in `frame`.
+        public init(
+            size: (width: Double, height: Double), picture: Picture,
+            frame: (x: Double, y: Double, width: Double, height: Double), header: String?, footer: String?,
+            fontSize: Double, headerBaseline: Double, footerBaseline: Double
+        ) {
+            (self.size, self.picture, self.frame) = (size, picture, frame)
+            (self.header, self.footer, self.fontSize) = (header, footer, fontSize)
+            (self.headerBaseline, self.footerBaseline) = (headerBaseline, footerBaseline)
+        }
+    }
+
+    /// A new document whose text is set in the TrueType font at `font` (embedded).
+    public init(font: String) throws(CodecError) {
+        var message = [CChar](repeating: 0, count: 256)
+        guard let created = iw_pdf_create(font, &message, message.count) else {
+            throw CodecError(.write, path: font, reason: message.text)
+        }
+        document = created
+    }
+
+    deinit { iw_pdf_destroy(document) }
+
+    /// Adds `page` after the others.
+    public func add(_ page: Page) throws(CodecError) {
+        var spec = iw_pdf_page()
+        (spec.width, spec.height) = page.size
+        (spec.x, spec.y, spec.picture_width, spec.picture_height) = page.frame
+        (spec.font_size, spec.header_y, spec.footer_y) = (page.fontSize, page.headerBaseline, page.footerBaseline)
+        let status: Int32
+        switch page.picture {
+        case .jpeg(let bytes):
+            status = bytes.withUnsafeBufferPointer { jpeg in
+                spec.jpeg = jpeg.baseAddress
+                spec.jpeg_size = jpeg.count
+                return Self.add(document, &spec, page.header, page.footer)
+            }
+        case .pixels(let bitmap):
+            precondition(bitmap.channels == 3)
+            status = bitmap.pixels.withUnsafeBufferPointer { rgb in
+                spec.rgb = rgb.baseAddress
+                (spec.pixel_width, spec.pixel_height) = (UInt32(bitmap.size.width), UInt32(bitmap.size.height))
+                return Self.add(document, &spec, page.header, page.footer)
+            }
+        }
+        guard status == 0 else {
+            throw CodecError(.write, path: "PDF page", reason: String(cString: iw_pdf_message(document)))
+        }
+    }
+
+    private static func add(_ document: OpaquePointer, _ spec: inout iw_pdf_page, _ header: String?, _ footer: String?)
+        -> Int32
+    {
+        (header ?? "").withCString { header in
+            (footer ?? "").withCString { footer in
+                spec.header = header
+                spec.footer = footer
+                return iw_pdf_add_page(document, &spec)
+            }
+        }
+    }
+
+    /// Writes the document into `file`, not yet committed.
+    public func write(into file: AtomicFile) throws(CodecError) {
+        guard iw_pdf_write(document, file.handle) == 0 else {
+            throw CodecError(.write, path: file.destination, reason: String(cString: iw_pdf_message(document)))
+        }
+    }
+}
+
+/// Bytes written through a `FILE` into memory (`open_memstream`), for libraries that write to
+/// a stream.
+public final class MemoryStream {
+    /// The stream to write to, until ``bytes()``.
+    public let handle: UnsafeMutablePointer<FILE>
+    // Where the stream keeps its buffer and size: stable until it is closed.
+    private let buffer = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
+    private let size = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    private var open = true
+
+    /// An empty stream.
+    public init() throws(CodecError) {
+        buffer.initialize(to: nil)
+        size.initialize(to: 0)
+        guard let handle = open_memstream(buffer, size) else {
+            buffer.deallocate()
+            size.deallocate()
+            throw CodecError(.write, path: "memory", reason: systemErrorText())
+        }
+        self.handle = handle
+    }
+
+    /// Closes the stream and returns what was written.
+    public func bytes() -> [UInt8] {
+        if open {
+            fclose(handle)
+            open = false
+        }
+        guard let start = buffer.pointee else { return [] }
+        return Array(UnsafeRawBufferPointer(start: start, count: size.pointee))
+    }
+
+    deinit {
+        if open { fclose(handle) }
+        free(buffer.pointee)
+        buffer.deallocate()
+        size.deallocate()
+    }
+}
