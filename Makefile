@@ -51,10 +51,10 @@ samples: deps
 bench: build
 	Benchmarks/bench.sh
 
-# Renders SampleImages with --html (two pages, a name with a space), and as a Deep Zoom
-# pyramid with its viewer, diffs two copies of it (one image swapped) with --report, and checks a
-# changed copy of the example fixture suite with --report; checks the four pages in headless
-# Chromium (installed when missing).
+# Renders SampleImages with --html (two pages, a name with a space), as a Deep Zoom pyramid with
+# its viewer, and as 2- and 4-column JPEG variants on one page; diffs two copies of it (one image
+# swapped) with --report, and checks a changed copy of the example fixture suite with --report;
+# checks the five pages in headless Chromium (installed when missing).
 check-html: build
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; }
 	rm -rf out/html && mkdir -p "out/html/sheet dir"
@@ -62,6 +62,10 @@ check-html: build
 	python3 Tests/HTML/check_html.py out/html/index.html out/html/m.json
 	$(RELEASE_BIN) render SampleImages -o "out/html/sheet dir/wall.dzi" --manifest out/html/dzi.json --html out/html/wall.html -q
 	python3 Tests/HTML/check_dzi.py out/html/wall.html out/html/dzi.json
+	mkdir -p out/html/variants
+	$(RELEASE_BIN) render SampleImages -o 'out/html/variants/sheet-{columns}.jpg' --columns 2,4 --width 1200 \
+	  --manifest 'out/html/variants/m-{columns}.json' --html out/html/variants/index.html -q
+	python3 Tests/HTML/check_variants.py out/html/variants/index.html out/html/variants/m-2.json out/html/variants/m-4.json
 	rm -rf out/html/report && mkdir -p out/html/report && cp -r SampleImages out/html/report/a && cp -r SampleImages out/html/report/b
 	cp SampleImages/cmyk-adobe.jpg out/html/report/b/avif-alpha.avif
 	for side in a b; do $(RELEASE_BIN) render out/html/report/$$side -o out/html/report/$$side.png --manifest out/html/report/$$side.json --no-cache -q; done

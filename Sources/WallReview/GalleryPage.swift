@@ -6,34 +6,69 @@ import WallCodecs
     import Glibc
 #endif
 
-/// A small HTML page of a rendered sheet that fits any screen: each page's image scales to the
-/// window's width, and over it every tile is a link to its source, placed in percentages so it
+/// A small HTML page of a rendered sheet that fits any screen (or of its variants, each shown to
+/// the windows it suits): each page's image scales to the window's width, and over it every tile is a link to its source, placed in percentages so it
 /// stays on its tile at any size and zoom, with its name on hover, on focus and as its
 /// accessible label; a field filters the tiles by name. Links are relative to the page's
 /// folder; styles and script are inline, so the page needs nothing else (no network).
 public enum GalleryPage {
     /// The HTML for `manifest`, to be saved at `path`.
     public static func html(_ manifest: Manifest, at path: String) -> String {
+        html(variants: [manifest], at: path)
+    }
+
+    /// The narrowest window, in CSS pixels, that shows a variant of `columns` columns: one
+    /// where each column is at least this wide.
+    public static let columnWidth = 160
+
+    /// One page for several variants of a sheet (`--columns 2,4`), each shown to the windows it
+    /// suits: the variant of `c` columns from `c` × ``columnWidth`` px wide up to the next's
+    /// width, so a phone gets the 2-column wall and a laptop the 4-column one, each with its
+    /// own tile links. Images load lazily: a variant hidden at the window's width, or a page
+    /// far below, is not loaded. `variants` have distinct column counts.
+    public static func html(variants manifests: [Manifest], at path: String) -> String {
+        precondition(!manifests.isEmpty)
         let folder = FilePaths.folder(of: path)
-        var body = ""
-        for (number, page) in manifest.pages.enumerated() {
-            guard let file = page.file else { continue }  // a layout not rendered: no picture
-            let alt = "\(HTMLText.escape(manifest.title?.text ?? "contact sheet")) page \(number + 1)"
-            body += "<figure>\n<div class=\"wall\" style=\"aspect-ratio: \(page.width) / \(page.height)\">\n"
-            body +=
-                "<img src=\"\(HTMLText.link(from: folder, to: file))\" width=\"\(page.width)\" height=\"\(page.height)\" alt=\"\(alt)\">\n"
-            for tile in manifest.tiles where tile.page == number {
-                let name = HTMLText.escape(tile.source.split(separator: "/").last.map(String.init) ?? tile.source)
-                let box = [
-                    "left: \(percent(tile.x, of: page.width))", "top: \(percent(tile.y, of: page.height))",
-                    "width: \(percent(tile.width, of: page.width))", "height: \(percent(tile.height, of: page.height))",
-                ].joined(separator: "; ")
-                body +=
-                    "<a href=\"\(HTMLText.link(from: folder, to: tile.source))\" style=\"\(box)\" title=\"\(name)\" aria-label=\"\(name)\" data-name=\"\(name)\" data-index=\"\(tile.index)\"></a>\n"
+        let ordered = manifests.sorted { $0.layout.configuration.columns < $1.layout.configuration.columns }
+        var body = "", style = ""
+        for (v, manifest) in ordered.enumerated() {
+            // Outside its windows a variant is hidden, and its images are a blank pixel, so
+            // that only the variant shown loads.
+            var blanks = ""
+            if ordered.count > 1 {
+                let low = v == 0 ? nil : manifest.layout.configuration.columns * columnWidth
+                let high = v == ordered.count - 1 ? nil : ordered[v + 1].layout.configuration.columns * columnWidth
+                let bounds = [low.map { "(min-width: \($0)px)" }, high.map { "(max-width: \(Double($0) - 0.02)px)" }]
+                    .compactMap { $0 }.joined(separator: " and ")
+                style += ".variant-\(v) { display: none; }\n@media \(bounds) { .variant-\(v) { display: block; } }\n"
+                let outside = [low.map { "(max-width: \(Double($0) - 0.02)px)" }, high.map { "(min-width: \($0)px)" }]
+                blanks = outside.compactMap { $0 }.map { "<source media=\"\($0)\" srcset=\"\(blankPixel)\">" }.joined()
             }
             body +=
-                "</div>\n<figcaption>page \(number + 1) of \(manifest.pages.count) · \(page.width)×\(page.height) px</figcaption>\n</figure>\n"
+                "<section class=\"variant variant-\(v)\" data-columns=\"\(manifest.layout.configuration.columns)\">\n"
+            for (number, page) in manifest.pages.enumerated() {
+                guard let file = page.file else { continue }  // a layout not rendered: no picture
+                let alt = "\(HTMLText.escape(manifest.title?.text ?? "contact sheet")) page \(number + 1)"
+                body += "<figure>\n<div class=\"wall\" style=\"aspect-ratio: \(page.width) / \(page.height)\">\n"
+                body +=
+                    "<picture>\(blanks)<img src=\"\(HTMLText.link(from: folder, to: file))\" width=\"\(page.width)\" height=\"\(page.height)\" alt=\"\(alt)\" loading=\"lazy\"></picture>\n"
+                for tile in manifest.tiles where tile.page == number {
+                    let name = HTMLText.escape(tile.source.split(separator: "/").last.map(String.init) ?? tile.source)
+                    let box = [
+                        "left: \(percent(tile.x, of: page.width))", "top: \(percent(tile.y, of: page.height))",
+                        "width: \(percent(tile.width, of: page.width))",
+                        "height: \(percent(tile.height, of: page.height))",
+                    ].joined(separator: "; ")
+                    body +=
+                        "<a href=\"\(HTMLText.link(from: folder, to: tile.source))\" style=\"\(box)\" title=\"\(name)\" aria-label=\"\(name)\" data-name=\"\(name)\" data-index=\"\(tile.index)\"></a>\n"
+                }
+                let variant = ordered.count > 1 ? " · \(manifest.layout.configuration.columns) columns" : ""
+                body +=
+                    "</div>\n<figcaption>page \(number + 1) of \(manifest.pages.count) · \(page.width)×\(page.height) px\(variant)</figcaption>\n</figure>\n"
+            }
+            body += "</section>\n"
         }
+        let manifest = ordered[0]
         let title = HTMLText.escape(manifest.title?.text ?? "Contact sheet")
         return """
             <!DOCTYPE html>
@@ -59,7 +94,7 @@ public enum GalleryPage {
             .filtering a:not(.match) { background: rgba(24, 25, 28, .75); }
             .filtering a.match { outline: 2px solid #4da3ff; }
             figcaption { margin-top: 6px; color: #999; }
-            </style>
+            \(style)</style>
             </head>
             <body>
             <header><h1>\(title) — \(manifest.tiles.count) images</h1>
@@ -79,6 +114,9 @@ public enum GalleryPage {
             """
     }
 
+    /// A transparent 1×1 GIF: what a hidden variant's images are.
+    static let blankPixel = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
+
     /// `part` of `whole` as a CSS percentage.
     static func percent(_ part: Int, of whole: Int) -> String {
         let value = whole > 0 ? Double(part) * 100 / Double(whole) : 0
@@ -88,8 +126,17 @@ public enum GalleryPage {
     /// Writes the page of `manifest` to `path`: the gallery page, or for a wall written as
     /// Deep Zoom pyramids a zoomable viewer.
     public static func write(_ manifest: Manifest, to path: String) throws {
-        let deepZoom = manifest.pages.contains { page in page.file.map { try? PageFormat(path: $0) } == .deepZoom }
-        let data = Array((deepZoom ? DeepZoomPage.html(manifest, at: path) : html(manifest, at: path)).utf8)
+        try write(variants: [manifest], to: path)
+    }
+
+    /// Writes one page for the variants `manifests` to `path` (see ``html(variants:at:)``); a
+    /// single wall written as Deep Zoom pyramids gets the zoomable viewer.
+    public static func write(variants manifests: [Manifest], to path: String) throws {
+        let deepZoom =
+            manifests.count == 1
+            && manifests[0].pages.contains { page in page.file.map { try? PageFormat(path: $0) } == .deepZoom }
+        let page = deepZoom ? DeepZoomPage.html(manifests[0], at: path) : html(variants: manifests, at: path)
+        let data = Array(page.utf8)
         let file = try AtomicFile(destination: path)
         guard data.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file.handle) }) == data.count else {
             throw CodecError(.write, path: path, reason: "short write")

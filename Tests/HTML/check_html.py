@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Loads an ImageWall --html page in headless Chromium at a laptop's and a phone's window size
 (1200x900 and 390x844) and checks it against the manifest: every page image loads at its
-recorded size and fits the window (no horizontal scrolling); every tile has a link to its
+recorded size and fits the window (no horizontal scrolling), loading lazily (at first only
+those near the window); every tile has a link to its
 source named after it (title and accessible label); and a click on the middle of each tile, as
 the browser lays the page out at that size, lands on that tile's link. Screenshots of both
 sizes are saved beside the page (shot-1200x900.png, shot-390x844.png) to look at.
@@ -13,7 +14,16 @@ manifest = json.load(open(manifest_path))
 folder = os.path.dirname(os.path.abspath(page))
 harness = os.path.join(folder, ".check-" + os.path.basename(page))
 probe = """<script>
+function whenLoaded(then) {
+  if ([...document.images].every(i => i.complete)) then(); else setTimeout(() => whenLoaded(then), 50);
+}
 window.addEventListener('load', () => {
+  // Pages load lazily: those requested at first are noted, then every one is loaded to measure.
+  const requested = [...document.images].filter(i => i.naturalWidth > 0).map(i => i.src);
+  for (const i of document.images) i.loading = 'eager';
+  whenLoaded(() => measure(requested));
+});
+function measure(requested) {
   const links = [...document.querySelectorAll('.wall a')];
   const hits = {};
   for (const link of links) {
@@ -38,11 +48,11 @@ window.addEventListener('load', () => {
     images: [...document.images].map(i => ({src: i.src, complete: i.complete, width: i.naturalWidth, height: i.naturalHeight,
                                             shown: i.getBoundingClientRect().width})),
     links: links.map(a => ({href: a.href, title: a.title, label: a.getAttribute('aria-label'), index: a.dataset.index})),
-    hits: hits
+    hits: hits, requested: requested
   };
   const pre = document.createElement('pre'); pre.id = 'check'; pre.textContent = JSON.stringify(report);
   document.body.appendChild(pre);
-});
+}
 </script>"""
 text = open(page, encoding="utf-8").read()
 if "<map" in text or "<area" in text:
@@ -74,6 +84,8 @@ try:
                 problems.append(f"{at}: page image {image['src']} loaded as {image['width']}x{image['height']}, expected {p['width']}x{p['height']}")
             if image["shown"] > report["viewport"][0]:
                 problems.append(f"{at}: page image shown {image['shown']:.0f} px wide in a {report['viewport'][0]} px window")
+        if not 1 <= len(report["requested"]) <= len(pages):
+            problems.append(f"{at}: {len(report['requested'])} page images requested at first, of {len(pages)}")
         links = {int(a["index"]): a for a in report["links"]}
         hits = 0
         for tile in manifest["tiles"]:

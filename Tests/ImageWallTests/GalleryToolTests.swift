@@ -357,6 +357,29 @@ struct FixtureToolTests {
         #expect(!page.contains("http://") && !page.contains("https://"))
     }
 
+    @Test("one page for variants of different columns shows each window one, and the others' images are blank there")
+    func variantsPage() throws {
+        try ImageWallCommand.Render.parse([
+            Fixtures.sample("png-rgb.png"), Fixtures.sample("orientation-6.jpg"), "-o", folder.file("v-{columns}.jpg"),
+            "--columns", "2,4", "--width", "400", "--html", folder.file("v.html"), "-q",
+        ]).run()
+        let page = String(decoding: try #require(Fixtures.read(folder.file("v.html"))), as: UTF8.self)
+        #expect(page.contains("src=\"v-2.jpg\"") && page.contains("src=\"v-4.jpg\""))
+        #expect(page.components(separatedBy: "<a href=").count - 1 == 4, "each variant's own tile links")
+        // 2 columns below 640 px, 4 from there; each variant's images blank outside its windows.
+        #expect(page.contains("@media (max-width: 639.98px) { .variant-0 { display: block; } }"))
+        #expect(page.contains("@media (min-width: 640px) { .variant-1 { display: block; } }"))
+        #expect(page.contains("<source media=\"(min-width: 640px)\" srcset=\"data:image/gif"))
+        #expect(page.contains("<source media=\"(max-width: 639.98px)\" srcset=\"data:image/gif"))
+        #expect(page.contains("loading=\"lazy\""))
+        // Variants of the same columns cannot share a page.
+        #expect(throws: (any Error).self) {
+            try ImageWallCommand.Render.parse([
+                Fixtures.sampleImages, "-o", "w-{width}.png", "--width", "400,800", "--html", "w.html",
+            ])
+        }
+    }
+
     @Test("every command's help has examples; --version answers")
     func help() {
         for command in [

@@ -30,7 +30,7 @@ struct OutputOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Also write a small HTML page showing the sheet at the window's width, each tile linking to its source.",
+            "Also write a small HTML page showing the sheet at the window's width, each tile linking to its source; with variants of different --columns and one page name, one page showing each window the variant that suits it.",
             valueName: "file.html"))
     var html: String?
 
@@ -129,9 +129,16 @@ struct OutputOptions: ParsableArguments {
                 "-o \(output) names every variant the same: add {columns} and/or {width} (e.g. sheet-{columns}x{width}.png)"
             )
         }
-        for (flag, path) in [("--manifest", manifest), ("--html", html)] {
-            if let path, Set(variants.map { OutputNaming.variant(path, for: $0) }).count < paths.count {
-                throw ValidationError("\(flag) \(path) names every variant the same: add {columns} and/or {width}")
+        if let manifest, Set(variants.map { OutputNaming.variant(manifest, for: $0) }).count < paths.count {
+            throw ValidationError("--manifest \(manifest) names every variant the same: add {columns} and/or {width}")
+        }
+        // One --html page for all the variants shows each window one of them, told apart by
+        // their column counts; pyramids and PDFs have pages of their own.
+        if let html, Set(variants.map { OutputNaming.variant(html, for: $0) }).count < paths.count {
+            if Set(variants.map(\.columns)).count < variants.count || pageFormat == .deepZoom {
+                throw ValidationError(
+                    "--html \(html) names every variant the same: one page shows variants of different --columns (PNG, JPEG or WebP sheets); else add {columns} and/or {width}"
+                )
             }
         }
     }

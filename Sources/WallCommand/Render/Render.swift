@@ -274,11 +274,12 @@ extension ImageWallCommand {
             return c
         }
 
-        /// The gallery pages `--html` asks for, one a variant.
+        /// The gallery pages `--html` asks for: one a variant when its name tells them apart
+        /// (`{columns}`), else one page showing each window the variant that suits it.
         var htmlPages: [String] {
             guard let html = output.html else { return [] }
-            let variants = layout.variants
-            return variants.count > 1 ? variants.map { OutputNaming.variant(html, for: $0) } : [html]
+            let pages = layout.variants.map { OutputNaming.variant(html, for: $0) }
+            return Set(pages).count == pages.count ? pages : [html]
         }
 
         /// Renders the inputs as every variant `--columns`, `--width` and the like ask for, each
@@ -293,11 +294,11 @@ extension ImageWallCommand {
             let manifests = output.manifest.map { path in variants.map { OutputNaming.variant(path, for: $0) } }
             let results = try Wall(inputs: try input.allInputs()).render(
                 variants: jobs, manifests: manifests, hooks: hooks)
-            if let html = output.html {
-                for (result, variant) in zip(results, variants) {
-                    try GalleryPage.write(
-                        result, to: results.count > 1 ? OutputNaming.variant(html, for: variant) : html)
-                }
+            let pages = htmlPages
+            if pages.count == results.count {
+                for (result, page) in zip(results, pages) { try GalleryPage.write(result, to: page) }
+            } else if let page = pages.first {
+                try GalleryPage.write(variants: results, to: page)
             }
             return results
         }
