@@ -112,7 +112,9 @@ extension ImageWallCommand {
                     for (page, file) in written.enumerated() where recorded.pages.indices.contains(page) {
                         recorded.pages[page].file = file
                     }
-                    try GalleryPage.write(recorded, to: html)
+                    for warning in try GalleryPage.write(recorded, to: html, threads: threads) {
+                        Console.error("warning: \(warning)")
+                    }
                 }
                 if !quiet {
                     let seconds = String(format: "%.1f s", ProgressDisplay.now() - started)

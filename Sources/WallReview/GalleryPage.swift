@@ -26,7 +26,13 @@ public enum GalleryPage {
     /// width, so a phone gets the 2-column wall and a laptop the 4-column one, each with its
     /// own tile links. Images load lazily: a variant hidden at the window's width, or a page
     /// far below, is not loaded. `variants` have distinct column counts.
-    public static func html(variants manifests: [Manifest], at path: String) -> String {
+    ///
+    /// A click on a tile opens it in the page, large, with the previous and next ones a key
+    /// away (← →): the original when a browser shows it, else its rendition (`renditions`, by
+    /// source; see ``GalleryRenditions``) with the original one click further.
+    public static func html(variants manifests: [Manifest], at path: String, renditions: [String: String] = [:])
+        -> String
+    {
         precondition(!manifests.isEmpty)
         let folder = FilePaths.folder(of: path)
         let ordered = manifests.sorted { $0.layout.configuration.columns < $1.layout.configuration.columns }
@@ -59,8 +65,10 @@ public enum GalleryPage {
                         "width: \(percent(tile.width, of: page.width))",
                         "height: \(percent(tile.height, of: page.height))",
                     ].joined(separator: "; ")
+                    let original = HTMLText.link(from: folder, to: tile.source)
+                    let view = renditions[tile.source].map { HTMLText.link(from: folder, to: $0) } ?? original
                     body +=
-                        "<a href=\"\(HTMLText.link(from: folder, to: tile.source))\" style=\"\(box)\" title=\"\(name)\" aria-label=\"\(name)\" data-name=\"\(name)\" data-index=\"\(tile.index)\"></a>\n"
+                        "<a href=\"\(original)\" style=\"\(box)\" title=\"\(name)\" aria-label=\"\(name)\" data-name=\"\(name)\" data-index=\"\(tile.index)\" data-view=\"\(view)\"></a>\n"
                 }
                 let variant = ordered.count > 1 ? " · \(manifest.layout.configuration.columns) columns" : ""
                 body +=
@@ -94,12 +102,50 @@ public enum GalleryPage {
             .filtering a:not(.match) { background: rgba(24, 25, 28, .75); }
             .filtering a.match { outline: 2px solid #4da3ff; }
             figcaption { margin-top: 6px; color: #999; }
+            dialog { width: 100vw; height: 100vh; max-width: none; max-height: none; margin: 0; padding: 8px; border: 0;
+              background: rgba(10, 10, 12, .96); color: #ddd; }
+            dialog figure { margin: 0; height: calc(100% - 8px); display: flex; flex-direction: column; align-items: center; }
+            dialog img { max-width: 100%; max-height: calc(100% - 40px); object-fit: contain; margin: auto; }
+            dialog figcaption a { color: #8cf; }
+            dialog button { position: fixed; top: 50%; font: 32px system-ui, sans-serif; background: rgba(0, 0, 0, .5);
+              color: #fff; border: 0; border-radius: 6px; padding: 4px 12px; }
+            dialog .previous { left: 8px; } dialog .next { right: 8px; } dialog .close { top: 8px; right: 8px; }
             \(style)</style>
             </head>
             <body>
             <header><h1>\(title) — \(manifest.tiles.count) images</h1>
             <input type="search" placeholder="Filter by name" aria-label="Filter images by name"></header>
-            \(body)<script>
+            \(body)<dialog aria-label="Image"><figure><img alt=""><figcaption><span class="name"></span> ·
+            <a class="original">original</a> · <span class="count"></span></figcaption></figure>
+            <button class="previous" aria-label="Previous">‹</button><button class="next" aria-label="Next">›</button>
+            <button class="close" aria-label="Close">×</button></dialog>
+            <script>
+            // A tile clicked opens large in the page; ← → move through the tiles shown, Esc closes.
+            const dialog = document.querySelector('dialog'), large = dialog.querySelector('img');
+            let shown = [], at = 0;
+            function show(i) {
+              at = (i + shown.length) % shown.length;
+              const link = shown[at];
+              large.src = link.dataset.view;
+              large.alt = link.dataset.name;
+              dialog.querySelector('.name').textContent = link.dataset.name;
+              dialog.querySelector('.original').href = link.href;
+              dialog.querySelector('.count').textContent = (at + 1) + ' of ' + shown.length;
+            }
+            document.addEventListener('click', event => {
+              const link = event.target.closest('.wall a');
+              if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              shown = [...document.querySelectorAll('.wall a')].filter(a => a.offsetParent !== null);
+              show(shown.indexOf(link));
+              dialog.showModal();
+            });
+            dialog.querySelector('.previous').addEventListener('click', () => show(at - 1));
+            dialog.querySelector('.next').addEventListener('click', () => show(at + 1));
+            dialog.querySelector('.close').addEventListener('click', () => dialog.close());
+            dialog.addEventListener('keydown', event => {
+              if (event.key === 'ArrowLeft') show(at - 1); else if (event.key === 'ArrowRight') show(at + 1);
+            });
             document.querySelector('input').addEventListener('input', event => {
               const text = event.target.value.trim().toLowerCase();
               document.body.classList.toggle('filtering', text !== '');
@@ -123,19 +169,32 @@ public enum GalleryPage {
         return String(format: "%.4f%%", value)
     }
 
-    /// Writes the page of `manifest` to `path`: the gallery page, or for a wall written as
-    /// Deep Zoom pyramids a zoomable viewer.
-    public static func write(_ manifest: Manifest, to path: String) throws {
-        try write(variants: [manifest], to: path)
+    /// Writes the page of `manifest` to `path`: the gallery page (with renditions of the
+    /// originals a browser cannot show, made on `threads` threads), or for a wall written as
+    /// Deep Zoom pyramids a zoomable viewer. Returns warnings about sources with no rendition.
+    @discardableResult
+    public static func write(_ manifest: Manifest, to path: String, threads: Int = 1) throws -> [String] {
+        try write(variants: [manifest], to: path, threads: threads)
     }
 
-    /// Writes one page for the variants `manifests` to `path` (see ``html(variants:at:)``); a
-    /// single wall written as Deep Zoom pyramids gets the zoomable viewer.
-    public static func write(variants manifests: [Manifest], to path: String) throws {
+    /// Writes one page for the variants `manifests` to `path` (see ``html(variants:at:renditions:)``),
+    /// with the renditions it needs (see ``GalleryRenditions``); a single wall written as Deep
+    /// Zoom pyramids gets the zoomable viewer. Returns warnings about sources with no rendition.
+    @discardableResult
+    public static func write(variants manifests: [Manifest], to path: String, threads: Int = 1) throws -> [String] {
         let deepZoom =
             manifests.count == 1
             && manifests[0].pages.contains { page in page.file.map { try? PageFormat(path: $0) } == .deepZoom }
-        let page = deepZoom ? DeepZoomPage.html(manifests[0], at: path) : html(variants: manifests, at: path)
+        if deepZoom {
+            try save(DeepZoomPage.html(manifests[0], at: path), to: path)
+            return []
+        }
+        let (renditions, warnings) = try GalleryRenditions.write(for: manifests, page: path, threads: threads)
+        try save(html(variants: manifests, at: path, renditions: renditions), to: path)
+        return warnings
+    }
+
+    private static func save(_ page: String, to path: String) throws {
         let data = Array(page.utf8)
         let file = try AtomicFile(destination: path)
         guard data.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file.handle) }) == data.count else {

@@ -19,8 +19,8 @@ function whenLoaded(then) {
 }
 window.addEventListener('load', () => {
   // Pages load lazily: those requested at first are noted, then every one is loaded to measure.
-  const requested = [...document.images].filter(i => i.naturalWidth > 0).map(i => i.src);
-  for (const i of document.images) i.loading = 'eager';
+  const requested = [...document.querySelectorAll('.wall img')].filter(i => i.naturalWidth > 0).map(i => i.src);
+  for (const i of document.querySelectorAll('.wall img')) i.loading = 'eager';
   whenLoaded(() => measure(requested));
 });
 function measure(requested) {
@@ -42,13 +42,34 @@ function measure(requested) {
     hits[link.dataset.index] = hit ? hit.dataset.index : null;
   }
   window.scrollTo(0, 0);
+  // A tile drawn from a rendition, clicked: it opens large, and the next one after it.
+  const rendered = links.find(a => a.dataset.view.includes('_files/renditions/'));
+  const opened = {};
+  if (rendered) {
+    rendered.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, button: 0}));
+    const large = document.querySelector('dialog img');
+    opened.open = document.querySelector('dialog').open;
+    opened.name = document.querySelector('dialog .name').textContent;
+    opened.original = document.querySelector('dialog .original').href === rendered.href;
+    whenLoaded(() => {
+      opened.width = large.naturalWidth;
+      document.querySelector('dialog .next').click();
+      opened.next = document.querySelector('dialog .name').textContent;
+      finish(links, hits, requested, opened);
+    });
+  } else {
+    finish(links, hits, requested, opened);
+  }
+}
+function finish(links, hits, requested, opened) {
   const report = {
     viewport: [window.innerWidth, window.innerHeight],
     scrollWidth: document.documentElement.scrollWidth,
-    images: [...document.images].map(i => ({src: i.src, complete: i.complete, width: i.naturalWidth, height: i.naturalHeight,
+    images: [...document.querySelectorAll('.wall img')].map(i => ({src: i.src, complete: i.complete, width: i.naturalWidth, height: i.naturalHeight,
                                             shown: i.getBoundingClientRect().width})),
-    links: links.map(a => ({href: a.href, title: a.title, label: a.getAttribute('aria-label'), index: a.dataset.index})),
-    hits: hits, requested: requested
+    links: links.map(a => ({href: a.href, title: a.title, label: a.getAttribute('aria-label'), index: a.dataset.index,
+                            view: new URL(a.dataset.view, location.href).href})),
+    hits: hits, requested: requested, opened: opened
   };
   const pre = document.createElement('pre'); pre.id = 'check'; pre.textContent = JSON.stringify(report);
   document.body.appendChild(pre);
@@ -103,7 +124,23 @@ try:
                 problems.append(f"{at}: a click on the middle of {name} lands on {hit}")
             else:
                 hits += 1
-        summary.append(f"{at}: {len(pages)} page images fit, {hits} of {len(manifest['tiles'])} tiles hit their link")
+        # Originals a browser cannot show are viewed through a JPEG rendition beside the page.
+        unviewable = (".heic", ".heif", ".tif", ".tiff", ".jxl", ".mp4", ".mov", ".mkv", ".webm", ".avi", ".nef", ".cr2", ".dng")
+        renditions = 0
+        for link in report["links"]:
+            target = urllib.parse.unquote(urllib.parse.urlparse(link["href"]).path)
+            if target.lower().endswith(unviewable):
+                view = urllib.parse.unquote(urllib.parse.urlparse(link["view"]).path)
+                if "_files/renditions/" not in view or not os.path.isfile(view):
+                    problems.append(f"{at}: {os.path.basename(target)} has no rendition to show ({view})")
+                else:
+                    renditions += 1
+        opened = report["opened"]
+        if renditions and not (opened.get("open") and opened.get("original") and opened.get("width", 0) > 0
+                               and opened.get("next") and opened["next"] != opened.get("name")):
+            problems.append(f"{at}: a tile clicked did not open large with its original linked and a next one: {opened}")
+        summary.append(f"{at}: {len(pages)} page images fit, {hits} of {len(manifest['tiles'])} tiles hit their link, "
+                       f"{renditions} shown through renditions, opened large: {opened.get('name')} → {opened.get('next')}")
 finally:
     os.unlink(harness)
 if problems:

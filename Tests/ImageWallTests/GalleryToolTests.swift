@@ -380,6 +380,28 @@ struct FixtureToolTests {
         }
     }
 
+    @Test("a gallery page shows the originals a browser cannot through JPEG renditions beside it, upright")
+    func renditions() throws {
+        let sources = ["heic-rotated-6.heic", "png-rgb.png", "video-rotated-6.mov", "tiff-rgba-lzw.tif"]
+        let manifest = try render(sources.map(Fixtures.sample), to: "r.png")
+        let warnings = try GalleryPage.write(manifest, to: folder.file("r.html"))
+        #expect(warnings.isEmpty)
+        let made = try FileManager.default.contentsOfDirectory(atPath: folder.file("r_files/renditions")).sorted()
+        #expect(made.count == 3 && !made.contains { $0.contains("png-rgb") }, "\(made)")
+        let page = String(decoding: try #require(Fixtures.read(folder.file("r.html"))), as: UTF8.self)
+        for name in made {
+            #expect(page.contains("data-view=\"r_files/renditions/\(name)\""))
+            let rendition = try SheetDiff.load(folder.file("r_files/renditions/\(name)"))
+            let source = try #require(sources.first { name.contains(($0 as NSString).deletingPathExtension) })
+            let shown = try ImageProbe().probe(path: Fixtures.sample(source)).displayedSize
+            // Upright as displayed: the same shape as the source shown, at most 2048 px long.
+            let aspect = Double(rendition.size.width) / Double(rendition.size.height)
+            #expect(abs(aspect - Double(shown.width) / Double(shown.height)) < 0.02, "\(name): \(rendition.size)")
+            #expect(max(rendition.size.width, rendition.size.height) <= GalleryRenditions.longSide)
+        }
+        #expect(page.contains("<dialog") && page.contains("ArrowRight"))
+    }
+
     @Test("every command's help has examples; --version answers")
     func help() {
         for command in [

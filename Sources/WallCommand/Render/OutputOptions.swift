@@ -30,7 +30,7 @@ struct OutputOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Also write a small HTML page showing the sheet at the window's width, each tile linking to its source; with variants of different --columns and one page name, one page showing each window the variant that suits it.",
+            "Also write a small HTML page showing the sheet at the window's width, each tile opening large (a JPEG rendition beside the page for HEIC, TIFF, JPEG XL, RAW and video originals) and linking to its source; with variants of different --columns and one page name, one page showing each window the variant that suits it.",
             valueName: "file.html"))
     var html: String?
 

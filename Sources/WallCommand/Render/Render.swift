@@ -240,7 +240,11 @@ extension ImageWallCommand {
                     let result = try Wall.render(
                         from: recorded, to: output.sheet, manifest: output.manifest, root: replay.root,
                         recordedAt: manifest, options: options, hooks: hooks)
-                    if let html = output.html { try GalleryPage.write(result, to: html) }
+                    if let html = output.html {
+                        for warning in try GalleryPage.write(result, to: html, threads: options.threads) {
+                            Console.error("warning: \(warning)")
+                        }
+                    }
                     display.clear()
                     if !quiet { summarize([result], seconds: ProgressDisplay.now() - started) }
                     try refuseUnderStrict([result])
@@ -295,11 +299,15 @@ extension ImageWallCommand {
             let results = try Wall(inputs: try input.allInputs()).render(
                 variants: jobs, manifests: manifests, hooks: hooks)
             let pages = htmlPages
+            var warnings: [String] = []
             if pages.count == results.count {
-                for (result, page) in zip(results, pages) { try GalleryPage.write(result, to: page) }
+                for (result, page) in zip(results, pages) {
+                    warnings += try GalleryPage.write(result, to: page, threads: options.threads)
+                }
             } else if let page = pages.first {
-                try GalleryPage.write(variants: results, to: page)
+                warnings += try GalleryPage.write(variants: results, to: page, threads: options.threads)
             }
+            for warning in warnings { Console.error("warning: \(warning)") }
             return results
         }
     }

@@ -1,0 +1,79 @@
+import Foundation
+import ImageWall
+import WallCodecs
+import WallCompositor
+import WallCore
+
+/// JPEG renditions, beside a gallery page, of the originals a browser cannot show (HEIF, TIFF,
+/// JPEG XL, RAW files, videos — a video by its poster frame): each decoded as a render decodes
+/// it (oriented, in sRGB, a RAW file from its preview), at most ``longSide`` px on its long
+/// side, flattened on white. The page shows the rendition and links the original one click
+/// further.
+public enum GalleryRenditions {
+    /// The long side of a rendition, in pixels.
+    public static let longSide = 2048
+
+    /// Formats every browser shows as they are.
+    static let shownAsIs: Set<ImageFormat> = [.jpeg, .png, .gif, .webp, .avif]
+
+    /// The folder of `page`'s renditions: `index.html` → `index_files/renditions`.
+    public static func folder(of page: String) -> String {
+        let stem = page.hasSuffix(".html") ? String(page.dropLast(5)) : page
+        return stem + "_files/renditions"
+    }
+
+    /// Writes the renditions `manifests`' tiles need beside `page`, on `threads` threads;
+    /// returns each rendition's path by its source. A source that cannot be read gets none (its
+    /// link stays the original), said in `warnings`.
+    public static func write(for manifests: [Manifest], page: String, threads: Int) throws -> (
+        renditions: [String: String], warnings: [String]
+    ) {
+        var seen: Set<String> = []
+        var sources: [(index: Int, path: String)] = []
+        for manifest in manifests {
+            for tile in manifest.tiles where tile.placeholder == nil && seen.insert(tile.source).inserted {
+                sources.append((tile.index, tile.source))
+            }
+        }
+        let folder = folder(of: page)
+        let wanted = sources
+        let made = try parallelMap(wanted.count, threads: threads) { k -> Result<String?, CodecError> in
+            let (index, source) = wanted[k]
+            return Result { () throws(CodecError) -> String? in
+                let info = try ImageProbe().probe(path: source)
+                guard !shownAsIs.contains(info.format) else { return nil }
+                let shown = info.displayedSize
+                let scale = min(1, Double(longSide) / Double(max(shown.width, shown.height)))
+                let size = Size(
+                    width: max(1, Int((Double(shown.width) * scale).rounded())),
+                    height: max(1, Int((Double(shown.height) * scale).rounded())))
+                let decoded = try ImageDecoder().decode(path: source, info: info, target: size)
+                guard decoded.bitmap.size.width > 0, decoded.bitmap.size.height > 0 else {
+                    throw CodecError(.decode, path: source, reason: "no pixels decoded")
+                }
+                let pixels = decoded.bitmap.alpha == .straight ? Alpha.premultiplied(decoded.bitmap) : decoded.bitmap
+                let picture = Alpha.flattened(
+                    Resampler.resize(pixels, to: size), over: RGBAColor(red: 255, green: 255, blue: 255))
+                if !FileManager.default.fileExists(atPath: folder) {
+                    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                }
+                let stem = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
+                let path = "\(folder)/\(index)-\(stem).jpg"
+                var options = JPEGEncodeOptions(storage: .ycbcr)
+                options.quality = 85
+                try JPEGEncoder.write(samples: picture.pixels, size: size, options: options, to: path, durable: false)
+                return path
+            }
+        }
+        var renditions: [String: String] = [:]
+        var warnings: [String] = []
+        for (k, result) in made.enumerated() {
+            switch result {
+            case .success(let path?): renditions[sources[k].path] = path
+            case .success(nil): break
+            case .failure(let error): warnings.append("\(sources[k].path): no rendition for the page: \(error.reason)")
+            }
+        }
+        return (renditions, warnings)
+    }
+}
