@@ -30,9 +30,12 @@ public enum GalleryPage {
     /// A click on a tile opens it in the page, large, with the previous and next ones a key
     /// away (← →): the original when a browser shows it, else its rendition (`renditions`, by
     /// source; see ``GalleryRenditions``) with the original one click further.
-    public static func html(variants manifests: [Manifest], at path: String, renditions: [String: String] = [:])
-        -> String
-    {
+    /// `sheets` are the sheets' pages as the page shows them, by their files (JPEG copies of
+    /// PNG sheets, see ``GalleryRenditions/jpegCopies(of:page:)``), when not the files themselves.
+    public static func html(
+        variants manifests: [Manifest], at path: String, renditions: [String: String] = [:],
+        sheets: [String: String] = [:]
+    ) -> String {
         precondition(!manifests.isEmpty)
         let folder = FilePaths.folder(of: path)
         let ordered = manifests.sorted { $0.layout.configuration.columns < $1.layout.configuration.columns }
@@ -57,7 +60,7 @@ public enum GalleryPage {
                 let alt = "\(HTMLText.escape(manifest.title?.text ?? "contact sheet")) page \(number + 1)"
                 body += "<figure>\n<div class=\"wall\" style=\"aspect-ratio: \(page.width) / \(page.height)\">\n"
                 body +=
-                    "<picture>\(blanks)<img src=\"\(HTMLText.link(from: folder, to: file))\" width=\"\(page.width)\" height=\"\(page.height)\" alt=\"\(alt)\" loading=\"lazy\"></picture>\n"
+                    "<picture>\(blanks)<img src=\"\(HTMLText.link(from: folder, to: sheets[file] ?? file))\" width=\"\(page.width)\" height=\"\(page.height)\" alt=\"\(alt)\" loading=\"lazy\"></picture>\n"
                 for tile in manifest.tiles where tile.page == number {
                     let name = HTMLText.escape(tile.source.split(separator: "/").last.map(String.init) ?? tile.source)
                     let box = [
@@ -190,7 +193,8 @@ public enum GalleryPage {
             return []
         }
         let (renditions, warnings) = try GalleryRenditions.write(for: manifests, page: path, threads: threads)
-        try save(html(variants: manifests, at: path, renditions: renditions), to: path)
+        let sheets = try GalleryRenditions.jpegCopies(of: manifests, page: path)
+        try save(html(variants: manifests, at: path, renditions: renditions, sheets: sheets), to: path)
         return warnings
     }
 

@@ -4,6 +4,10 @@ import WallCodecs
 import WallCompositor
 import WallCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// JPEG renditions, beside a gallery page, of the originals a browser cannot show (HEIF, TIFF,
 /// JPEG XL, RAW files, videos — a video by its poster frame): each decoded as a render decodes
 /// it (oriented, in sRGB, a RAW file from its preview), at most ``longSide`` px on its long
@@ -75,5 +79,73 @@ public enum GalleryRenditions {
             }
         }
         return (renditions, warnings)
+    }
+
+    /// The folder of `page`'s copies of its sheets: `index.html` → `index_files/sheets`.
+    public static func sheetsFolder(of page: String) -> String {
+        let stem = page.hasSuffix(".html") ? String(page.dropLast(5)) : page
+        return stem + "_files/sheets"
+    }
+
+    /// A JPEG copy, for `page`, of each PNG sheet page of `manifests` (quality 85, transparent
+    /// pixels over the page's dark background), streamed row by row from the PNG: the page
+    /// sends a tenth of the bytes while the PNG stays the fixture. Returns each copy's path by
+    /// its sheet; a sheet taller than JPEG allows (65,535 px) is shown as it is.
+    public static func jpegCopies(of manifests: [Manifest], page: String) throws -> [String: String] {
+        var copies: [String: String] = [:]
+        let folder = sheetsFolder(of: page)
+        for manifest in manifests {
+            for sheet in manifest.pages {
+                guard let file = sheet.file, file.lowercased().hasSuffix(".png"), copies[file] == nil,
+                    sheet.width <= 65535, sheet.height <= 65535
+                else { continue }
+                if !FileManager.default.fileExists(atPath: folder) {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                }
+                // Numbered: two sheets of one name in different folders get copies of their own.
+                let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+                let copy = "\(folder)/\(copies.count + 1)-\(name).jpg"
+                try jpegCopy(of: file, size: Size(width: sheet.width, height: sheet.height), to: copy)
+                copies[file] = copy
+            }
+        }
+        return copies
+    }
+
+    /// The page's background, under a transparent sheet's copy.
+    static let pageBackground = (r: 0x18, g: 0x19, b: 0x1C)
+
+    private static func jpegCopy(of png: String, size: Size, to path: String) throws {
+        guard let input = fopen(png, "rb") else { throw CodecError(.decode, path: png, reason: systemErrorText()) }
+        defer { fclose(input) }
+        let file = try AtomicFile(destination: path, durable: false)
+        var options = JPEGEncodeOptions(storage: .ycbcr)
+        options.quality = 85
+        options.optimizedTables = false
+        let writer = try JPEGStreamWriter(file: file, size: size, options: options)
+        var rgb = [UInt8](repeating: 0, count: size.width * 3)
+        let rows = try PNGRowStream(name: png) { row in
+            if row.count == rgb.count {
+                try rgb.withUnsafeBufferPointer { try writer.write(rows: $0, count: 1) }
+                return
+            }
+            // RGBA over the page's background.
+            let background = [pageBackground.r, pageBackground.g, pageBackground.b]
+            for x in 0..<size.width {
+                let alpha = Int(row[x * 4 + 3])
+                for c in 0..<3 {
+                    rgb[x * 3 + c] = UInt8((Int(row[x * 4 + c]) * alpha + background[c] * (255 - alpha) + 127) / 255)
+                }
+            }
+            try rgb.withUnsafeBufferPointer { try writer.write(rows: $0, count: 1) }
+        }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, input) }
+            if got == 0 { break }
+            try rows.feed(Array(chunk[0..<got]))
+        }
+        try writer.finish()
+        try file.commit()
     }
 }

@@ -400,6 +400,14 @@ struct FixtureToolTests {
             #expect(max(rendition.size.width, rendition.size.height) <= GalleryRenditions.longSide)
         }
         #expect(page.contains("<dialog") && page.contains("ArrowRight"))
+        // The PNG sheet stays the fixture; the page shows a JPEG copy of it, of the same size.
+        #expect(page.contains("src=\"r_files/sheets/1-r.jpg\""))
+        let copy = try SheetDiff.load(folder.file("r_files/sheets/1-r.jpg"))
+        let sheet = try SheetDiff.load(folder.file("r.png"))
+        #expect(copy.size == sheet.size)
+        #expect(
+            try #require(Fixtures.read(folder.file("r_files/sheets/1-r.jpg"))).count
+                < (try #require(Fixtures.read(folder.file("r.png")))).count)
     }
 
     @Test("every command's help has examples; --version answers")
