@@ -58,6 +58,24 @@ struct SheetFormatTests {
         #expect(difference > 0 && difference < 4, "mean difference \(difference)")
     }
 
+    /// Whether Debian's Pillow is there to read sheets as another program would.
+    static let hasPillow =
+        (try? Fixtures.run("/usr/bin/python3", ["-c", "import PIL"]))?.status == 0
+
+    @Test(
+        "Pillow reads the JPEG and WebP sheets at their size, the WebP with its alpha",
+        .enabled(if: SheetFormatTests.hasPillow))
+    func pillowReads() throws {
+        try render("p.jpg")
+        let manifest = try render("p.webp") { $0.background = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0) }
+        let script =
+            "import sys; from PIL import Image\nfor p in sys.argv[1:]:\n    i = Image.open(p); i.load(); print(i.format, i.size[0], i.size[1], i.mode)"
+        let run = try Fixtures.run("/usr/bin/python3", ["-c", script, folder.file("p.jpg"), folder.file("p.webp")])
+        #expect(run.status == 0, "\(run.errors)")
+        let size = "\(manifest.pages[0].width) \(manifest.pages[0].height)"
+        #expect(String(decoding: run.output, as: UTF8.self) == "JPEG \(size) RGB\nWEBP \(size) RGBA\n")
+    }
+
     @Test("--quality trades size for fidelity, and is recorded only when given")
     func quality() throws {
         let plain = try render("q.jpg")
