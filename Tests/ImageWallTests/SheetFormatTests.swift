@@ -219,5 +219,11 @@ struct SheetFormatTests {
         #expect(throws: (any Error).self) {
             try ImageWallCommand.Render.parse([Fixtures.sampleImages, "-o", "x.pdf", "--margin", "200"])
         }
+        #expect {
+            try render("t.pdf") { $0.background = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0) }
+        } throws: { error in
+            (error as? PageFormatError)?.message.contains("opaque --background") == true
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("t.pdf")))
     }
 }

@@ -58,12 +58,18 @@ public enum PageFormat: String, Sendable, CaseIterable, Codable {
     /// into it byte for byte: PNG and Deep Zoom (its top level is the PNG's pixels).
     public var isLossless: Bool { self == .png || self == .deepZoom }
 
-    /// Refuses pages this format cannot hold: JPEG has no alpha and at most 65,535 px a side,
-    /// WebP at most 16,383.
+    /// Refuses pages this format cannot hold: JPEG and PDF pages have no alpha, JPEG at most
+    /// 65,535 px a side, WebP at most 16,383.
     public func check(pages: [Size], opaque: Bool, output: String) throws(PageFormatError) {
         let side: Int
         switch self {
-        case .png, .deepZoom, .pdf: return
+        case .png, .deepZoom: return
+        case .pdf:
+            guard opaque else {
+                throw PageFormatError(
+                    path: output, reason: "a PDF sheet is printed on paper: give an opaque --background")
+            }
+            return
         case .jpeg:
             guard opaque else {
                 throw PageFormatError(
