@@ -7,12 +7,11 @@ source named after it (title and accessible label); and a click on the middle of
 the browser lays the page out at that size, lands on that tile's link. Screenshots of both
 sizes are saved beside the page (shot-1200x900.png, shot-390x844.png) to look at.
 usage: check_html.py PAGE.html MANIFEST.json"""
-import html as htmllib, json, os, re, shutil, subprocess, sys, urllib.parse
+import json, os, sys, urllib.parse
+from headless import probe_page
 
 page, manifest_path = sys.argv[1], sys.argv[2]
 manifest = json.load(open(manifest_path))
-folder = os.path.dirname(os.path.abspath(page))
-harness = os.path.join(folder, ".check-" + os.path.basename(page))
 probe = """<script>
 function whenLoaded(then) {
   if ([...document.images].every(i => i.complete)) then(); else setTimeout(() => whenLoaded(then), 50);
@@ -78,71 +77,56 @@ function finish(links, hits, requested, opened) {
 text = open(page, encoding="utf-8").read()
 if "<map" in text or "<area" in text:
     sys.exit("check-html: the page uses a fixed-pixel image map")
-open(harness, "w", encoding="utf-8").write(text.replace("</body>", probe + "</body>"))
-browser = shutil.which("chromium") or shutil.which("chromium-browser")
-common = [browser, "--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-          "--hide-scrollbars", "--virtual-time-budget=10000"]
 problems, summary = [], []
-try:
-    for width, height in [(1200, 900), (390, 844)]:
-        size = f"--window-size={width},{height}"
-        dom = subprocess.run(common + [size, "--dump-dom", "file://" + harness],
-                             capture_output=True, text=True, timeout=120).stdout
-        subprocess.run(common + [size, f"--screenshot={folder}/shot-{width}x{height}.png", "file://" + os.path.abspath(page)],
-                       capture_output=True, timeout=120)
-        found = re.search(r'<pre id="check">(.*?)</pre>', dom, re.S)
-        if not found:
-            problems.append(f"{width}x{height}: the page did not finish loading in Chromium"); continue
-        report = json.loads(htmllib.unescape(found.group(1)))
-        at = f"{width}x{height}"
-        if report["scrollWidth"] > report["viewport"][0]:
-            problems.append(f"{at}: the page is {report['scrollWidth']} px wide in a {report['viewport'][0]} px window")
-        pages = manifest["pages"]
-        if len(report["images"]) != len(pages):
-            problems.append(f"{at}: {len(report['images'])} images for {len(pages)} pages")
-        for image, p in zip(report["images"], pages):
-            if not image["complete"] or (image["width"], image["height"]) != (p["width"], p["height"]):
-                problems.append(f"{at}: page image {image['src']} loaded as {image['width']}x{image['height']}, expected {p['width']}x{p['height']}")
-            if image["shown"] > report["viewport"][0]:
-                problems.append(f"{at}: page image shown {image['shown']:.0f} px wide in a {report['viewport'][0]} px window")
-        if not 1 <= len(report["requested"]) <= len(pages):
-            problems.append(f"{at}: {len(report['requested'])} page images requested at first, of {len(pages)}")
-        links = {int(a["index"]): a for a in report["links"]}
-        hits = 0
-        for tile in manifest["tiles"]:
-            link = links.get(tile["index"])
-            if link is None:
-                problems.append(f"{at}: no link for {tile['source']}"); continue
-            target = urllib.parse.unquote(urllib.parse.urlparse(link["href"]).path)
-            if os.path.realpath(target) != os.path.realpath(tile["source"]):
-                problems.append(f"{at}: link of {tile['source']} goes to {target}")
-            name = os.path.basename(tile["source"])
-            if link["title"] != name or link["label"] != name:
-                problems.append(f"{at}: link of {tile['source']} is named {link['title']!r} / {link['label']!r}")
-            hit = report["hits"].get(str(tile["index"]))
-            if hit != str(tile["index"]):
-                problems.append(f"{at}: a click on the middle of {name} lands on {hit}")
+for width, height in [(1200, 900), (390, 844)]:
+    at = f"{width}x{height}"
+    report = probe_page(page, probe, "check-html", f"shot-{at}.png", window=f"{width},{height}")
+    if report["scrollWidth"] > report["viewport"][0]:
+        problems.append(f"{at}: the page is {report['scrollWidth']} px wide in a {report['viewport'][0]} px window")
+    pages = manifest["pages"]
+    if len(report["images"]) != len(pages):
+        problems.append(f"{at}: {len(report['images'])} images for {len(pages)} pages")
+    for image, p in zip(report["images"], pages):
+        if not image["complete"] or (image["width"], image["height"]) != (p["width"], p["height"]):
+            problems.append(f"{at}: page image {image['src']} loaded as {image['width']}x{image['height']}, expected {p['width']}x{p['height']}")
+        if image["shown"] > report["viewport"][0]:
+            problems.append(f"{at}: page image shown {image['shown']:.0f} px wide in a {report['viewport'][0]} px window")
+    if not 1 <= len(report["requested"]) <= len(pages):
+        problems.append(f"{at}: {len(report['requested'])} page images requested at first, of {len(pages)}")
+    links = {int(a["index"]): a for a in report["links"]}
+    hits = 0
+    for tile in manifest["tiles"]:
+        link = links.get(tile["index"])
+        if link is None:
+            problems.append(f"{at}: no link for {tile['source']}"); continue
+        target = urllib.parse.unquote(urllib.parse.urlparse(link["href"]).path)
+        if os.path.realpath(target) != os.path.realpath(tile["source"]):
+            problems.append(f"{at}: link of {tile['source']} goes to {target}")
+        name = os.path.basename(tile["source"])
+        if link["title"] != name or link["label"] != name:
+            problems.append(f"{at}: link of {tile['source']} is named {link['title']!r} / {link['label']!r}")
+        hit = report["hits"].get(str(tile["index"]))
+        if hit != str(tile["index"]):
+            problems.append(f"{at}: a click on the middle of {name} lands on {hit}")
+        else:
+            hits += 1
+    # Originals a browser cannot show are viewed through a JPEG rendition beside the page.
+    unviewable = (".heic", ".heif", ".tif", ".tiff", ".jxl", ".mp4", ".mov", ".mkv", ".webm", ".avi", ".nef", ".cr2", ".dng")
+    renditions = 0
+    for link in report["links"]:
+        target = urllib.parse.unquote(urllib.parse.urlparse(link["href"]).path)
+        if target.lower().endswith(unviewable):
+            view = urllib.parse.unquote(urllib.parse.urlparse(link["view"]).path)
+            if "_files/renditions/" not in view or not os.path.isfile(view):
+                problems.append(f"{at}: {os.path.basename(target)} has no rendition to show ({view})")
             else:
-                hits += 1
-        # Originals a browser cannot show are viewed through a JPEG rendition beside the page.
-        unviewable = (".heic", ".heif", ".tif", ".tiff", ".jxl", ".mp4", ".mov", ".mkv", ".webm", ".avi", ".nef", ".cr2", ".dng")
-        renditions = 0
-        for link in report["links"]:
-            target = urllib.parse.unquote(urllib.parse.urlparse(link["href"]).path)
-            if target.lower().endswith(unviewable):
-                view = urllib.parse.unquote(urllib.parse.urlparse(link["view"]).path)
-                if "_files/renditions/" not in view or not os.path.isfile(view):
-                    problems.append(f"{at}: {os.path.basename(target)} has no rendition to show ({view})")
-                else:
-                    renditions += 1
-        opened = report["opened"]
-        if renditions and not (opened.get("open") and opened.get("original") and opened.get("width", 0) > 0
-                               and opened.get("next") and opened["next"] != opened.get("name")):
-            problems.append(f"{at}: a tile clicked did not open large with its original linked and a next one: {opened}")
-        summary.append(f"{at}: {len(pages)} page images fit, {hits} of {len(manifest['tiles'])} tiles hit their link, "
-                       f"{renditions} shown through renditions, opened large: {opened.get('name')} → {opened.get('next')}")
-finally:
-    os.unlink(harness)
+                renditions += 1
+    opened = report["opened"]
+    if renditions and not (opened.get("open") and opened.get("original") and opened.get("width", 0) > 0
+                           and opened.get("next") and opened["next"] != opened.get("name")):
+        problems.append(f"{at}: a tile clicked did not open large with its original linked and a next one: {opened}")
+    summary.append(f"{at}: {len(pages)} page images fit, {hits} of {len(manifest['tiles'])} tiles hit their link, "
+                   f"{renditions} shown through renditions, opened large: {opened.get('name')} → {opened.get('next')}")
 if problems:
     print("\n".join(problems)); sys.exit(1)
 print("check-html: " + "; ".join(summary))

@@ -7,12 +7,11 @@ that fit); the images requested at first are only that variant's (nothing hidden
 the middle of each of its tiles, scrolled into view, is its own link. Screenshots of both sizes
 are saved beside the page (variants-WxH.png).
 usage: check_variants.py PAGE.html MANIFEST.json..."""
-import html as htmllib, json, os, re, shutil, subprocess, sys
+import json, sys
+from headless import probe_page
 
 page, manifest_paths = sys.argv[1], sys.argv[2:]
 manifests = {json.load(open(p))["layout"]["columns"]: json.load(open(p)) for p in manifest_paths}
-folder = os.path.dirname(os.path.abspath(page))
-harness = os.path.join(folder, ".check-" + os.path.basename(page))
 probe = """<script>
 function whenLoaded(images, then) {
   if (images.every(i => i.complete)) then(); else setTimeout(() => whenLoaded(images, then), 50);
@@ -38,40 +37,25 @@ window.addEventListener('load', () => {
   });
 });
 </script>"""
-text = open(page, encoding="utf-8").read()
-open(harness, "w", encoding="utf-8").write(text.replace("</body>", probe + "</body>"))
-browser = shutil.which("chromium") or shutil.which("chromium-browser")
-common = [browser, "--headless=new", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-          "--hide-scrollbars", "--virtual-time-budget=10000"]
 columns = sorted(manifests)
 problems, summary = [], []
-try:
-    for width, height in [(390, 844), (1200, 900)]:
-        size, at = f"--window-size={width},{height}", f"{width}x{height}"
-        dom = subprocess.run(common + [size, "--dump-dom", "file://" + harness],
-                             capture_output=True, text=True, timeout=120).stdout
-        subprocess.run(common + [size, f"--screenshot={folder}/variants-{at}.png", "file://" + os.path.abspath(page)],
-                       capture_output=True, timeout=120)
-        found = re.search(r'<pre id="check">(.*?)</pre>', dom, re.S)
-        if not found:
-            problems.append(f"{at}: the page did not finish loading in Chromium"); continue
-        report = json.loads(htmllib.unescape(found.group(1)))
-        window = report["viewport"][0]
-        expected = max([c for c in columns if c * 160 <= window] or [columns[0]])
-        if report["shown"] != [expected]:
-            problems.append(f"{at}: shows the variants of {report['shown']} columns, expected {expected}")
-        if report["scrollWidth"] > window:
-            problems.append(f"{at}: the page is {report['scrollWidth']} px wide in a {window} px window")
-        if not report["requested"] or any(c != expected for c in report["requested"]):
-            problems.append(f"{at}: images requested at first belong to the variants {report['requested']}")
-        tiles = manifests[expected]["tiles"]
-        missed = [t["source"] for t in tiles if report["hits"].get(str(t["index"])) is not True]
-        if missed:
-            problems.append(f"{at}: {len(missed)} tiles' middles are not their links, e.g. {missed[:3]}")
-        summary.append(f"{at}: the {expected}-column wall, {len(report['requested'])} images loaded at first, "
-                       f"{len(tiles) - len(missed)} of {len(tiles)} tiles hit their link")
-finally:
-    os.unlink(harness)
+for width, height in [(390, 844), (1200, 900)]:
+    at = f"{width}x{height}"
+    report = probe_page(page, probe, "check-variants", f"variants-{at}.png", window=f"{width},{height}")
+    window = report["viewport"][0]
+    expected = max([c for c in columns if c * 160 <= window] or [columns[0]])
+    if report["shown"] != [expected]:
+        problems.append(f"{at}: shows the variants of {report['shown']} columns, expected {expected}")
+    if report["scrollWidth"] > window:
+        problems.append(f"{at}: the page is {report['scrollWidth']} px wide in a {window} px window")
+    if not report["requested"] or any(c != expected for c in report["requested"]):
+        problems.append(f"{at}: images requested at first belong to the variants {report['requested']}")
+    tiles = manifests[expected]["tiles"]
+    missed = [t["source"] for t in tiles if report["hits"].get(str(t["index"])) is not True]
+    if missed:
+        problems.append(f"{at}: {len(missed)} tiles' middles are not their links, e.g. {missed[:3]}")
+    summary.append(f"{at}: the {expected}-column wall, {len(report['requested'])} images loaded at first, "
+                   f"{len(tiles) - len(missed)} of {len(tiles)} tiles hit their link")
 if problems:
     print("\n".join(problems)); sys.exit(1)
 print("check-variants: " + "; ".join(summary))

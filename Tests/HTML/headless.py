@@ -1,6 +1,6 @@
 """Loads a self-contained page in headless Chromium with a probe script added before </body>
 (the probe appends <pre id="check"> holding JSON) and returns what the probe found; saves a
-screenshot of the page as it is. Shared by the report checks."""
+screenshot of the page as it is. Shared by the page checks."""
 import html as htmllib, json, os, re, shutil, subprocess, sys
 
 
