@@ -20,11 +20,13 @@ public enum GalleryRenditions {
     /// Formats every browser shows as they are.
     static let shownAsIs: Set<ImageFormat> = [.jpeg, .png, .gif, .webp, .avif]
 
-    /// The folder of `page`'s renditions: `index.html` → `index_files/renditions`.
-    public static func folder(of page: String) -> String {
-        let stem = page.hasSuffix(".html") ? String(page.dropLast(5)) : page
-        return stem + "_files/renditions"
+    /// The folder of the files `page` shows beside it: `index.html` → `index_files`.
+    static func filesFolder(of page: String) -> String {
+        (page.hasSuffix(".html") ? String(page.dropLast(5)) : page) + "_files"
     }
+
+    /// The folder of `page`'s renditions: `index.html` → `index_files/renditions`.
+    public static func folder(of page: String) -> String { filesFolder(of: page) + "/renditions" }
 
     /// Writes the renditions `manifests`' tiles need beside `page`, on `threads` threads;
     /// returns each rendition's path by its source. A source that cannot be read gets none (its
@@ -82,10 +84,7 @@ public enum GalleryRenditions {
     }
 
     /// The folder of `page`'s copies of its sheets: `index.html` → `index_files/sheets`.
-    public static func sheetsFolder(of page: String) -> String {
-        let stem = page.hasSuffix(".html") ? String(page.dropLast(5)) : page
-        return stem + "_files/sheets"
-    }
+    public static func sheetsFolder(of page: String) -> String { filesFolder(of: page) + "/sheets" }
 
     /// A JPEG copy, for `page`, of each PNG sheet page of `manifests` (quality 85, transparent
     /// pixels over the page's dark background), streamed row by row from the PNG: the page

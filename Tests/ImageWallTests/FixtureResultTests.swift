@@ -64,6 +64,14 @@ struct FixtureResultTests {
         )
     }
 
+    /// `imagewall diff a.png b.png` with their manifests, writing `--json` and `--junit`.
+    func diffWithManifests(json: String, junit: String) throws {
+        try ImageWallCommand.Diff.parse([
+            folder.file("a.png"), folder.file("b.png"), "--manifest", folder.file("a.json"), folder.file("b.json"),
+            "--json", json, "--junit", junit,
+        ]).run()
+    }
+
     @Test(
         "diff writes the status, pixels, tiles and versions as JSON, and a JUnit failure naming the changed tile",
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
@@ -75,12 +83,7 @@ struct FixtureResultTests {
         try brighten(source + "/png-palette.png")
         try sheet(source, "b", options)
         let json = folder.file("r.json"), xml = folder.file("r.xml")
-        #expect(throws: ExitCode(1)) {
-            try ImageWallCommand.Diff.parse([
-                folder.file("a.png"), folder.file("b.png"), "--manifest", folder.file("a.json"), folder.file("b.json"),
-                "--json", json, "--junit", xml,
-            ]).run()
-        }
+        #expect(throws: ExitCode(1)) { try diffWithManifests(json: json, junit: xml) }
         let results = try JSONDecoder().decode(FixtureResults.self, from: Data(try #require(Fixtures.read(json))))
         #expect(results.version == ImageWallRelease.version && results.libraries == CodecLibraries.versions)
         let result = try #require(results.fixtures.first)
@@ -170,12 +173,7 @@ struct FixtureResultTests {
             imagewall: "0.1.0", libraries: here.libraries.replacingOccurrences(of: libjpeg, with: "libjpeg 3000001"))
         try ManifestWriter.write(golden, to: folder.file("a.json"))
         let json = folder.file("r.json"), xml = folder.file("r.xml")
-        #expect(throws: ExitCode(1)) {
-            try ImageWallCommand.Diff.parse([
-                folder.file("a.png"), folder.file("b.png"), "--manifest", folder.file("a.json"), folder.file("b.json"),
-                "--json", json, "--junit", xml,
-            ]).run()
-        }
+        #expect(throws: ExitCode(1)) { try diffWithManifests(json: json, junit: xml) }
         let data = Data(try #require(Fixtures.read(json)))
         let result = try #require(try JSONDecoder().decode(FixtureResults.self, from: data).fixtures.first)
         #expect(result.options == ["columns 4 → 3"])

@@ -39,6 +39,9 @@ public struct RenderSettings: Sendable, Hashable, Codable {
     /// The quality of JPEG and WebP sheets when none is given.
     public static let defaultQuality = 85
 
+    /// The quality in force: ``quality``, or ``defaultQuality``.
+    public var sheetQuality: Int { quality ?? Self.defaultQuality }
+
     /// Settings with every default.
     public init() {}
 

@@ -4,6 +4,10 @@ import WallCore
 import WallLayout
 import WallText
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What the band renderer paints on a page: image cells, the title, section headers.
 enum PageItem {
     case tile(Int)
@@ -63,28 +67,15 @@ package struct PageWriter {
                 case .jpeg:
                     let file = try AtomicFile(destination: paths[page])
                     pages.append(file)
-                    var settings = JPEGEncodeOptions(storage: .ycbcr)
-                    settings.quality = options.rendering.quality ?? RenderSettings.defaultQuality
-                    settings.optimizedTables = false  // streamed: rows pass through, the sheet is never held
-                    let writer = try JPEGStreamWriter(file: file, size: size, options: settings)
-                    try paintBands(page: page, rows: 0..<size.height, cell: cell) { band, count in
-                        try hooks.profile.measure(.encode) { try writer.write(rows: band, count: count) }
-                    }
-                    try writer.finish()
+                    try paintJPEG(page: page, into: file.handle, name: file.destination, cell: cell)
                     try file.finishWriting()
                 case .webp:
                     let file = try AtomicFile(destination: paths[page])
                     pages.append(file)
                     // libwebp encodes a whole picture: the page is gathered (WebP's 16,383 px cap bounds it).
-                    var sheet = Bitmap(size: size, alpha: options.background.isOpaque ? .none : .straight)
-                    var filled = 0
-                    try paintBands(page: page, rows: 0..<size.height, cell: cell) { band, count in
-                        let bytes = count * sheet.rowBytes
-                        sheet.pixels.replaceSubrange(filled..<filled + bytes, with: band[0..<bytes])
-                        filled += bytes
-                    }
+                    let sheet = try paintWhole(page: page, cell: cell)
                     var settings = WebPEncodeOptions()
-                    settings.quality = Float(options.rendering.quality ?? RenderSettings.defaultQuality)
+                    settings.quality = Float(options.rendering.sheetQuality)
                     try hooks.profile.measure(.encode) { try WebPEncoder.write(sheet, options: settings, into: file) }
                     try file.finishWriting()
                 case .png:
@@ -117,29 +108,13 @@ package struct PageWriter {
         let document = try PDFDocument(font: font ?? FontFace.defaultPath)
         let points = { (millimetres: Double) in millimetres * 72 / 25.4 }
         let sizes = plan.arrangement.pages
-        let quality = options.rendering.quality ?? RenderSettings.defaultQuality
         for (page, size) in sizes.enumerated() {
             let picture: PDFDocument.Page.Picture
-            if quality == 0 {
-                var sheet = Bitmap(size: size, alpha: .none)
-                var filled = 0
-                try paintBands(page: page, rows: 0..<size.height, cell: cell) { band, count in
-                    let bytes = count * sheet.rowBytes
-                    sheet.pixels.replaceSubrange(filled..<filled + bytes, with: band[0..<bytes])
-                    filled += bytes
-                }
-                picture = .pixels(sheet)
+            if options.rendering.sheetQuality == 0 {
+                picture = .pixels(try paintWhole(page: page, cell: cell))
             } else {
                 let stream = try MemoryStream()
-                var settings = JPEGEncodeOptions(storage: .ycbcr)
-                settings.quality = quality
-                settings.optimizedTables = false
-                let writer = try JPEGStreamWriter(
-                    handle: stream.handle, name: file.destination, size: size, options: settings)
-                try paintBands(page: page, rows: 0..<size.height, cell: cell) { band, count in
-                    try hooks.profile.measure(.encode) { try writer.write(rows: band, count: count) }
-                }
-                try writer.finish()
+                try paintJPEG(page: page, into: stream.handle, name: file.destination, cell: cell)
                 picture = .jpeg(stream.bytes())
             }
             // Fitted to the room between the margins and bands: at the paper's resolution when
@@ -158,6 +133,37 @@ package struct PageWriter {
                     footerBaseline: points(paper.height - paper.margin) - points(1)))
         }
         try hooks.profile.measure(.encode) { try document.write(into: file) }
+    }
+
+    /// Page `page` as a baseline JPEG with the standard tables at the sheet's quality, its
+    /// bands streamed into `handle` (called `name` in errors) as they are painted: the sheet is
+    /// never held.
+    func paintJPEG(
+        page: Int, into handle: UnsafeMutablePointer<FILE>, name: String,
+        cell: @escaping @Sendable (Int) throws -> Bitmap
+    ) throws {
+        let size = plan.arrangement.pages[page]
+        var settings = JPEGEncodeOptions(storage: .ycbcr)
+        settings.quality = options.rendering.sheetQuality
+        settings.optimizedTables = false
+        let writer = try JPEGStreamWriter(handle: handle, name: name, size: size, options: settings)
+        try paintBands(page: page, rows: 0..<size.height, cell: cell) { band, count in
+            try hooks.profile.measure(.encode) { try writer.write(rows: band, count: count) }
+        }
+        try writer.finish()
+    }
+
+    /// Page `page` painted whole, for encoders that take a whole picture.
+    func paintWhole(page: Int, cell: @escaping @Sendable (Int) throws -> Bitmap) throws -> Bitmap {
+        var sheet = Bitmap(
+            size: plan.arrangement.pages[page], alpha: options.background.isOpaque ? .none : .straight)
+        var filled = 0
+        try paintBands(page: page, rows: 0..<sheet.size.height, cell: cell) { band, count in
+            let bytes = count * sheet.rowBytes
+            sheet.pixels.replaceSubrange(filled..<filled + bytes, with: band[0..<bytes])
+            filled += bytes
+        }
+        return sheet
     }
 
     /// The PNG's Software text.
