@@ -56,6 +56,7 @@ extension LayoutKind: ExpressibleByArgument {
     }
 }
 extension Fit: ExpressibleByArgument {}
+extension TileOrder: ExpressibleByArgument {}
 extension Gravity: ExpressibleByArgument {}
 extension Direction: ExpressibleByArgument {}
 extension LastRow: ExpressibleByArgument {}

@@ -84,6 +84,12 @@ struct LayoutOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "Grid: fill the cells across (row by row) or down (column by column on each page, as printed contact sheets).",
+            valueName: "order"))
+    var order: TileOrder = defaults.order
+
+    @Option(
+        help: ArgumentHelp(
             "Which part cropped images keep: center, north, south, east, west, northeast, northwest, southeast, southwest.",
             valueName: "gravity"))
     var gravity: Gravity = defaults.gravity
@@ -173,6 +179,7 @@ struct LayoutOptions: ParsableArguments {
         c.tieTolerance = tieTolerance
         c.cellAspect = cellAspect
         c.fit = fit
+        c.order = order
         c.gravity = gravity
         c.maxAspect = maxAspect > 0 ? maxAspect : nil
         for gap in rowGapAfter { c.rowGapsAfter[gap.row, default: 0] += gap.pixels }

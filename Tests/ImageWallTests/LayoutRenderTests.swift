@@ -139,10 +139,11 @@ struct LayoutRenderTests {
             "2:30",
             "--row-gap-after", "3:5", "--gravity", "north", "--direction", "rtl", "--caption-height", "18",
             "--padding-top", "40", "--column-width", "300", "--max-columns", "5", "--group-by", "folder",
+            "--order", "down",
         ])
         let c = command.options.layout
         #expect(c.kind == .grid && c.cellAspect == AspectRatio(width: 4, height: 3) && c.fit == .contain)
-        #expect(c.rowGapsAfter == [2: 30, 3: 5] && c.gravity == .north && c.direction == .rtl)
+        #expect(c.rowGapsAfter == [2: 30, 3: 5] && c.gravity == .north && c.direction == .rtl && c.order == .down)
         #expect(c.captionHeight == 18 && c.padding.top == 40 && c.padding.left == 10)
         #expect(c.resolvedColumns == 5)
         #expect(command.options.grouping == .folder)
@@ -151,6 +152,9 @@ struct LayoutRenderTests {
         }
         #expect(throws: (any Error).self) {
             try ImageWallCommand.Render.parse(["x", "-o", "o.png", "--layout", "mosaic", "--columns", "1"])
+        }
+        #expect(throws: (any Error).self) {
+            try ImageWallCommand.Render.parse(["x", "-o", "o.png", "--order", "down"])
         }
     }
 
@@ -164,5 +168,11 @@ struct LayoutRenderTests {
         let decoded = try JSONDecoder().decode(Manifest.self, from: try ManifestWriter.encode(manifest))
         #expect(decoded.layout.configuration == layout)
         #expect(decoded.layout.background == .transparent)
+        var grid = LayoutConfiguration(kind: .grid)
+        (grid.order, grid.maxPageHeight) = (.down, 900)
+        let gridManifest = try Wall.manifest(
+            ofSizes: Array(repeating: Size(width: 3, height: 2), count: 30), options: WallOptions(layout: grid))
+        let data = try ManifestWriter.encode(gridManifest)
+        #expect(try JSONDecoder().decode(Manifest.self, from: data).layout.configuration == grid)
     }
 }

@@ -90,6 +90,34 @@ struct GoldenLayoutTests {
         #expect(close(try c.arrange(sizes).placements[2].crop, Region(x: 0, y: 0, width: 100, height: 100.0 * 2 / 3)))
     }
 
+    @Test("grid down-first: each page's columns fill top to bottom, the last page's as short as they can be")
+    func gridDownFirst() throws {
+        var c = config(.grid, width: 70, columns: 2, gap: 10, padding: 0)  // cells 30x30 at x 0 and 40
+        c.order = .down
+        let seven = Array(repeating: Size(width: 10, height: 10), count: 7)
+        // One page: 4 rows (7 images in 2 columns), column 0 holds 0...3, column 1 holds 4...6.
+        let single = try c.arrange(seven)
+        #expect(single.frames.map(\.x) == [0, 0, 0, 0, 40, 40, 40])
+        #expect(single.frames.map(\.y) == [0, 40, 80, 120, 0, 40, 80])
+        // Pages of 70 px hold two rows: 0, 1 | 2, 3 on the first page, then 4, 5 | 6.
+        c.maxPageHeight = 70
+        let paged = try c.arrange(seven)
+        #expect(paged.placements.map(\.page) == [0, 0, 0, 0, 1, 1, 1])
+        #expect(paged.frames.map(\.x) == [0, 0, 40, 40, 0, 0, 40])
+        #expect(paged.frames.map(\.y) == [0, 40, 0, 40, 0, 40, 0])
+        // Across-first keeps reading order: the same pages, row by row.
+        c.order = .across
+        let across = try c.arrange(seven)
+        #expect(across.frames.map(\.x) == [0, 40, 0, 40, 0, 40, 0])
+        #expect(across.placements.map(\.page) == [0, 0, 0, 0, 1, 1, 1])
+        // A gap after row 1 (each section's rows count across pages) leaves one row on page one.
+        c.order = .down
+        c.rowGapsAfter = [1: 5]
+        let gapped = try c.arrange(seven)
+        #expect(gapped.placements.map(\.page) == [0, 0, 1, 1, 1, 1, 2])
+        #expect(gapped.frames.map(\.x) == [0, 40, 0, 0, 40, 40, 0])
+    }
+
     @Test("justified: rows fill the width exactly; a short last row stays at the target height")
     func justified() throws {
         var c = config(.justified, width: 210, gap: 10, padding: 0)
@@ -237,7 +265,7 @@ struct GoldenLayoutTests {
         ("one-column mosaic", "at least 2 columns"), ("negative row gap", "row gap cannot be negative"),
         ("padding wider than the sheet", "leaves no room"), ("hero on a grid", "hero images need"),
         ("ratio under 1", "ratio must be at least 1"), ("gap after row 0", "row gap after row 0"),
-        ("no width", "width is required"),
+        ("no width", "width is required"), ("down-first masonry", "down-first order needs the grid layout"),
     ]
 
     @Test("impossible options are refused with a message naming them", arguments: invalid)
@@ -252,6 +280,7 @@ struct GoldenLayoutTests {
         case "hero on a grid": (c.kind, c.hero) = (.grid, 1)
         case "ratio under 1": (c.kind, c.maxRowHeightRatio) = (.justified, 0.5)
         case "gap after row 0": c.rowGapsAfter = [0: 5]
+        case "down-first masonry": c.order = .down
         default: c.width = nil
         }
         do {

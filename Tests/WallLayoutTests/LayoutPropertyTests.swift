@@ -113,6 +113,52 @@ struct LayoutPropertyTests {
         }
     }
 
+    @Test(
+        "grid down-first: each page holds a run of images read column by column, its columns full but the last",
+        arguments: seeds)
+    func gridDownFirst(seed: Int) throws {
+        var (config, sizes) = Self.randomWall(kind: .grid, seed: seed)
+        config.order = .down
+        config.direction = .ltr
+        let grid = try ColumnGrid(
+            width: config.width!, columns: config.columns, gap: config.columnGap, left: config.padding.left,
+            right: config.padding.right)
+        let aspect = config.cellAspect
+        let base = grid.spans.map(\.width).min()!
+        let cell = config.captionHeight + max(1, (base * aspect.height * 2 + aspect.width) / (2 * aspect.width))
+        if seed % 3 != 0 {  // pages of one to five rows
+            let rows = 1 + seed % 5
+            config.maxPageHeight = config.padding.top + config.padding.bottom + rows * cell + (rows - 1) * config.rowGap
+        }
+        let result = try config.arrange(sizes)
+        let byPage = Dictionary(grouping: result.placements.indices) { result.placements[$0].page }
+        var next = 0
+        for page in byPage.keys.sorted() {
+            let members = byPage[page]!
+            let frames = members.map { result.placements[$0].cell }
+            let inside = Rect(
+                x: config.padding.left, y: config.padding.top,
+                width: result.pages[page].width - config.padding.left - config.padding.right,
+                height: result.pages[page].height - config.padding.top - config.padding.bottom)
+            #expect(frames.allSatisfy { inside.contains($0) }, "page \(page) spills out of \(inside)")
+            for (n, a) in frames.enumerated() {
+                #expect(!frames[(n + 1)...].contains { a.intersects($0) }, "page \(page): tile \(members[n]) overlaps")
+            }
+            #expect(members == Array(next..<next + members.count), "page \(page) is not a run of the input")
+            next += members.count
+            let read = members.sorted {
+                let a = result.placements[$0].cell, b = result.placements[$1].cell
+                return (a.x, a.y) < (b.x, b.y)
+            }
+            #expect(read == members, "page \(page) does not read down the columns")
+            let heights = Dictionary(grouping: members) { result.placements[$0].cell.x }.mapValues(\.count)
+            let counts = heights.keys.sorted().map { heights[$0]! }
+            #expect(counts.dropLast().allSatisfy { $0 == counts[0] } && counts.last! <= counts[0])
+            if page < byPage.count - 1 { #expect(counts.count == config.columns) }
+        }
+        #expect(next == sizes.count)
+    }
+
     @Test("justified rows: equal heights, exact width, rows in order", arguments: seeds)
     func justifiedRows(seed: Int) throws {
         var (config, sizes) = Self.randomWall(kind: .justified, seed: seed)

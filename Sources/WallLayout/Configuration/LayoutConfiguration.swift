@@ -31,6 +31,8 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
     public var cellAspect = AspectRatio(width: 1, height: 1)
     /// Grid: how an image fills its cell.
     public var fit: Fit = .cover
+    /// Grid: whether the cells fill row by row or, on each page, column by column.
+    public var order: TileOrder = .across
     /// Which part of an image cover crops keep.
     public var gravity: Gravity = .center
     /// Images taller or wider than this many times their other side are cropped to that shape
@@ -145,6 +147,9 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
                 limit >= least,
                 "pages of at most \(limit) px cannot hold \(padding.top)+\(padding.bottom) px of padding and an image")
         }
+        if order == .down {
+            try require(kind == .grid, "down-first order needs the grid layout, not \(kind.rawValue)")
+        }
         if hero > 0 {
             let allowed = LayoutKind.withHeroes.map(\.rawValue)
             try require(
@@ -168,7 +173,7 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
 extension LayoutConfiguration {
     enum CodingKeys: String, CodingKey {
         case kind = "name", width, columns, columnWidth, minColumns, maxColumns, columnGap, rowGap, padding
-        case captionHeight, direction, tieTolerance, cellAspect, fit, gravity, maxAspect, rowGapsAfter, rowHeight
+        case captionHeight, direction, tieTolerance, cellAspect, fit, order, gravity, maxAspect, rowGapsAfter, rowHeight
         case maxRowHeightRatio, lastRow, hero, sectionHeaderHeight, titleHeight, maxPageHeight, maxPagePixels
     }
 
@@ -189,6 +194,7 @@ extension LayoutConfiguration {
         config.tieTolerance = try c.decodeIfPresent(Int.self, forKey: .tieTolerance) ?? 0
         config.cellAspect = try c.decodeIfPresent(AspectRatio.self, forKey: .cellAspect) ?? config.cellAspect
         config.fit = try c.decodeIfPresent(Fit.self, forKey: .fit) ?? .cover
+        config.order = try c.decodeIfPresent(TileOrder.self, forKey: .order) ?? .across
         config.gravity = try c.decodeIfPresent(Gravity.self, forKey: .gravity) ?? .center
         // Absent in manifests written before there was a limit: their layouts had none.
         config.maxAspect = try c.decodeIfPresent(Double.self, forKey: .maxAspect)
