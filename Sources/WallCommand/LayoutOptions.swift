@@ -101,6 +101,13 @@ struct LayoutOptions: ParsableArguments {
             valueName: "R"))
     var maxAspect = defaults.maxAspect ?? 0
 
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Enlarge images smaller than their tile to fill it (the default), or, with --no-upscale, draw them at their own size centred in the tile."
+    )
+    var upscale = defaults.upscale
+
     @Option(
         parsing: .singleValue,
         help: ArgumentHelp("Grid: extra space after row ROW (1-based); repeatable.", valueName: "ROW:PX"))
@@ -180,6 +187,7 @@ struct LayoutOptions: ParsableArguments {
         c.cellAspect = cellAspect
         c.fit = fit
         c.order = order
+        c.upscale = upscale
         c.gravity = gravity
         c.maxAspect = maxAspect > 0 ? maxAspect : nil
         for gap in rowGapAfter { c.rowGapsAfter[gap.row, default: 0] += gap.pixels }

@@ -118,6 +118,30 @@ struct GoldenLayoutTests {
         #expect(gapped.frames.map(\.x) == [0, 40, 0, 0, 40, 40, 0])
     }
 
+    @Test("no upscale: an image smaller than its tile keeps its own size, centred; larger ones fill as before")
+    func noUpscale() throws {
+        var grid = config(.grid, width: 70, columns: 2, gap: 10, padding: 0)  // cells 30x30 at x 0 and 40
+        grid.upscale = false
+        let sizes = [Size(width: 10, height: 10), Size(width: 100, height: 20), Size(width: 90, height: 60)]
+        let cells = try grid.arrange(sizes)
+        #expect(cells.frames[0] == Rect(x: 10, y: 10, width: 10, height: 10))
+        // Cover crops 20x20 out of 100x20: drawn 20x20 in the middle of its cell, the crop kept.
+        #expect(cells.frames[1] == Rect(x: 45, y: 5, width: 20, height: 20))
+        #expect(cells.placements[1].crop == Region(x: 40, y: 0, width: 20, height: 20))
+        #expect(cells.frames[2] == Rect(x: 0, y: 40, width: 30, height: 30))  // 60x60 of it shrinks
+        #expect(
+            cells.placements.map(\.cell)
+                == (try config(.grid, width: 70, columns: 2, gap: 10, padding: 0)
+                .arrange(sizes)).placements.map(\.cell))
+        var masonry = config(.masonry)  // columns 23, 23, 24 wide
+        masonry.upscale = false
+        let small = try masonry.arrange([Size(width: 11, height: 5), Size(width: 46, height: 46)])
+        // In columns the tile is no taller than the image: 23x5, the image centred across it.
+        #expect(small.placements[0].cell == Rect(x: 5, y: 5, width: 23, height: 5))
+        #expect(small.frames[0] == Rect(x: 11, y: 5, width: 11, height: 5))
+        #expect(small.frames[1] == Rect(x: 38, y: 5, width: 23, height: 23))
+    }
+
     @Test("justified: rows fill the width exactly; a short last row stays at the target height")
     func justified() throws {
         var c = config(.justified, width: 210, gap: 10, padding: 0)

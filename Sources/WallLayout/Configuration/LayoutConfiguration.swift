@@ -39,6 +39,9 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
     /// (by `gravity`) before any layout places them, so long screenshots and panoramas stay
     /// ordinary tiles; `nil`: no limit.
     public var maxAspect: Double? = 3
+    /// `false`: an image smaller than its tile is drawn at its own size, centred in the tile,
+    /// rather than enlarged to fill it.
+    public var upscale = true
     /// Grid: extra space after a row (1-based row number → pixels).
     public var rowGapsAfter: [Int: Int] = [:]
     /// Justified and strip: the target row height of the images.
@@ -174,7 +177,7 @@ extension LayoutConfiguration {
     enum CodingKeys: String, CodingKey {
         case kind = "name", width, columns, columnWidth, minColumns, maxColumns, columnGap, rowGap, padding
         case captionHeight, direction, tieTolerance, cellAspect, fit, order, gravity, maxAspect, rowGapsAfter, rowHeight
-        case maxRowHeightRatio, lastRow, hero, sectionHeaderHeight, titleHeight, maxPageHeight, maxPagePixels
+        case maxRowHeightRatio, lastRow, hero, sectionHeaderHeight, titleHeight, maxPageHeight, maxPagePixels, upscale
     }
 
     /// Reads a configuration as the manifest records it; absent keys keep their defaults.
@@ -211,6 +214,7 @@ extension LayoutConfiguration {
         config.titleHeight = try c.decodeIfPresent(Int.self, forKey: .titleHeight) ?? 0
         config.maxPageHeight = try c.decodeIfPresent(Int.self, forKey: .maxPageHeight)
         config.maxPagePixels = try c.decodeIfPresent(Int.self, forKey: .maxPagePixels)
+        config.upscale = try c.decodeIfPresent(Bool.self, forKey: .upscale) ?? true
         self = config
     }
 
@@ -238,5 +242,6 @@ extension LayoutConfiguration {
         try c.encode(titleHeight, forKey: .titleHeight)
         try c.encodeIfPresent(maxPageHeight, forKey: .maxPageHeight)
         try c.encodeIfPresent(maxPagePixels, forKey: .maxPagePixels)
+        if !upscale { try c.encode(upscale, forKey: .upscale) }
     }
 }

@@ -52,7 +52,7 @@ extension LayoutEngine {
         for (k, index) in items.enumerated() {
             var column = choose(k)
             let span = spans[column]
-            let height = Fitting.scaledHeight(of: sizes[index], toWidth: span.width)
+            let height = columnTileHeight(of: index, width: span.width)
             if !fits(bottoms[column] + height + config.captionHeight) {
                 cursor = bottoms[column]
                 if try ensureRoom(height + config.captionHeight) {
@@ -71,6 +71,13 @@ extension LayoutEngine {
 
     /// The height of image `index` in the first column, caption included.
     func firstColumnTileHeight(of index: Int) -> Int {
-        Fitting.scaledHeight(of: sizes[index], toWidth: columnGrid().spans[0].width) + config.captionHeight
+        columnTileHeight(of: index, width: columnGrid().spans[0].width) + config.captionHeight
+    }
+
+    /// The image height of a tile of image `index` in a column `width` wide: scaled to the
+    /// width, or, when images are not enlarged, no taller than the image.
+    func columnTileHeight(of index: Int, width: Int) -> Int {
+        let scaled = Fitting.scaledHeight(of: sizes[index], toWidth: width)
+        return config.upscale ? scaled : min(scaled, sizes[index].height)
     }
 }

@@ -40,10 +40,29 @@ extension LayoutConfiguration {
             try engine.placeWall(Array(items), section: number)
         }
         let arrangement = try engine.finish()
-        guard !shapes.isEmpty else { return arrangement }
+        guard !shapes.isEmpty || !upscale else { return arrangement }
         var placements = arrangement.placements
         for (i, shape) in shapes { placements[i].crop = shape.compose(placements[i].crop) }
+        if !upscale {
+            for i in placements.indices { placements[i] = placements[i].notEnlarged(from: sizes[i]) }
+        }
         return arrangement.withPlacements(placements)
+    }
+}
+
+extension Placement {
+    /// The placement with its image drawn no larger than the pixels it shows (its crop, or the
+    /// whole `size`), centred where it was.
+    func notEnlarged(from size: Size) -> Placement {
+        let shown = crop.map { ($0.width, $0.height) } ?? (Double(size.width), Double(size.height))
+        let width = min(image.width, max(1, Int(shown.0.rounded())))
+        let height = min(image.height, max(1, Int(shown.1.rounded())))
+        guard width < image.width || height < image.height else { return self }
+        var small = self
+        small.image = Rect(
+            x: image.x + (image.width - width) / 2, y: image.y + (image.height - height) / 2, width: width,
+            height: height)
+        return small
     }
 }
 
@@ -240,7 +259,9 @@ struct LayoutEngine {
     mutating func placeHeroes(_ items: [Int], section: Int) throws(LayoutError) {
         guard let width = innerWidth else { return }
         for index in items {
-            let natural = Fitting.scaledHeight(of: sizes[index], toWidth: width)
+            // An image narrower than the wall, when images are not enlarged, keeps its size.
+            let small = !config.upscale && sizes[index].width < width
+            let natural = small ? sizes[index].height : Fitting.scaledHeight(of: sizes[index], toWidth: width)
             var height = min(natural, width)
             if let pageLimit {  // a hero shrinks to fit a page rather than refuse it
                 height = max(
@@ -248,8 +269,8 @@ struct LayoutEngine {
             }
             try ensureRoom(height + config.captionHeight)
             let parts = cell(x: left, y: cursor, width: width, imageHeight: height)
-            let crop =
-                height < natural ? Fitting.cover(sizes[index], in: parts.image.size, gravity: config.gravity) : nil
+            let shown = small ? Size(width: sizes[index].width, height: height) : parts.image.size
+            let crop = height < natural ? Fitting.cover(sizes[index], in: shown, gravity: config.gravity) : nil
             try put(
                 Placement(cell: parts.cell, image: parts.image, caption: parts.caption, crop: crop, section: section),
                 at: index)
