@@ -35,6 +35,12 @@ int iw_raw_open(const char *path, iw_raw_info *info, unsigned char **preview, si
     info->flip = raw->sizes.flip;
     copy_text(info->make, sizeof info->make, raw->idata.make);
     copy_text(info->model, sizeof info->model, raw->idata.model);
+    copy_text(info->lens, sizeof info->lens, raw->lens.Lens);
+    info->iso = raw->other.iso_speed;
+    info->shutter = raw->other.shutter;
+    info->aperture = raw->other.aperture;
+    info->focal_length = raw->other.focal_len;
+    info->timestamp = (long long)raw->other.timestamp;
     status = libraw_unpack_thumb(raw);
     if (status == LIBRAW_SUCCESS) {
         info->preview_format = raw->thumbnail.tformat;

@@ -17,7 +17,9 @@ typedef struct iw_raw_info {
     int preview_width, preview_height;
     int preview_colors;          /* a bitmap's channels: 1 grey, 3 RGB */
     size_t preview_length;
-    char make[64], model[64];
+    char make[64], model[64], lens[128];
+    float iso, shutter, aperture, focal_length; /* 0 when not recorded; shutter in seconds */
+    long long timestamp;                        /* when taken, as LibRaw reads it (0: unknown) */
 } iw_raw_info;
 
 /* Opens the RAW file at `path` and fills `info`; when `preview` is given and the file holds a

@@ -7,6 +7,8 @@ struct ExifFields: Equatable {
     var dateTaken: String?
     /// The identifier Apple's maker note gives both files of a Live Photo (its tag 0x11).
     var contentIdentifier: String?
+    /// Body, lens and exposure; `nil` when none is recorded.
+    var camera: CameraInfo?
 }
 
 /// Reads EXIF: a TIFF structure, either byte order, every offset checked. JPEG's APP1 and
@@ -47,13 +49,39 @@ enum ExifReader {
             let text = String(decoding: bytes, as: UTF8.self)
             return text.hasPrefix("0000") || text.trimmingSpaces().isEmpty ? nil : text
         }
+        // Free text (names): printable ASCII or UTF-8, up to the first NUL, spaces trimmed.
+        func text(_ e: (type: Int, count: Int, field: Int)?) -> String? {
+            guard let e, e.type == 2 || e.type == 129, (1...256).contains(e.count) else { return nil }
+            let start = e.count <= 4 ? e.field : u32(e.field) ?? -1
+            guard start >= 0, start + e.count <= tiff.count else { return nil }
+            let bytes = tiff[start..<start + e.count].prefix { $0 != 0 }
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 != 0x7F }) else { return nil }
+            let value = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: " ")
+            return value.isEmpty ? nil : value
+        }
+        // An unsigned RATIONAL with a non-zero denominator.
+        func fraction(_ e: (type: Int, count: Int, field: Int)?) -> CameraInfo.Fraction? {
+            guard let e, e.type == 5, e.count >= 1, let at = u32(e.field), let n = u32(at), let d = u32(at + 4), d > 0
+            else { return nil }
+            return CameraInfo.Fraction(n, d)
+        }
         guard u16(2) == 42, let ifd0 = u32(4) else { return ExifFields() }
         let main = entries(at: ifd0)
         var fields = ExifFields()
         fields.orientation = integer(main[0x0112]).flatMap(Orientation.init(rawValue:))
+        var camera = CameraInfo()
+        camera.make = text(main[0x010F])
+        camera.model = text(main[0x0110])
+        camera.rating = integer(main[0x4746]).flatMap { (0...5).contains($0) ? $0 : nil }
         if let exifIFD = integer(main[0x8769]) {
             let exif = entries(at: exifIFD)
             fields.dateTaken = ascii(exif[0x9003])
+            camera.exposureTime = fraction(exif[0x829A]).flatMap { $0.numerator > 0 ? $0 : nil }
+            camera.fNumber = fraction(exif[0x829D]).map(\.value).flatMap { $0 > 0 ? $0 : nil }
+            camera.iso = integer(exif[0x8827]).flatMap { $0 > 0 ? $0 : nil }
+            camera.focalLength = fraction(exif[0x920A]).map(\.value).flatMap { $0 > 0 ? $0 : nil }
+            camera.lens = text(exif[0xA434])
+            camera.timeOffset = (text(exif[0x9011]) ?? text(exif[0x9010])).flatMap(ExifReader.offset)
             if let note = exif[0x927C], note.type == 7, note.count > 16, let start = u32(note.field),
                 start >= 0, start + note.count <= tiff.count
             {
@@ -61,7 +89,17 @@ enum ExifReader {
             }
         }
         if fields.dateTaken == nil { fields.dateTaken = ascii(main[0x0132]) }
+        fields.camera = camera.isEmpty ? nil : camera
         return fields
+    }
+
+    /// An EXIF time offset ("+01:00", "-05:30"), or `nil` for anything else.
+    static func offset(_ text: String) -> String? {
+        let b = Array(text.utf8)
+        guard b.count == 6, b[0] == 0x2B || b[0] == 0x2D, b[3] == 0x3A,
+            [b[1], b[2], b[4], b[5]].allSatisfy({ (0x30...0x39).contains($0) })
+        else { return nil }
+        return text
     }
 }
 
@@ -132,4 +170,8 @@ struct TIFFBytes {
 
 extension String {
     fileprivate func trimmingSpaces() -> String { String(filter { $0 != " " }) }
+
+    fileprivate func trimmingCharacters(in character: Character) -> String {
+        String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
+    }
 }

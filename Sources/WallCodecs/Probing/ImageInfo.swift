@@ -48,6 +48,8 @@ public struct ImageInfo: Hashable, Sendable, Codable {
     public var hasICCProfile: Bool
     /// When the photo was taken, as EXIF writes it ("2024:05:01 14:03:22"), if recorded.
     public var dateTaken: String?
+    /// Body, lens and exposure, when the file records any.
+    public var camera: CameraInfo?
     /// Smaller versions of the image the file holds (HEIF thumbnails, TIFF reduced-resolution
     /// levels), in stored pixels, smallest first; `nil` when there are none.
     public var reducedSizes: [Size]?

@@ -54,6 +54,7 @@ struct HEIFCodec: ImageCodec {
             isProgressive: false, hasICCProfile: header.icc_size > 0 || (nclx.map { !$0.isSRGB } ?? false),
             dateTaken: exif?.dateTaken, reducedSizes: thumbnails.isEmpty ? nil : thumbnails)
         info.contentIdentifier = exif?.contentIdentifier
+        info.camera = exif?.camera
         return info
     }
 

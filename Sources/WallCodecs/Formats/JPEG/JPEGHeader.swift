@@ -126,6 +126,7 @@ enum JPEGHeader {
             hasICC: hasICC, path: path)
         info.dateTaken = exif?.dateTaken
         info.contentIdentifier = exif?.contentIdentifier
+        info.camera = exif?.camera
         return info
     }
 

@@ -51,10 +51,12 @@ enum PNGHeader {
             offset += 12 + u32(header, 0)
         }
         let model: ColorModel = [0: .gray, 2: .rgb, 3: .palette, 4: .grayAlpha, 6: .rgba][colorType] ?? .rgb
-        return ImageInfo(
+        var info = ImageInfo(
             format: .png, storedSize: Size(width: width, height: height), orientation: exif?.orientation ?? .up,
             colorModel: model, bitDepth: depth, hasAlpha: colorType == 4 || colorType == 6 || hasTRNS,
             isProgressive: interlace == 1, hasICCProfile: hasICC, dateTaken: exif?.dateTaken, software: software)
+        info.camera = exif?.camera
+        return info
     }
 
     private static func u32(_ bytes: [UInt8], _ at: Int) -> Int {

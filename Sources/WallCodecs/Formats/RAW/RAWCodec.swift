@@ -44,6 +44,55 @@ struct RAWCodec: ImageCodec {
 
     func probe(_ file: FileReader, path: String) throws(CodecError) -> ImageInfo {
         let opened = try RAWFile(path: path, stage: .probe)
+        var info = try picture(opened, file: file, path: path)
+        if let raw = opened.raw {
+            let camera = RAWCodec.camera(raw)
+            info.camera = camera.isEmpty ? info.camera : camera
+            info.dateTaken = RAWCodec.dateTaken(raw) ?? info.dateTaken
+        }
+        return info
+    }
+
+    /// Body, lens and exposure as LibRaw reads them from the file's header.
+    static func camera(_ raw: iw_raw_info) -> CameraInfo {
+        var camera = CameraInfo()
+        var copy = raw
+        func text(_ field: UnsafeRawPointer, _ size: Int) -> String? {
+            let bytes = UnsafeRawBufferPointer(start: field, count: size).prefix { $0 != 0 }
+            let value = String(decoding: bytes, as: UTF8.self)
+            let trimmed = value.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
+            return trimmed.isEmpty ? nil : String(trimmed)
+        }
+        camera.make = withUnsafeBytes(of: &copy.make) { text($0.baseAddress!, $0.count) }
+        camera.model = withUnsafeBytes(of: &copy.model) { text($0.baseAddress!, $0.count) }
+        camera.lens = withUnsafeBytes(of: &copy.lens) { text($0.baseAddress!, $0.count) }
+        if raw.iso >= 1 { camera.iso = Int(raw.iso.rounded()) }
+        if raw.aperture > 0 { camera.fNumber = (Double(raw.aperture) * 10).rounded() / 10 }
+        if raw.focal_length > 0 { camera.focalLength = (Double(raw.focal_length) * 10).rounded() / 10 }
+        if raw.shutter > 0 {
+            let seconds = Double(raw.shutter)
+            camera.exposureTime =
+                seconds < 1
+                ? CameraInfo.Fraction(1, Int((1 / seconds).rounded()))
+                : CameraInfo.Fraction(Int((seconds * 10).rounded()), 10)
+        }
+        return camera
+    }
+
+    /// When the photo was taken, "YYYY:MM:DD HH:MM:SS" as EXIF writes it: LibRaw turns the
+    /// camera's clock reading into a time with the local zone, so the local zone turns it back.
+    static func dateTaken(_ raw: iw_raw_info) -> String? {
+        guard raw.timestamp > 0 else { return nil }
+        var time = time_t(raw.timestamp)
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return nil }
+        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(parts.tm_year + 1900):\(two(parts.tm_mon + 1)):\(two(parts.tm_mday)) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+    }
+
+    /// What draws the file: its largest usable preview, else its sensor data.
+    private func picture(_ opened: RAWFile, file: FileReader, path: String) throws(CodecError) -> ImageInfo {
         var problem = opened.previewProblem
         if let preview = opened.preview {
             switch Result(catching: { () throws(CodecError) in try JPEGHeader.read(preview.reader, path: path) }) {

@@ -31,12 +31,14 @@ struct WebPCodec: ImageCodec {
         let chunks = try WebPCodec.chunks(file, path: path)
         let exif = chunks.exif.map { ExifReader.fields(in: $0) }
         let lossless = features.format == 2
-        return ImageInfo(
+        var info = ImageInfo(
             format: .webp, storedSize: Size(width: Int(features.width), height: Int(features.height)),
             orientation: exif?.orientation ?? .up,
             colorModel: lossless ? (features.has_alpha != 0 ? .rgba : .rgb) : .ycbcr, bitDepth: 8,
             hasAlpha: features.has_alpha != 0, isProgressive: false, hasICCProfile: chunks.hasICC,
             dateTaken: exif?.dateTaken)
+        info.camera = exif?.camera
+        return info
     }
 
     /// Walks the RIFF chunk headers (without reading the image data between them) for the
