@@ -43,7 +43,7 @@ struct InputOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Order: none (as given), name, natural (img2 before img10), path, mtime, date (EXIF, else mtime), size, aspect, random.",
+            "Order: none (as given), name, natural (img2 before img10), path, mtime, date (taken: EXIF, else a date in the file name, else mtime), size, aspect, random.",
             valueName: "order"))
     var sort: ImageWall.SortOrder = WallOptions().sort
 

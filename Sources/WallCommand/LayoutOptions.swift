@@ -137,12 +137,13 @@ struct LayoutOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "none, or folder: one section per input folder, each under a header band.", valueName: "grouping"))
+            "none; folder: one section per input folder; day, month or year: one section per date taken (EXIF, else a date in the file name, else the modification time in UTC), in date order (newest first with --reverse). Each section is under a header band.",
+            valueName: "grouping"))
     var groupBy: Grouping = WallOptions().grouping
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Height of each section's header band with --group-by folder.", valueName: "px"))
+        help: ArgumentHelp("Height of each section's header band with --group-by.", valueName: "px"))
     var sectionHeaderHeight = defaults.sectionHeaderHeight
 
     @Option(

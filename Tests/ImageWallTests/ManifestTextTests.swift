@@ -51,6 +51,7 @@ struct ManifestTextTests {
             manifest.tiles[0].source = "dir/with \"quotes\"/and\\backslash.png"
             manifest.tiles[0].format = nil
             manifest.tiles[1].via = []
+            (manifest.tiles[1].date, manifest.tiles[1].dateFrom) = ("2024-03-14T10:15:22+01:00", .metadata)
             manifest.ignored = ["a/b.txt", "ü.mov"]
             #expect(try foundationText(manifest) == Array(try ManifestWriter.encode(manifest)))
             manifest.tiles = []

@@ -141,7 +141,7 @@ struct VideoTests {
         #expect(centre.red > 230 && centre.green > 230 && centre.blue > 230, "the triangle: \(centre)")
         let template = try CaptionTemplate("{stem} {duration}")
         let info = try ImageProbe().probe(path: path)
-        #expect(template.expand(path: path, index: 0, info: info, displayed: info.displayedSize) == "clip 0:04")
+        #expect(template.expand(ProbedImage(path: path, info: info), index: 0) == "clip 0:04")
         #expect(CaptionTemplate.readableDuration(3725.4) == "1:02:05")
     }
 

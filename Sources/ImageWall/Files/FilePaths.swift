@@ -3,6 +3,11 @@ import Foundation
 /// Paths as the manifest and the pages written beside it see them: absolute, a file's folder,
 /// and the way from one folder to another. The one place that walks paths apart.
 public enum FilePaths {
+    /// The last part of `path`: the file's name.
+    public static func name(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
     /// The absolute folder holding the file at `path`.
     public static func folder(of path: String) -> String {
         let parent = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."

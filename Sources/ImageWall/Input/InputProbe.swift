@@ -23,12 +23,9 @@ enum InputProbe {
                 defer { progress?.advance(.probe) }
                 return Result { () throws(CodecError) -> ProbedImage in
                     let path = candidates[i].path
-                    let info = try probe.probe(path: path)
-                    var status = stat()
-                    _ = stat(path, &status)
-                    return ProbedImage(
-                        path: path, info: info, fileSize: Int(status.st_size),
-                        modified: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
+                    var image = ProbedImage(path: path, info: try probe.probe(path: path))
+                    image.readFileStatus()
+                    return image
                 }
             }) ?? []
         var images: [ProbedImage] = []

@@ -1,6 +1,12 @@
 import WallCodecs
 import WallCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// An image whose header was read.
 public struct ProbedImage: Sendable, Hashable {
     /// The path as the user gave it.
@@ -23,6 +29,15 @@ public struct ProbedImage: Sendable, Hashable {
     public var companions: [String] = []
     /// How this file stands for the companions it is drawn with, when it has any.
     public var pairing: TileMark?
+
+    /// Reads the file's size and modification time from the file system (left as they are
+    /// when the file cannot be looked at).
+    mutating func readFileStatus() {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }
+        fileSize = Int(status.st_size)
+        modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+    }
 
     /// What its tile is marked as: a video, a Live Photo's still, a RAW+JPEG pair's JPEG.
     public var mark: TileMark? { pairing ?? (info.format == .video ? .video : nil) }

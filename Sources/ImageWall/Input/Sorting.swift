@@ -16,7 +16,8 @@ public enum SortOrder: String, Sendable, Codable, CaseIterable {
     case path
     /// By modification time.
     case mtime
-    /// By EXIF DateTimeOriginal, or the modification time where there is none.
+    /// By the date taken: EXIF DateTimeOriginal, else a date in the file's name, else the
+    /// modification time (see ``CaptureDate``).
     case date
     /// By file size in bytes.
     case size
@@ -79,9 +80,7 @@ extension SortOrder {
         case .natural: return .text(SortOrder.naturalKey(name))
         case .path: return .text(image.path)
         case .mtime: return .number(image.modified)
-        case .date:
-            if let taken = image.info.dateTaken { return .text(taken.replacingColonsInDate()) }
-            return .text(SortOrder.isoDate(image.modified))
+        case .date: return .text(CaptureDate(of: image).dateTime)
         case .size: return .number(Double(image.fileSize))
         case .aspect:
             let size = image.info.displayedSize
@@ -131,24 +130,5 @@ extension SortOrder {
         h = (h ^ (h >> 30)) &* 0xBF58_476D_1CE4_E5B9
         h = (h ^ (h >> 27)) &* 0x94D0_49BB_1331_11EB
         return h ^ (h >> 31)
-    }
-
-    /// "2024-05-01 14:03:22" (UTC) for a modification time.
-    static func isoDate(_ seconds: Double) -> String {
-        var time = time_t(seconds)
-        var parts = tm()
-        gmtime_r(&time, &parts)
-        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return
-            "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
-    }
-}
-
-extension String {
-    /// EXIF "2024:05:01 14:03:22" as "2024-05-01 14:03:22".
-    fileprivate func replacingColonsInDate() -> String {
-        let parts = split(separator: " ", maxSplits: 1)
-        guard parts.count == 2 else { return self }
-        return String(parts[0].map { $0 == ":" ? "-" : $0 }) + " " + parts[1]
     }
 }

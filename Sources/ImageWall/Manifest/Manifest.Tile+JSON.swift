@@ -64,6 +64,8 @@ extension Manifest.Tile {
             out.append("null")
         }
         out.append(",\n")
+        if let date { field("date", quoted: date) }
+        if let dateFrom { field("dateFrom", quoted: dateFrom.rawValue) }
         if let decodedFor { try encoded("decodedFor", decodedFor) }
         if let drawnFrom { field("drawnFrom", quoted: drawnFrom) }
         if let duration { try encoded("duration", duration) }

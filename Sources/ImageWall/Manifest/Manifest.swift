@@ -130,6 +130,11 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var companions: [String]?
         /// A video's length in seconds.
         public var duration: Double?
+        /// When the picture was taken (ISO 8601, its offset when known), with the wall grouped
+        /// by date: the date that placed it in its section.
+        public var date: String?
+        /// What gave `date`: the file's metadata, its name, or its modification time.
+        public var dateFrom: CaptureDate.Source?
 
         /// Writes the tile; `crop` is `null`, not absent, when the whole image shows.
         public func encode(to encoder: any Encoder) throws {
@@ -161,6 +166,8 @@ public struct Manifest: Codable, Sendable, Equatable {
             try c.encodeIfPresent(mark, forKey: .mark)
             try c.encodeIfPresent(companions, forKey: .companions)
             try c.encodeIfPresent(duration, forKey: .duration)
+            try c.encodeIfPresent(date, forKey: .date)
+            try c.encodeIfPresent(dateFrom, forKey: .dateFrom)
         }
 
         /// How the tile's pixels were made, when the manifest records a recipe that fits a
@@ -293,6 +300,7 @@ extension Manifest {
         var mark: TileMark?
         var companions: [String] = []
         var duration: Double?
+        var date: CaptureDate?
 
         init(_ image: ProbedImage) {
             path = image.path
@@ -305,6 +313,7 @@ extension Manifest {
             mark = image.mark
             companions = image.companions
             duration = image.info.duration
+            date = CaptureDate(of: image)
         }
 
         init(path: String, displayed: Size) {
@@ -347,6 +356,7 @@ extension Manifest {
         outputs: [String], messages: TileWarnings?, skipped: [CodecError], recipes: [Int: TileRecipe] = [:]
     ) {
         let canvas = arrangement.canvas
+        let dated = options.grouping.isByDate
         self.init(
             width: canvas.width, height: canvas.height,
             layout: Layout(
@@ -376,7 +386,8 @@ extension Manifest {
                     sortKey: source.sortKey, decodedFor: recipes[i]?.decodedFor,
                     via: recipes[i].flatMap { $0.via.isEmpty ? nil : $0.via },
                     placeholder: messages?.placeholder(for: i), drawnFrom: source.drawnFrom, mark: source.mark,
-                    companions: source.companions.isEmpty ? nil : source.companions, duration: source.duration)
+                    companions: source.companions.isEmpty ? nil : source.companions, duration: source.duration,
+                    date: dated ? source.date?.iso8601 : nil, dateFrom: dated ? source.date?.source : nil)
             },
             skipped: skipped.map { Skipped(source: $0.path, reason: $0.reason) })
     }

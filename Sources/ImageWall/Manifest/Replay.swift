@@ -44,7 +44,10 @@ package enum Replay {
             var image = ProbedImage(path: path, info: Replay.recordedInfo(tile))
             if let root = tile.root, let relative = tile.path { image.origin = .init(root: root, path: relative) }
             do {
-                if only?.contains(index) ?? true { image.info = try probe.probe(path: path) }
+                if only?.contains(index) ?? true {
+                    image.info = try probe.probe(path: path)
+                    image.readFileStatus()
+                }
             } catch {
                 if options.onError == .fail { throw error }
                 hooks.diagnostics(.skipped(source: error.path, reason: error.reason, stage: .probe))

@@ -3,13 +3,26 @@ import WallCore
 
 /// A caption pattern such as `"{name} ({width}x{height})"`, checked when made; coded as the
 /// pattern's text.
+///
+/// - `{field}` is replaced by the field's value (see ``fields``); `{field|text}` by `text`
+///   when the field has no value; `{date:%d %B %Y}` formats the date with `strftime`
+///   conversions.
+/// - `[ … ]` is an optional part: it is left out, brackets and all, when a field in it has no
+///   value, so `{camera}[ · {exposure}][ · {aperture}]` leaves no dangling separator.
+///   Optional parts may nest.
+/// - `{{`, `}}`, `[[` and `]]` stand for the characters themselves.
 public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The fields a template may use.
-    public static let fields = ["name", "stem", "path", "index", "width", "height", "format", "date", "duration"]
+    public static let fields = [
+        "name", "stem", "path", "index", "width", "height", "format", "date", "duration", "camera", "lens", "exposure",
+        "aperture", "iso", "focal", "rating", "size", "mtime",
+    ]
 
-    enum Part: Hashable, Sendable {
+    indirect enum Part: Hashable, Sendable {
         case text(String)
-        case field(String)
+        /// A field, what stands in for it when it has no value, and its format (`date` only).
+        case field(String, fallback: String?, format: String?)
+        case optional([Part])
     }
 
     let parts: [Part]
@@ -22,48 +35,71 @@ public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConverti
         public var message: String
     }
 
-    /// Parses `pattern`; braces must enclose one of ``fields``. `{{` and `}}` stand for braces.
+    /// Parses `pattern`; braces must enclose one of ``fields``, brackets must pair.
     public init(_ pattern: String) throws(Invalid) {
         description = pattern
-        var parts: [Part] = []
+        var characters = Array(pattern)[...]
+        var groups: [[Part]] = [[]]
         var text = ""
-        var field: String?
-        var characters = pattern.makeIterator()
-        var pending: Character?
-        while let c = pending ?? characters.next() {
-            pending = nil
-            if var name = field {
-                if c == "}" {
-                    guard CaptionTemplate.fields.contains(name) else {
-                        throw Invalid(
-                            message: "unknown caption field {\(name)}; fields are "
-                                + CaptionTemplate.fields.map { "{\($0)}" }.joined(separator: ", "))
-                    }
-                    parts.append(.field(name))
-                    field = nil
-                } else {
-                    name.append(c)
-                    field = name
-                }
-            } else if c == "{" {
-                let next = characters.next()
-                if next == "{" { text.append("{"); continue }
-                if !text.isEmpty { parts.append(.text(text)); text = "" }
-                field = ""
-                pending = next
-            } else if c == "}" {
-                let next = characters.next()
-                guard next == "}" else {
-                    throw Invalid(message: "unmatched } in caption \"\(pattern)\" (write }} for a brace)")
-                }
-                text.append("}")
-            } else {
+        func flush() {
+            if !text.isEmpty { groups[groups.count - 1].append(.text(text)) }
+            text = ""
+        }
+        while let c = characters.popFirst() {
+            switch c {
+            case "{" where characters.first == "{", "}" where characters.first == "}",
+                "[" where characters.first == "[", "]" where characters.first == "]":
+                characters.removeFirst()
                 text.append(c)
+            case "{":
+                guard let close = characters.firstIndex(of: "}") else {
+                    throw Invalid(message: "unclosed { in caption \"\(pattern)\"")
+                }
+                let inside = String(characters[..<close])
+                characters = characters[(close + 1)...]
+                flush()
+                groups[groups.count - 1].append(try CaptionTemplate.field(inside))
+            case "}": throw Invalid(message: "unmatched } in caption \"\(pattern)\" (write }} for a brace)")
+            case "[":
+                flush()
+                groups.append([])
+            case "]":
+                guard groups.count > 1 else {
+                    throw Invalid(message: "unmatched ] in caption \"\(pattern)\" (write ]] for a bracket)")
+                }
+                flush()
+                let group = groups.removeLast()
+                groups[groups.count - 1].append(.optional(group))
+            default: text.append(c)
             }
         }
-        if field != nil { throw Invalid(message: "unclosed { in caption \"\(pattern)\"") }
-        if !text.isEmpty { parts.append(.text(text)) }
-        self.parts = parts
+        guard groups.count == 1 else { throw Invalid(message: "unclosed [ in caption \"\(pattern)\"") }
+        flush()
+        parts = groups[0]
+    }
+
+    /// A field from the text between braces: `name`, `name|fallback` or `date:format`.
+    private static func field(_ inside: String) throws(Invalid) -> Part {
+        var name = inside
+        var fallback: String?
+        var format: String?
+        if let bar = name.firstIndex(of: "|") {
+            fallback = String(name[name.index(after: bar)...])
+            name = String(name[..<bar])
+        }
+        if let colon = name.firstIndex(of: ":") {
+            format = String(name[name.index(after: colon)...])
+            name = String(name[..<colon])
+        }
+        guard fields.contains(name) else {
+            throw Invalid(
+                message: "unknown caption field {\(name)}; fields are "
+                    + fields.map { "{\($0)}" }.joined(separator: ", "))
+        }
+        if format != nil && name != "date" && name != "mtime" {
+            throw Invalid(message: "only {date:…} and {mtime:…} take a format (got {\(inside)})")
+        }
+        return .field(name, fallback: fallback, format: format)
     }
 
     /// Reads a pattern, refusing it as ``init(_:)`` does.
@@ -83,26 +119,91 @@ public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConverti
     }
 
     /// The caption of `image`, the `index`-th (0-based) tile of the sheet.
-    func expand(path: String, index: Int, info: ImageInfo?, displayed: Size) -> String {
-        parts.map { part in
+    func expand(_ image: ProbedImage, index: Int) -> String {
+        CaptionTemplate.expand(parts, image, index: index, optional: false) ?? ""
+    }
+
+    /// The text of `parts`; in an `optional` part, `nil` when a field among them (outside
+    /// nested optional parts) has no value and no fallback.
+    private static func expand(_ parts: [Part], _ image: ProbedImage, index: Int, optional: Bool) -> String? {
+        var out = ""
+        for part in parts {
             switch part {
-            case .text(let text): return text
-            case .field(let name):
-                let fileName = path.split(separator: "/").last.map(String.init) ?? path
-                switch name {
-                case "name": return fileName
-                case "stem": return fileName.lastIndex(of: ".").map { String(fileName[..<$0]) } ?? fileName
-                case "path": return path
-                case "index": return String(index + 1)
-                case "width": return String(displayed.width)
-                case "height": return String(displayed.height)
-                case "format": return info?.format.rawValue.uppercased() ?? ""
-                case "date": return info?.dateTaken.map(CaptionTemplate.readableDate) ?? ""
-                case "duration": return info?.duration.map(CaptionTemplate.readableDuration) ?? ""
-                default: return ""
+            case .text(let text): out += text
+            case .optional(let inner): out += expand(inner, image, index: index, optional: true) ?? ""
+            case .field(let name, let fallback, let format):
+                let value = CaptionTemplate.value(of: name, format: format, image, index: index)
+                guard let shown = value.isEmpty ? fallback : value else {
+                    if optional { return nil }
+                    continue
                 }
+                out += shown
             }
-        }.joined()
+        }
+        return out
+    }
+
+    /// A field's value for `image`; empty when it has none.
+    static func value(of name: String, format: String?, _ image: ProbedImage, index: Int) -> String {
+        let fileName = FilePaths.name(of: image.path)
+        let info = image.info
+        let camera = info.camera
+        switch name {
+        case "name": return fileName
+        case "stem": return fileName.lastIndex(of: ".").map { String(fileName[..<$0]) } ?? fileName
+        case "path": return image.path
+        case "index": return String(index + 1)
+        case "width": return String(info.displayedSize.width)
+        case "height": return String(info.displayedSize.height)
+        case "format": return info.format.rawValue.uppercased()
+        case "date": return CaptureDate(of: image).formatted(format ?? "%Y-%m-%d %H:%M")
+        case "mtime": return CaptureDate(modified: image.modified).formatted(format ?? "%Y-%m-%d %H:%M")
+        case "duration": return info.duration.map(readableDuration) ?? ""
+        case "camera": return camera.map(cameraName) ?? ""
+        case "lens": return camera?.lens ?? ""
+        case "exposure": return camera?.exposureTime.map(readableExposure) ?? ""
+        case "aperture": return camera?.fNumber.map { "f/" + decimal($0) } ?? ""
+        case "iso": return camera?.iso.map { "ISO \($0)" } ?? ""
+        case "focal": return camera?.focalLength.map { decimal($0) + " mm" } ?? ""
+        case "rating": return camera?.rating.map { String(repeating: "★", count: $0) } ?? ""
+        case "size": return readableBytes(image.fileSize)
+        default: return ""
+        }
+    }
+
+    /// Make and model, the make's first word before a model that does not start with it
+    /// ("Apple iPhone 12", "NIKON D850" from "NIKON CORPORATION" and "NIKON D850", "Canon EOS R6"
+    /// from "Canon" and "Canon EOS R6").
+    static func cameraName(_ camera: CameraInfo) -> String {
+        let make = camera.make ?? "", model = camera.model ?? ""
+        guard !model.isEmpty else { return make }
+        let brand = make.split(separator: " ").first.map(String.init) ?? ""
+        if brand.isEmpty || model.lowercased().hasPrefix(brand.lowercased()) { return model }
+        return "\(brand) \(model)"
+    }
+
+    /// "1/250 s", "0.3 s", "2 s", "1.5 s".
+    static func readableExposure(_ time: CameraInfo.Fraction) -> String {
+        let seconds = time.value
+        if seconds < 0.25 && seconds > 0 { return "1/\(Int((1 / seconds).rounded())) s" }
+        return decimal(seconds) + " s"
+    }
+
+    /// A number with at most one decimal, none when whole: 2.8, 35, 0.3.
+    static func decimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// A file size as people read it: "812 B", "4.2 kB", "3.1 MB", "1.2 GB" (powers of 1000).
+    static func readableBytes(_ bytes: Int) -> String {
+        guard bytes >= 1000 else { return "\(bytes) B" }
+        var value = Double(bytes) / 1000
+        for unit in ["kB", "MB", "GB"] {
+            if value < 999.95 || unit == "GB" { return decimal(value) + " " + unit }
+            value /= 1000
+        }
+        return decimal(value) + " TB"
     }
 
     /// A video's length as players show it: "0:07", "12:34", "1:02:03" (whole seconds, rounded).
@@ -111,19 +212,5 @@ public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConverti
         let hours = total / 3600, minutes = total / 60 % 60, rest = total % 60
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
-    }
-
-    /// "2024:05:01 14:03:22" → "2024-05-01 14:03".
-    static func readableDate(_ exif: String) -> String {
-        let parts = exif.split(separator: " ")
-        guard parts.count == 2 else { return exif }
-        let date = parts[0].replacingColons(with: "-")
-        return date + " " + parts[1].prefix(5)
-    }
-}
-
-extension Substring {
-    fileprivate func replacingColons(with separator: Character) -> String {
-        String(map { $0 == ":" ? separator : $0 })
     }
 }

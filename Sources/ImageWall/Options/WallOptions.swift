@@ -17,6 +17,16 @@ public enum Grouping: String, Sendable, Codable, CaseIterable {
     case none
     /// One section per folder, in order of first appearance, each under a header band.
     case folder
+    /// One section per day the pictures were taken ("14 March 2024"), earliest first (latest
+    /// first with `reverse`); dates as ``CaptureDate`` finds them.
+    case day
+    /// One section per month ("March 2024").
+    case month
+    /// One section per year ("2024").
+    case year
+
+    /// `true` for the groupings by date.
+    public var isByDate: Bool { self == .day || self == .month || self == .year }
 }
 
 /// Everything that shapes a render. The values a new `WallOptions()` holds are the defaults,

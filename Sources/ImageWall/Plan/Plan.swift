@@ -35,9 +35,10 @@ public struct Plan: Sendable {
 
     /// Lays out images already probed and ordered, grouped into sections as `options` say.
     static func laidOut(_ probed: ProbeResult, options: WallOptions, hooks: RunHooks) throws -> Plan {
-        let images = probed.images
         hooks.progress?.begin(.layout, total: 1)
-        let (sections, titles) = Plan.sections(of: images, grouping: options.grouping)
+        let (images, sections, titles) = Plan.sections(
+            of: probed.images, grouping: options.grouping, newestFirst: options.reverse,
+            byDateWithin: options.sort == .none)
         let arrangement = try hooks.profile.measure(.layout, wall: true) {
             try options.effectiveLayout.arrange(images.map(\.info.displayedSize), sections: sections)
         }
@@ -48,9 +49,17 @@ public struct Plan: Sendable {
             filteredOut: probed.filteredOut, ownOutputs: probed.ownOutputs)
     }
 
-    /// Section numbers by folder (the path up to its last slash), with the folders as titles.
-    static func sections(of images: [ProbedImage], grouping: Grouping) -> ([Int]?, [String]) {
-        guard grouping == .folder else { return (nil, []) }
+    /// The images in wall order with their section numbers and the sections' titles: by
+    /// folder (the path up to its last slash) in order of first appearance, or by date, the
+    /// sections in date order (`newestFirst` reverses it) and each one's images in the order
+    /// given, or by date too when `byDateWithin`; no sections without grouping.
+    static func sections(
+        of images: [ProbedImage], grouping: Grouping, newestFirst: Bool = false, byDateWithin: Bool = false
+    ) -> ([ProbedImage], [Int]?, [String]) {
+        if grouping.isByDate {
+            return sectionsByDate(of: images, grouping: grouping, newestFirst: newestFirst, byDateWithin: byDateWithin)
+        }
+        guard grouping == .folder else { return (images, nil, []) }
         var numbers: [String: Int] = [:]
         var titles: [String] = []
         let sections = images.map { image -> Int in
@@ -60,6 +69,45 @@ public struct Plan: Sendable {
             titles.append(folder)
             return titles.count - 1
         }
-        return (sections, titles)
+        return (images, sections, titles)
+    }
+
+    private static func sectionsByDate(
+        of images: [ProbedImage], grouping: Grouping, newestFirst: Bool, byDateWithin: Bool
+    ) -> ([ProbedImage], [Int]?, [String]) {
+        let dates = images.map(CaptureDate.init(of:))
+        let keys = dates.map { date -> DateSection in
+            switch grouping {
+            case .year: return DateSection(year: date.year, month: 0, day: 0)
+            case .month: return DateSection(year: date.year, month: date.month, day: 0)
+            default: return DateSection(year: date.year, month: date.month, day: date.day)
+            }
+        }
+        var distinct = Array(Set(keys)).sorted()
+        if newestFirst { distinct.reverse() }
+        let number = Dictionary(uniqueKeysWithValues: distinct.enumerated().map { ($1, $0) })
+        let order = images.indices.sorted { a, b in
+            let x = number[keys[a]]!, y = number[keys[b]]!
+            if x != y { return x < y }
+            if byDateWithin && (dates[a] < dates[b] || dates[b] < dates[a]) {
+                return (dates[a] < dates[b]) != newestFirst
+            }
+            return a < b
+        }
+        return (order.map { images[$0] }, order.map { number[keys[$0]]! }, distinct.map(\.title))
+    }
+}
+
+/// A day, month (day 0) or year (month 0) that heads a section.
+struct DateSection: Hashable, Comparable {
+    var year: Int, month: Int, day: Int
+
+    static func < (a: DateSection, b: DateSection) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
+
+    /// "14 March 2024", "March 2024" or "2024".
+    var title: String {
+        guard month > 0 else { return String(year) }
+        let name = CaptureDate.monthNames[month - 1]
+        return day > 0 ? "\(day) \(name) \(year)" : "\(name) \(year)"
     }
 }

@@ -86,6 +86,8 @@ extension ImageWallCommand {
                   imagewall render Photos -o sheet.png --layout grid --columns 4 --cell-aspect 4:3 --fit contain
                   imagewall render Photos -o sheet.png --layout mosaic --columns 3 --hero 0 --direction rtl
                   imagewall render Photos Holidays -o sheet.png --group-by folder --column-width 300
+                  imagewall render ~/Pictures -r -o year.png --group-by month --caption '{date:%d %b}[ · {camera}]'
+                  imagewall render Shoot -o shoot.png --caption '{stem}[ · {exposure}][ · {aperture}][ · {iso}]'
                   imagewall render Photos -o sheet.png --caption '{stem} · {width}x{height}' --title 'Holidays 2026'
                   imagewall render Photos -o 'pages/sheet-{page}.png' --max-height 4000 --corner-radius 12
                   imagewall render Photos -o preview.jpg --quality 80             # to mail: a seventh of the PNG or less
