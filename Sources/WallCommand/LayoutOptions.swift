@@ -102,6 +102,12 @@ struct LayoutOptions: ParsableArguments {
     var maxAspect = defaults.maxAspect ?? 0
 
     @Flag(
+        help:
+            "Masonry and columns: crop the last tiles of each column (by --gravity, none by more than a quarter of its height) so the columns of every page and section end level; where a quarter is not enough, as close as it allows."
+    )
+    var evenBottom = false
+
+    @Flag(
         inversion: .prefixedNo,
         help:
             "Enlarge images smaller than their tile to fill it (the default), or, with --no-upscale, draw them at their own size centred in the tile."
@@ -189,6 +195,7 @@ struct LayoutOptions: ParsableArguments {
         c.fit = fit
         c.order = order
         c.upscale = upscale
+        c.evenBottom = evenBottom
         c.gravity = gravity
         c.maxAspect = maxAspect > 0 ? maxAspect : nil
         for gap in rowGapAfter { c.rowGapsAfter[gap.row, default: 0] += gap.pixels }

@@ -1,7 +1,8 @@
 import Testing
 import WallCore
-import WallLayout
 import _WallTestSupport
+
+@testable import WallLayout
 
 /// Small walls whose frames are worked out by hand.
 @Suite("Layouts: literal frames")
@@ -140,6 +141,31 @@ struct GoldenLayoutTests {
         #expect(small.placements[0].cell == Rect(x: 5, y: 5, width: 23, height: 5))
         #expect(small.frames[0] == Rect(x: 11, y: 5, width: 11, height: 5))
         #expect(small.frames[1] == Rect(x: 38, y: 5, width: 23, height: 23))
+    }
+
+    @Test("even bottom: the longer column's last tiles give up its excess, none more than a quarter")
+    func evenBottom() throws {
+        var c = config(.masonry, width: 100, columns: 2, gap: 0, padding: 0)  // two columns 50 wide
+        c.evenBottom = true
+        let sizes = [Size(width: 50, height: 100), Size(width: 50, height: 60), Size(width: 50, height: 50)]
+        let level = try c.arrange(sizes)
+        #expect(
+            level.frames == [
+                Rect(x: 0, y: 0, width: 50, height: 100), Rect(x: 50, y: 0, width: 50, height: 60),
+                Rect(x: 50, y: 60, width: 50, height: 40),
+            ])
+        #expect(level.placements[2].crop == Region(x: 0, y: 5, width: 50, height: 40))  // centred by gravity
+        #expect(level.canvas == Size(width: 100, height: 100))
+        // Shares in proportion to height among the fewest last tiles; quarters when they cannot.
+        #expect(LayoutEngine.losses(excess: 30, heights: [100, 200]) == [0, 30])
+        #expect(LayoutEngine.losses(excess: 60, heights: [100, 200]) == [20, 40])
+        #expect(LayoutEngine.losses(excess: 100, heights: [100, 200]) == [25, 50])
+        #expect(LayoutEngine.losses(excess: 7, heights: [3, 3, 10]) == [0, 0, 2])
+        c.evenBottom = false
+        #expect(try c.arrange(sizes).canvas.height == 110)
+        c.kind = .grid
+        c.evenBottom = true
+        #expect(throws: LayoutError.self) { try c.arrange(sizes) }
     }
 
     @Test("justified: rows fill the width exactly; a short last row stays at the target height")

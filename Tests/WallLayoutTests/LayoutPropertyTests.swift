@@ -159,6 +159,55 @@ struct LayoutPropertyTests {
         #expect(next == sizes.count)
     }
 
+    @Test(
+        "even bottom: same columns and pages as without; each column ends level or gave every tile's quarter",
+        arguments: [LayoutKind.masonry, .columns], seeds)
+    func evenBottom(kind: LayoutKind, seed: Int) throws {
+        var (config, sizes) = Self.randomWall(kind: kind, seed: seed)
+        config.direction = .ltr
+        // Pages, or three sections (a levelled section moves the headers below it up, and so
+        // the page breaks after it: the walls would no longer match tile for tile).
+        var sections: [Int]?
+        if seed % 2 == 1 {
+            config.maxPageHeight = config.padding.top + config.padding.bottom + 1200 + seed * 40
+        } else {
+            sections = sizes.indices.map { $0 * 3 / max(1, sizes.count) }
+        }
+        let natural = try config.arrange(sizes, sections: sections)
+        config.evenBottom = true
+        let level = try config.arrange(sizes, sections: sections)
+        #expect(level.pages.count == natural.pages.count)
+        struct Column: Hashable { var page: Int, section: Int, x: Int }
+        var columns: [Column: [Int]] = [:]
+        for (i, (a, b)) in zip(natural.placements, level.placements).enumerated() {
+            #expect(a.page == b.page && a.cell.x == b.cell.x && a.cell.width == b.cell.width)
+            let lost = a.image.height - b.image.height
+            #expect(lost >= 0 && lost <= a.image.height / 4, "tile \(i) lost \(lost) of \(a.image.height)")
+            #expect(b.cell.height == b.image.height + config.captionHeight)
+            if a.section == b.section && i >= config.hero {
+                columns[Column(page: b.page, section: b.section, x: b.cell.x), default: []].append(i)
+            }
+        }
+        // Within a page and section, the column's tiles still follow one another a row gap apart.
+        for tiles in columns.values {
+            for (upper, lower) in zip(tiles, tiles.dropFirst()) {
+                #expect(level.placements[lower].cell.y == level.placements[upper].cell.maxY + config.rowGap)
+            }
+        }
+        let groups = Dictionary(grouping: columns.keys) { [$0.page, $0.section] }
+        for keys in groups.values {
+            let ends = keys.map { level.placements[columns[$0]!.last!].cell.maxY }
+            let target = ends.min()!
+            for (key, end) in zip(keys, ends) where end > target {
+                for i in columns[key]! {
+                    let full = natural.placements[i].image.height
+                    #expect(full - level.placements[i].image.height == full / 4, "column \(key) could have given more")
+                }
+            }
+        }
+        #expect(LayoutInvariants.violations(of: level, padding: config.padding).isEmpty || config.maxPageHeight != nil)
+    }
+
     @Test("justified rows: equal heights, exact width, rows in order", arguments: seeds)
     func justifiedRows(seed: Int) throws {
         var (config, sizes) = Self.randomWall(kind: .justified, seed: seed)

@@ -25,6 +25,9 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
     public var captionHeight: Int = 0
     /// Reading direction.
     public var direction: Direction = .ltr
+    /// Masonry and columns: the last tiles of each column are cropped (each by at most a
+    /// quarter of its height) so that the columns of every page and section end level.
+    public var evenBottom = false
     /// Masonry: columns whose bottoms are within this many pixels count as level.
     public var tieTolerance: Int = 0
     /// Grid: the shape of a cell's image area.
@@ -150,6 +153,11 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
                 limit >= least,
                 "pages of at most \(limit) px cannot hold \(padding.top)+\(padding.bottom) px of padding and an image")
         }
+        if evenBottom {
+            try require(
+                kind == .masonry || kind == .columns,
+                "even bottoms need the masonry or columns layout, not \(kind.rawValue)")
+        }
         if order == .down {
             try require(kind == .grid, "down-first order needs the grid layout, not \(kind.rawValue)")
         }
@@ -177,7 +185,8 @@ extension LayoutConfiguration {
     enum CodingKeys: String, CodingKey {
         case kind = "name", width, columns, columnWidth, minColumns, maxColumns, columnGap, rowGap, padding
         case captionHeight, direction, tieTolerance, cellAspect, fit, order, gravity, maxAspect, rowGapsAfter, rowHeight
-        case maxRowHeightRatio, lastRow, hero, sectionHeaderHeight, titleHeight, maxPageHeight, maxPagePixels, upscale
+        case maxRowHeightRatio, lastRow, hero, sectionHeaderHeight, titleHeight, maxPageHeight, maxPagePixels, upscale,
+            evenBottom
     }
 
     /// Reads a configuration as the manifest records it; absent keys keep their defaults.
@@ -215,6 +224,7 @@ extension LayoutConfiguration {
         config.maxPageHeight = try c.decodeIfPresent(Int.self, forKey: .maxPageHeight)
         config.maxPagePixels = try c.decodeIfPresent(Int.self, forKey: .maxPagePixels)
         config.upscale = try c.decodeIfPresent(Bool.self, forKey: .upscale) ?? true
+        config.evenBottom = try c.decodeIfPresent(Bool.self, forKey: .evenBottom) ?? false
         self = config
     }
 
@@ -243,5 +253,6 @@ extension LayoutConfiguration {
         try c.encodeIfPresent(maxPageHeight, forKey: .maxPageHeight)
         try c.encodeIfPresent(maxPagePixels, forKey: .maxPagePixels)
         if !upscale { try c.encode(upscale, forKey: .upscale) }
+        if evenBottom { try c.encode(evenBottom, forKey: .evenBottom) }
     }
 }
