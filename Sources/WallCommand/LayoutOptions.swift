@@ -101,6 +101,13 @@ struct LayoutOptions: ParsableArguments {
             valueName: "R"))
     var maxAspect = defaults.maxAspect ?? 0
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Masonry: an image wider than R times its height spans ⌈aspect ÷ R⌉ adjacent columns (all at most) instead of being cut to --max-aspect in one; the columns under it are evened up first so no hole opens above it.",
+            valueName: "R"))
+    var spanWide: Double?
+
     @Flag(
         help:
             "Masonry and columns: crop the last tiles of each column (by --gravity, none by more than a quarter of its height) so the columns of every page and section end level; where a quarter is not enough, as close as it allows."
@@ -196,6 +203,7 @@ struct LayoutOptions: ParsableArguments {
         c.order = order
         c.upscale = upscale
         c.evenBottom = evenBottom
+        c.spanWide = spanWide
         c.gravity = gravity
         c.maxAspect = maxAspect > 0 ? maxAspect : nil
         for gap in rowGapAfter { c.rowGapsAfter[gap.row, default: 0] += gap.pixels }

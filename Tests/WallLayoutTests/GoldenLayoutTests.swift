@@ -168,6 +168,38 @@ struct GoldenLayoutTests {
         #expect(throws: LayoutError.self) { try c.arrange(sizes) }
     }
 
+    @Test("span wide: a panorama spans columns under their lowest top, the short column's last tile grown to meet it")
+    func spanWide() throws {
+        var c = config(.masonry, width: 210, columns: 2, gap: 10, padding: 0)  // columns 100 wide, at 0 and 110
+        c.spanWide = 1.5
+        let sizes = [
+            Size(width: 100, height: 100), Size(width: 100, height: 80), Size(width: 420, height: 100),
+            Size(width: 100, height: 100),
+        ]
+        let wall = try c.arrange(sizes)
+        #expect(
+            wall.frames == [
+                Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 110, y: 0, width: 100, height: 100),
+                Rect(x: 0, y: 110, width: 210, height: 50), Rect(x: 0, y: 170, width: 100, height: 100),
+            ])
+        #expect(wall.placements[1].crop == Region(x: 10, y: 0, width: 80, height: 80))  // grown: its sides cut
+        #expect(wall.placements[2].crop == nil)
+        // Without it the panorama keeps one column; a second one right under the first, with
+        // no tile of its own column to grow, waits, then falls back to one column cut to 3:1.
+        c.spanWide = nil
+        #expect(try c.arrange(sizes).frames[2].width == 100)
+        c.spanWide = 1.5
+        let twice = try c.arrange([
+            Size(width: 420, height: 100), Size(width: 100, height: 100), Size(width: 420, height: 100),
+        ])
+        #expect(twice.frames[0] == Rect(x: 0, y: 0, width: 210, height: 50))
+        #expect(twice.frames[2] == Rect(x: 110, y: 60, width: 100, height: 33))
+        // Cut to the tile's 100:33.
+        #expect(close(twice.placements[2].crop, Region(x: 210 - 5000.0 / 33, y: 0, width: 10000.0 / 33, height: 100)))
+        c.kind = .columns
+        #expect(throws: LayoutError.self) { try c.arrange(sizes) }
+    }
+
     @Test("justified: rows fill the width exactly; a short last row stays at the target height")
     func justified() throws {
         var c = config(.justified, width: 210, gap: 10, padding: 0)

@@ -208,6 +208,40 @@ struct LayoutPropertyTests {
         #expect(LayoutInvariants.violations(of: level, padding: config.padding).isEmpty || config.maxPageHeight != nil)
     }
 
+    @Test(
+        "span wide: wide tiles cover whole columns, with a tile ending a row gap above them in each", arguments: seeds)
+    func spanWide(seed: Int) throws {
+        var (config, sizes) = Self.randomWall(kind: .masonry, seed: seed)
+        (config.direction, config.hero) = (.ltr, 0)
+        config.spanWide = 1.2 + Double(seed % 5) * 0.4
+        config.evenBottom = seed % 3 == 0
+        let wall = try config.arrange(sizes)
+        #expect(LayoutInvariants.violations(of: wall, padding: config.padding).isEmpty)
+        let grid = try ColumnGrid(
+            width: config.width!, columns: config.columns, gap: config.columnGap, left: config.padding.left,
+            right: config.padding.right)
+        func columns(of cell: Rect) -> [Int] {
+            grid.spans.indices.filter {
+                grid.spans[$0].x >= cell.x && grid.spans[$0].x + grid.spans[$0].width <= cell.maxX
+            }
+        }
+        for (i, p) in wall.placements.enumerated() {
+            let covered = columns(of: p.cell)
+            #expect(!covered.isEmpty && grid.spans[covered[0]].x == p.cell.x, "tile \(i) is not on a column")
+            let last = grid.spans[covered.last!]
+            #expect(last.x + last.width == p.cell.maxX, "tile \(i) ends between columns")
+            guard covered.count > 1 else { continue }
+            let shape = Double(sizes[i].width) / Double(sizes[i].height)
+            #expect(shape > config.spanWide!, "tile \(i) spans though it is \(shape):1")
+            for c in covered where p.cell.y > config.padding.top {
+                let above = wall.placements.contains { q in
+                    columns(of: q.cell).contains(c) && q.cell.maxY + config.rowGap == p.cell.y
+                }
+                #expect(above, "a hole above tile \(i) in column \(c)")
+            }
+        }
+    }
+
     @Test("justified rows: equal heights, exact width, rows in order", arguments: seeds)
     func justifiedRows(seed: Int) throws {
         var (config, sizes) = Self.randomWall(kind: .justified, seed: seed)

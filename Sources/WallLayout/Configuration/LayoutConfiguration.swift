@@ -28,6 +28,10 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
     /// Masonry and columns: the last tiles of each column are cropped (each by at most a
     /// quarter of its height) so that the columns of every page and section end level.
     public var evenBottom = false
+    /// Masonry: an image wider than this many times its height spans adjacent columns,
+    /// ⌈aspect ÷ ratio⌉ of them, instead of being cut to `maxAspect` in one (its limit is then
+    /// `maxAspect` times the column count); `nil`: every image takes one column.
+    public var spanWide: Double?
     /// Masonry: columns whose bottoms are within this many pixels count as level.
     public var tieTolerance: Int = 0
     /// Grid: the shape of a cell's image area.
@@ -153,6 +157,10 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
                 limit >= least,
                 "pages of at most \(limit) px cannot hold \(padding.top)+\(padding.bottom) px of padding and an image")
         }
+        if let spanWide {
+            try require(spanWide >= 1 && spanWide.isFinite, "the span ratio must be at least 1 (got \(spanWide))")
+            try require(kind == .masonry, "wide images span columns in the masonry layout only, not \(kind.rawValue)")
+        }
         if evenBottom {
             try require(
                 kind == .masonry || kind == .columns,
@@ -186,7 +194,7 @@ extension LayoutConfiguration {
         case kind = "name", width, columns, columnWidth, minColumns, maxColumns, columnGap, rowGap, padding
         case captionHeight, direction, tieTolerance, cellAspect, fit, order, gravity, maxAspect, rowGapsAfter, rowHeight
         case maxRowHeightRatio, lastRow, hero, sectionHeaderHeight, titleHeight, maxPageHeight, maxPagePixels, upscale,
-            evenBottom
+            evenBottom, spanWide
     }
 
     /// Reads a configuration as the manifest records it; absent keys keep their defaults.
@@ -225,6 +233,7 @@ extension LayoutConfiguration {
         config.maxPagePixels = try c.decodeIfPresent(Int.self, forKey: .maxPagePixels)
         config.upscale = try c.decodeIfPresent(Bool.self, forKey: .upscale) ?? true
         config.evenBottom = try c.decodeIfPresent(Bool.self, forKey: .evenBottom) ?? false
+        config.spanWide = try c.decodeIfPresent(Double.self, forKey: .spanWide)
         self = config
     }
 
@@ -254,5 +263,6 @@ extension LayoutConfiguration {
         try c.encodeIfPresent(maxPagePixels, forKey: .maxPagePixels)
         if !upscale { try c.encode(upscale, forKey: .upscale) }
         if evenBottom { try c.encode(evenBottom, forKey: .evenBottom) }
+        try c.encodeIfPresent(spanWide, forKey: .spanWide)
     }
 }

@@ -20,8 +20,10 @@ extension LayoutConfiguration {
         var shapes: [Int: AspectLimit.Shape] = [:]  // the few that are cut
         var laidOut = sizes
         let limit = AspectLimit(maxAspect)
+        // Wide images that span columns may be as long as the limit times the columns.
+        let wideLimit = spanWide == nil ? limit : AspectLimit(maxAspect.map { $0 * Double(resolvedColumns) })
         for (i, size) in sizes.enumerated() {
-            let shape = limit.shape(of: size, gravity: gravity)
+            let shape = (size.width > size.height ? wideLimit : limit).shape(of: size, gravity: gravity)
             if shape.crop != nil {
                 shapes[i] = shape
                 laidOut[i] = shape.size
