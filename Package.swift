@@ -25,6 +25,12 @@ let package = Package(
             name: "CFreeType", pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(
             name: "CLCMS2", pkgConfig: "lcms2",
             providers: [.apt(["liblcms2-dev"])]),
         .systemLibrary(
@@ -62,6 +68,7 @@ let package = Package(
         .target(name: "CTIFFShim", dependencies: ["CLibTIFF"]),
         .target(name: "CGIFShim", dependencies: ["CLibGIF"]),
         .target(name: "CRawShim", dependencies: ["CLibRaw"]),
+        .target(name: "CTextShim", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "CJXLShim", dependencies: ["CLibJXL"]),
         .target(name: "CExivShim", dependencies: ["CLibExiv2"], linkerSettings: [.linkedLibrary("exiv2")]),
         .target(
@@ -82,7 +89,7 @@ let package = Package(
                 "WallCore", "CJPEGShim", "CPNGShim", "CHEIFShim", "CWebPShim", "CTIFFShim", "CGIFShim", "CRawShim",
                 "CVideoShim", "CJXLShim", "CExivShim", "CColorShim", "CProcessShim", "CPDFShim",
             ]),
-        .target(name: "WallText", dependencies: ["WallCore", "CFreeType"]),
+        .target(name: "WallText", dependencies: ["WallCore", "CTextShim"]),
         .target(name: "WallCompositor", dependencies: ["WallCore"]),
         .target(name: "WallCache", dependencies: ["WallCore", "CXXHash"]),
         .target(

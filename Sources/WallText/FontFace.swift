@@ -1,4 +1,4 @@
-import CFreeType
+import CTextShim
 import WallCore
 
 #if canImport(Glibc)
@@ -27,30 +27,41 @@ public struct TextMask: Sendable, Equatable {
     public var size: Size { mask.size }
 }
 
-/// A FreeType face rendering anti-aliased text; safe to share between threads (calls are
-/// serialised), with a cache of rendered glyphs.
+/// A font rendering anti-aliased lines of text: a primary face, and for the characters it
+/// lacks the faces fontconfig ranks after it (a CJK, an emoji, a Devanagari font), each run of
+/// one face and one script shaped by HarfBuzz (Arabic joins, Devanagari reorders) and the
+/// runs set in visual order (right-to-left runs reversed in a left-to-right line). Safe to
+/// share between threads (calls are serialised), with a cache of rendered glyphs.
 public final class FontFace: Sendable {
-    /// The file the face was loaded from.
+    /// The file the primary face was loaded from.
     public let path: String
     private let state: Locked<FaceState>
 
     private struct Glyph {
-        var left: Int, top: Int, width: Int, rows: Int, advance: Int  // advance in 26.6
+        var left: Int, top: Int, width: Int, rows: Int
         var pixels: [UInt8]
     }
 
+    private struct GlyphKey: Hashable {
+        var face: Int32, size: Int, index: UInt32
+    }
+
     private final class FaceState {
-        let library: FT_Library
-        let face: FT_Face
-        var glyphs: [Int: [UInt32: Glyph]] = [:]  // pixel size → glyph index → glyph
-        init(library: FT_Library, face: FT_Face) {
-            self.library = library
-            self.face = face
-        }
-        deinit {
-            FT_Done_Face(face)
-            FT_Done_FreeType(library)
-        }
+        let text: OpaquePointer
+        var glyphs: [GlyphKey: Glyph] = [:]
+        init(text: OpaquePointer) { self.text = text }
+        deinit { iw_text_close(text) }
+    }
+
+    /// One glyph of a shaped line: the font file it comes from, its index in that font (0 is
+    /// the font's missing-glyph box), and its origin in pixels from the line's start.
+    public struct ShapedGlyph: Sendable, Equatable {
+        /// The font file.
+        public var font: String
+        /// The glyph's index in the font.
+        public var index: UInt32
+        /// Where its origin is along the line, in pixels.
+        public var x: Double
     }
 
     /// Where Debian's fonts-dejavu-core puts its faces.
@@ -59,35 +70,40 @@ public final class FontFace: Sendable {
     public static let defaultPath = "\(dejaVuFolder)/DejaVuSans.ttf"
     /// DejaVu Sans Bold.
     public static let boldPath = "\(dejaVuFolder)/DejaVuSans-Bold.ttf"
-    /// Folders searched for fonts given by name.
+    /// Folders searched for fonts given by a file name.
     public static let fontFolders = ["/usr/share/fonts", "/usr/local/share/fonts"]
 
-    /// Opens the font file at `path` (first face).
-    public init(path: String) throws(TextError) {
+    /// Opens face `index` of the font file at `path`.
+    public init(path: String, index: Int = 0) throws(TextError) {
         self.path = path
-        var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, let library else {
-            throw TextError(path: path, reason: "FreeType could not start")
+        var message = [CChar](repeating: 0, count: 256)
+        guard let text = iw_text_open(path, Int32(index), &message, message.count) else {
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw TextError(path: path, reason: reason)
         }
-        var face: FT_Face?
-        let status = FT_New_Face(library, path, 0, &face)
-        guard status == 0, let face else {
-            FT_Done_FreeType(library)
-            throw TextError(path: path, reason: "cannot open font (FreeType error \(status))")
-        }
-        state = Locked(FaceState(library: library, face: face))
+        state = Locked(FaceState(text: text))
     }
 
-    /// Opens a font by path, or by name ("DejaVu Sans Bold", "DejaVuSerif"): the font file
-    /// under the system font folders whose name matches, ignoring case, spaces and dashes.
+    /// Opens a font by path; by family name as fontconfig knows it ("Liberation Sans",
+    /// "DejaVu Serif:bold"); or by file name under the system font folders ("DejaVuSans-Bold",
+    /// "DejaVu Sans Bold"), ignoring case, spaces and dashes.
     public convenience init(named nameOrPath: String) throws(TextError) {
         if nameOrPath.contains("/") {
             try self.init(path: nameOrPath)
             return
         }
+        var found = [CChar](repeating: 0, count: 4096)
+        var index: Int32 = 0
+        if iw_text_find_family(nameOrPath, &found, found.count, &index) == 1 {
+            let path = String(decoding: found.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            try self.init(path: path, index: Int(index))
+            return
+        }
         guard let path = FontFace.find(nameOrPath) else {
             throw TextError(
-                path: nameOrPath, reason: "no font of that name under \(FontFace.fontFolders.joined(separator: ", "))")
+                path: nameOrPath,
+                reason: "no font family of that name (fc-list : family lists them) and no font file of that name under "
+                    + FontFace.fontFolders.joined(separator: ", "))
         }
         try self.init(path: path)
     }
@@ -119,23 +135,20 @@ public final class FontFace: Sendable {
         return matches.sorted().first
     }
 
-    /// Renders `text` on one line with its em box `pixelSize` pixels tall. Characters the face
-    /// lacks are drawn with its fallback glyph (a box).
+    /// Renders `text` on one line with its em box `pixelSize` pixels tall. Characters no
+    /// installed font has are drawn with the primary face's missing-glyph box.
     public func render(_ text: String, pixelSize: Int) throws(TextError) -> TextMask {
-        try withGlyphs(text, pixelSize: pixelSize) { glyphs, ascender, descender in
+        try withLine(text, pixelSize: pixelSize) { glyphs, advance, ascender, descender in
             let height = max(1, ascender - descender)
-            var pen = 0
-            var placed: [(x: Int, glyph: Glyph)] = []
-            for glyph in glyphs {
-                placed.append(((pen >> 6) + glyph.left, glyph))
-                pen += glyph.advance
+            let placed = glyphs.map {
+                (x: Int($0.x >> 6) + $0.glyph.left, y: ascender - $0.glyph.top - Int($0.y >> 6), glyph: $0.glyph)
             }
             let minX = min(0, placed.map(\.x).min() ?? 0)
-            let width = max(1, max((pen + 63) >> 6, placed.map { $0.x + $0.glyph.width }.max() ?? 0) - minX)
+            let width = max(1, max(Int((advance + 63) >> 6), placed.map { $0.x + $0.glyph.width }.max() ?? 0) - minX)
             var coverage = [UInt8](repeating: 0, count: width * height)
-            for (x0, glyph) in placed {
+            for (x0, y0, glyph) in placed {
                 for row in 0..<glyph.rows {
-                    let y = ascender - glyph.top + row
+                    let y = y0 + row
                     guard y >= 0, y < height else { continue }
                     for column in 0..<glyph.width {
                         let value = glyph.pixels[row * glyph.width + column]
@@ -151,7 +164,20 @@ public final class FontFace: Sendable {
 
     /// The advance width of `text` in pixels, without rasterising a line.
     public func measure(_ text: String, pixelSize: Int) throws(TextError) -> Int {
-        try withGlyphs(text, pixelSize: pixelSize) { glyphs, _, _ in (glyphs.reduce(0) { $0 + $1.advance } + 63) >> 6 }
+        let (_, advance) = try shapeLocked(text, pixelSize: pixelSize)
+        return Int((advance + 63) >> 6)
+    }
+
+    /// The glyphs `text` is drawn with at `pixelSize`, in visual order.
+    public func shape(_ text: String, pixelSize: Int) throws(TextError) -> [ShapedGlyph] {
+        let (glyphs, _) = try shapeLocked(text, pixelSize: pixelSize)
+        return state.withLock { state in
+            glyphs.map {
+                ShapedGlyph(
+                    font: String(cString: iw_text_face_path(state.text, $0.face)), index: $0.index,
+                    x: Double($0.x) / 64)
+            }
+        }
     }
 
     /// `text`, or its longest prefix followed by "…", that is at most `width` pixels wide.
@@ -171,58 +197,82 @@ public final class FontFace: Sendable {
         return String(characters[..<low]).trimmingTrailingSpaces() + "…"
     }
 
-    private func withGlyphs<T>(
-        _ text: String, pixelSize: Int, _ body: ([Glyph], _ ascender: Int, _ descender: Int) -> T
+    private func shapeLocked(_ text: String, pixelSize: Int) throws(TextError) -> ([iw_glyph], Int) {
+        let path = self.path
+        return try state.withLock { state throws(TextError) in
+            try FontFace.shape(text, pixelSize: max(1, pixelSize), in: state.text, path: path)
+        }
+    }
+
+    /// Shapes `text` (the caller holds the lock): its glyphs and its advance in 26.6 pixels.
+    private static func shape(_ text: String, pixelSize: Int, in handle: OpaquePointer, path: String)
+        throws(TextError) -> ([iw_glyph], Int)
+    {
+        let points = text.unicodeScalars.map(\.value)
+        var glyphs = [iw_glyph](repeating: iw_glyph(), count: max(1, points.count + 8))
+        var advance = 0
+        while true {
+            let count = iw_text_shape(
+                handle, points, Int32(points.count), Int32(pixelSize), &glyphs, Int32(glyphs.count), &advance)
+            guard count >= 0 else { throw TextError(path: path, reason: "cannot set size \(pixelSize)") }
+            if Int(count) <= glyphs.count { return (Array(glyphs.prefix(Int(count))), advance) }
+            glyphs = [iw_glyph](repeating: iw_glyph(), count: Int(count))
+        }
+    }
+
+    private func withLine<T>(
+        _ text: String, pixelSize: Int,
+        _ body: ([(glyph: Glyph, x: Int, y: Int)], _ advance: Int, _ ascender: Int, _ descender: Int) -> T
     ) throws(TextError) -> T {
         let path = self.path
         return try state.withLock { state throws(TextError) -> T in
-            let face = state.face
             let size = max(1, pixelSize)
-            guard FT_Set_Pixel_Sizes(face, 0, FT_UInt(size)) == 0 else {
+            let (shaped, advance) = try FontFace.shape(text, pixelSize: size, in: state.text, path: path)
+            // The line is as tall as the tallest face it uses; the primary face at least.
+            var ascender: Int32 = 0, descender: Int32 = 0
+            guard iw_text_metrics(state.text, 0, Int32(size), &ascender, &descender) == 0 else {
                 throw TextError(path: path, reason: "cannot set size \(pixelSize)")
             }
-            let metrics = face.pointee.size.pointee.metrics
-            let ascender = Int((metrics.ascender + 63) >> 6)
-            let descender = Int(metrics.descender >> 6)
-            let hasKerning = (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING)) != 0
-            var glyphs: [Glyph] = []
-            var previous: FT_UInt = 0
-            for scalar in text.unicodeScalars {
-                let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
-                var glyph: Glyph
-                if let cached = state.glyphs[size]?[index] {
-                    glyph = cached
-                } else {
-                    guard FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_RENDER)) == 0 else {
-                        throw TextError(path: path, reason: "cannot render U+\(String(scalar.value, radix: 16))")
-                    }
-                    let slot = face.pointee.glyph.pointee
-                    let bitmap = slot.bitmap
-                    let width = Int(bitmap.width), rows = Int(bitmap.rows)
-                    var pixels = [UInt8](repeating: 0, count: width * rows)
-                    if width > 0, rows > 0, let buffer = bitmap.buffer {
-                        let pitch = Int(bitmap.pitch)
-                        for row in 0..<rows {
-                            for column in 0..<width { pixels[row * width + column] = buffer[row * pitch + column] }
+            for face in Set(shaped.map(\.face)) where face != 0 {
+                var a: Int32 = 0, d: Int32 = 0
+                if iw_text_metrics(state.text, face, Int32(size), &a, &d) == 0 {
+                    ascender = max(ascender, a)
+                    descender = min(descender, d)
+                }
+            }
+            var glyphs: [(glyph: Glyph, x: Int, y: Int)] = []
+            for item in shaped {
+                let key = GlyphKey(face: item.face, size: size, index: item.index)
+                if let cached = state.glyphs[key] {
+                    glyphs.append((cached, item.x, item.y))
+                    continue
+                }
+                var rows: UnsafePointer<UInt8>?
+                var pitch: Int32 = 0, width: Int32 = 0, height: Int32 = 0, left: Int32 = 0, top: Int32 = 0
+                var mono: Int32 = 0
+                guard
+                    iw_text_render(
+                        state.text, item.face, item.index, Int32(size), &rows, &pitch, &width, &height, &left, &top,
+                        &mono) == 0
+                else {
+                    throw TextError(path: path, reason: "cannot render glyph \(item.index) of \(text.debugDescription)")
+                }
+                let w = Int(width), h = Int(height)
+                var pixels = [UInt8](repeating: 0, count: w * h)
+                if w > 0, h > 0, let rows {
+                    for row in 0..<h {
+                        let line = rows + row * Int(pitch)
+                        for column in 0..<w {
+                            pixels[row * w + column] =
+                                mono != 0 ? ((line[column >> 3] >> (7 - UInt8(column & 7))) & 1) * 255 : line[column]
                         }
                     }
-                    glyph = Glyph(
-                        left: Int(slot.bitmap_left), top: Int(slot.bitmap_top), width: width, rows: rows,
-                        advance: Int(slot.advance.x), pixels: pixels)
-                    state.glyphs[size, default: [:]][index] = glyph
                 }
-                if hasKerning, previous != 0, index != 0 {
-                    var delta = FT_Vector()
-                    if FT_Get_Kerning(face, previous, index, FT_UInt(FT_KERNING_DEFAULT.rawValue), &delta) == 0,
-                        let last = glyphs.indices.last
-                    {
-                        glyphs[last].advance += Int(delta.x)
-                    }
-                }
-                glyphs.append(glyph)
-                previous = index
+                let glyph = Glyph(left: Int(left), top: Int(top), width: w, rows: h, pixels: pixels)
+                state.glyphs[key] = glyph
+                glyphs.append((glyph, item.x, item.y))
             }
-            return body(glyphs, ascender, descender)
+            return body(glyphs, advance, Int(ascender), Int(descender))
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WallText
 
@@ -41,5 +42,65 @@ struct FontFaceTests {
     @Test("a missing font file is reported with its path")
     func missing() {
         #expect(throws: TextError.self) { try FontFace(path: "/no/such/font.ttf") }
+    }
+}
+
+/// Names in every script, set with the fonts `make deps` installs: no glyph is the missing-glyph
+/// box, each script comes from a font that has it, and complex scripts are shaped.
+@Suite(
+    "Text in every script",
+    .enabled(
+        if: ["/usr/share/fonts/truetype/droid", "/usr/share/fonts/truetype/ancient-scripts"].allSatisfy {
+            FileManager.default.fileExists(atPath: $0)
+        }))
+struct ScriptTests {
+    let face: FontFace
+
+    init() throws { face = try FontFace(path: FontFace.defaultPath) }
+
+    static let names: [(script: String, text: String, font: String)] = [
+        ("Latin", "Ærøskøbing Straße", "DejaVuSans"), ("Cyrillic", "Москва зимой", "DejaVuSans"),
+        ("Greek", "Ακρόπολη", "DejaVuSans"), ("Arabic", "سلام عليكم", "DejaVuSans"),
+        ("Hebrew", "שלום עולם", "DejaVuSans"),
+        ("CJK", "東京タワー 北京", "DroidSansFallback"), ("emoji", "🙂🎉", "Symbola"), ("Devanagari", "हिन्दी", "Lohit"),
+    ]
+
+    @Test("no glyph is a missing-glyph box, and each script is drawn by a font that has it", arguments: names)
+    func everyScript(script: String, text: String, font: String) throws {
+        let glyphs = try face.shape(text, pixelSize: 20)
+        #expect(!glyphs.isEmpty)
+        #expect(
+            glyphs.allSatisfy { $0.index != 0 }, "\(script): a missing glyph in \(glyphs.map { ($0.font, $0.index) })")
+        let letters = glyphs.filter { !$0.font.hasSuffix("DejaVuSans.ttf") || font == "DejaVuSans" }
+        #expect(letters.contains { $0.font.contains(font) }, "\(script): drawn from \(Set(glyphs.map(\.font)))")
+        let line = try face.render("name " + text, pixelSize: 20)
+        #expect(line.mask.coverage.contains(255) && line.size.width > 40)
+    }
+
+    @Test("Arabic letters join, Hebrew reads right to left, Devanagari's vowel sign goes before its consonant")
+    func shaping() throws {
+        func ids(_ text: String) throws -> [UInt32] { try face.shape(text, pixelSize: 20).map(\.index) }
+        // Isolated forms of the letters of سلام, against the joined word: some forms differ.
+        let isolated = try Set(["س", "ل", "ا", "م"].flatMap { try ids($0) })
+        #expect(try !Set(ids("سلام")).isSubset(of: isolated))
+        // In visual order the last letter of שלום (final mem) comes first, the first (shin) last.
+        let hebrew = try ids("שלום")
+        let mem = try ids("ם"), shin = try ids("ש"), he = try ids("ह")
+        #expect(hebrew.first == mem.first && hebrew.last == shin.first)
+        // ह + ि: the sign is drawn left of the consonant.
+        let deva = try face.shape("हि", pixelSize: 20)
+        #expect(deva.count == 2 && deva[1].index == he.first && deva[0].x < deva[1].x)
+        // A Hebrew word inside a Latin line keeps the line's order around it, reversed itself.
+        #expect(try ids("ab שלום cd") == ids("ab ") + hebrew + ids(" cd"))
+        // Numbers inside right-to-left text read left to right; the words around them swap.
+        let digits = try ids("123")
+        #expect(try ids("אב 123 גד") == ids("גד") + ids(" ") + digits + ids(" ") + ids("אב"))
+    }
+
+    @Test("--font by family name through fontconfig, as well as by file name")
+    func families() throws {
+        #expect(try FontFace(named: "DejaVu Serif").path.hasSuffix("DejaVuSerif.ttf"))
+        #expect(try FontFace(named: "DejaVu Sans:bold").path.hasSuffix("DejaVuSans-Bold.ttf"))
+        #expect(try FontFace(named: "Lohit Devanagari").path.contains("Lohit-Devanagari"))
     }
 }

@@ -23,7 +23,8 @@ struct AppearanceOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Font for captions, title and headers: a file or a name like \"DejaVu Serif\".", valueName: "path|name"))
+            "Font for captions, title and headers: a file, a family fontconfig knows (\"Liberation Sans\", \"DejaVu Serif:bold\"; fc-list : family lists them) or a font file's name (DejaVuSans-Bold). Characters it lacks come from the installed fonts fontconfig ranks after it; Arabic, Hebrew, Devanagari and other scripts are shaped by HarfBuzz.",
+            valueName: "path|name"))
     var font: String?
 
     @Option(

@@ -1,0 +1,408 @@
+#include "iw_text.h"
+
+#include <ctype.h>
+#include <fontconfig/fontconfig.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include <hb-ft.h>
+#include <hb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MOST_FACES = 64 };
+
+typedef struct face_slot {
+    char *path;
+    int index;
+    FcCharSet *charset; /* what fontconfig says the face covers (NULL for the primary) */
+    FT_Face face;       /* loaded on first use */
+    hb_font_t *font;
+    int size;           /* the pixel size the face is set to */
+    int failed;
+} face_slot;
+
+struct iw_text {
+    FT_Library library;
+    face_slot faces[MOST_FACES];
+    int count;
+    int ranked; /* fontconfig's fallbacks added */
+};
+
+static void copy_text(char *out, size_t size, const char *text) {
+    if (!out || size == 0) return;
+    snprintf(out, size, "%s", text);
+}
+
+/* Letters and digits only, lower case: "DejaVu Sans" and "dejavu-sans" compare equal. */
+static void squeeze(const char *in, char *out, size_t size) {
+    size_t n = 0;
+    for (; *in && n + 1 < size; in++) {
+        unsigned char c = (unsigned char)*in;
+        if (isalnum(c)) out[n++] = (char)tolower(c);
+        else if (c >= 0x80) out[n++] = (char)c;
+    }
+    out[n] = 0;
+}
+
+int iw_text_find_family(const char *name, char *path, size_t path_size, int *index) {
+    if (!FcInit()) return 0;
+    FcPattern *pattern = FcNameParse((const FcChar8 *)name);
+    if (!pattern) return 0;
+    FcChar8 *asked = NULL;
+    char wanted[256] = {0};
+    if (FcPatternGetString(pattern, FC_FAMILY, 0, &asked) == FcResultMatch) squeeze((char *)asked, wanted, sizeof wanted);
+    int found = 0;
+    if (wanted[0]) {
+        FcConfigSubstitute(NULL, pattern, FcMatchPattern);
+        FcDefaultSubstitute(pattern);
+        FcResult result;
+        FcPattern *match = FcFontMatch(NULL, pattern, &result);
+        if (match) {
+            FcChar8 *family = NULL, *file = NULL;
+            for (int i = 0; !found && FcPatternGetString(match, FC_FAMILY, i, &family) == FcResultMatch; i++) {
+                char have[256];
+                squeeze((char *)family, have, sizeof have);
+                if (strcmp(have, wanted) == 0 && FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch) {
+                    copy_text(path, path_size, (const char *)file);
+                    if (FcPatternGetInteger(match, FC_INDEX, 0, index) != FcResultMatch) *index = 0;
+                    found = 1;
+                }
+            }
+            FcPatternDestroy(match);
+        }
+    }
+    FcPatternDestroy(pattern);
+    return found;
+}
+
+static int load(iw_text *text, int slot) {
+    face_slot *f = &text->faces[slot];
+    if (f->face) return 1;
+    if (f->failed) return 0;
+    if (FT_New_Face(text->library, f->path, f->index, &f->face) != 0) {
+        f->face = NULL;
+        f->failed = 1;
+        return 0;
+    }
+    f->font = hb_ft_font_create_referenced(f->face);
+    hb_ft_font_set_load_flags(f->font, FT_LOAD_DEFAULT); /* hinted advances, as the glyphs are drawn */
+    f->size = 0;
+    return 1;
+}
+
+iw_text *iw_text_open(const char *path, int index, char *message, size_t message_size) {
+    iw_text *text = calloc(1, sizeof *text);
+    if (!text) {
+        copy_text(message, message_size, "out of memory");
+        return NULL;
+    }
+    if (FT_Init_FreeType(&text->library) != 0) {
+        copy_text(message, message_size, "FreeType could not start");
+        free(text);
+        return NULL;
+    }
+    text->faces[0].path = strdup(path);
+    text->faces[0].index = index;
+    text->count = 1;
+    FT_Error status = FT_New_Face(text->library, path, index, &text->faces[0].face);
+    if (status != 0) {
+        snprintf(message, message_size, "cannot open font (FreeType error %d)", status);
+        text->faces[0].face = NULL;
+        iw_text_close(text);
+        return NULL;
+    }
+    text->faces[0].font = hb_ft_font_create_referenced(text->faces[0].face);
+    hb_ft_font_set_load_flags(text->faces[0].font, FT_LOAD_DEFAULT);
+    return text;
+}
+
+void iw_text_close(iw_text *text) {
+    if (!text) return;
+    for (int i = 0; i < text->count; i++) {
+        face_slot *f = &text->faces[i];
+        if (f->font) hb_font_destroy(f->font);
+        if (f->face) FT_Done_Face(f->face);
+        if (f->charset) FcCharSetDestroy(f->charset);
+        free(f->path);
+    }
+    if (text->library) FT_Done_FreeType(text->library);
+    free(text);
+}
+
+/* The faces fontconfig ranks after the primary one's family: scalable, not colour (a colour
+   emoji font's fixed bitmaps cannot be drawn as coverage at any size). */
+static void rank_fallbacks(iw_text *text) {
+    text->ranked = 1;
+    if (!FcInit()) return;
+    FcPattern *pattern = FcPatternCreate();
+    const char *family = text->faces[0].face->family_name;
+    if (family) FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
+    FcPatternAddBool(pattern, FC_SCALABLE, FcTrue);
+    FcConfigSubstitute(NULL, pattern, FcMatchPattern);
+    FcDefaultSubstitute(pattern);
+    FcResult result;
+    FcFontSet *set = FcFontSort(NULL, pattern, FcTrue, NULL, &result);
+    if (set) {
+        for (int i = 0; i < set->nfont && text->count < MOST_FACES; i++) {
+            FcPattern *font = set->fonts[i];
+            FcChar8 *file = NULL;
+            FcCharSet *charset = NULL;
+            FcBool scalable = FcFalse, color = FcFalse;
+            int index = 0;
+            if (FcPatternGetString(font, FC_FILE, 0, &file) != FcResultMatch) continue;
+            if (FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) != FcResultMatch) continue;
+            FcPatternGetBool(font, FC_SCALABLE, 0, &scalable);
+            FcPatternGetBool(font, FC_COLOR, 0, &color);
+            if (!scalable || color) continue;
+            FcPatternGetInteger(font, FC_INDEX, 0, &index);
+            if (strcmp((const char *)file, text->faces[0].path) == 0 && index == text->faces[0].index) continue;
+            face_slot *f = &text->faces[text->count++];
+            f->path = strdup((const char *)file);
+            f->index = index;
+            f->charset = FcCharSetCopy(charset);
+        }
+        FcFontSetDestroy(set);
+    }
+    FcPatternDestroy(pattern);
+}
+
+static int has_glyph(iw_text *text, int slot, unsigned int point) {
+    face_slot *f = &text->faces[slot];
+    if (f->charset && !FcCharSetHasChar(f->charset, point)) return 0;
+    return load(text, slot) && FT_Get_Char_Index(f->face, point) != 0;
+}
+
+/* The first face, primary then fontconfig's ranking, with a glyph for `point`; the primary
+   when none has (it draws its missing-glyph box). */
+static int face_for(iw_text *text, unsigned int point) {
+    if (has_glyph(text, 0, point)) return 0;
+    if (!text->ranked) rank_fallbacks(text);
+    for (int i = 1; i < text->count; i++)
+        if (has_glyph(text, i, point)) return i;
+    return 0;
+}
+
+static int set_size(iw_text *text, int slot, int pixel_size) {
+    face_slot *f = &text->faces[slot];
+    if (!load(text, slot)) return 0;
+    if (f->size == pixel_size) return 1;
+    if (FT_Set_Pixel_Sizes(f->face, 0, (FT_UInt)pixel_size) != 0) return 0;
+    hb_ft_font_changed(f->font);
+    f->size = pixel_size;
+    return 1;
+}
+
+/* Marks, joiners and selectors belong with the character before them. */
+static int clings(unsigned int point) {
+    hb_unicode_general_category_t category = hb_unicode_general_category(hb_unicode_funcs_get_default(), point);
+    return category == HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK ||
+           category == HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK ||
+           category == HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK || category == HB_UNICODE_GENERAL_CATEGORY_FORMAT ||
+           (point >= 0xFE00 && point <= 0xFE0F) || (point >= 0xE0100 && point <= 0xE01EF) ||
+           (point >= 0x1F3FB && point <= 0x1F3FF);
+}
+
+static int neutral(hb_script_t script) {
+    return script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN;
+}
+
+typedef struct run {
+    int start, count, face;
+    hb_script_t script;
+    int level; /* even: left to right; odd: right to left (as the bidi algorithm's levels) */
+} run;
+
+enum { STRONG_LTR, STRONG_RTL, NEUTRAL, NUMBER };
+
+static int is_digit(unsigned int point) {
+    return hb_unicode_general_category(hb_unicode_funcs_get_default(), point) ==
+           HB_UNICODE_GENERAL_CATEGORY_DECIMAL_NUMBER;
+}
+
+/* What a run is, for ordering: strong in its script's direction, a number, or neutral. */
+static int kind_of(const run *r, const unsigned int *points) {
+    if (!neutral(r->script))
+        return hb_script_get_horizontal_direction(r->script) == HB_DIRECTION_RTL ? STRONG_RTL : STRONG_LTR;
+    return is_digit(points[r->start]) ? NUMBER : NEUTRAL;
+}
+
+/* Splits numbers, and the neutral characters (spaces, punctuation) at their edges, out of
+   right-to-left runs, so that they are ordered as the line around them is. */
+static int split_rtl(run *runs, int n, const unsigned int *points, int capacity) {
+    run *out = malloc(sizeof(run) * (size_t)capacity);
+    if (!out) return n;
+    int m = 0;
+    hb_unicode_funcs_t *unicode = hb_unicode_funcs_get_default();
+    for (int r = 0; r < n; r++) {
+        if (neutral(runs[r].script) || hb_script_get_horizontal_direction(runs[r].script) != HB_DIRECTION_RTL) {
+            out[m++] = runs[r];
+            continue;
+        }
+        int start = runs[r].start, end = start + runs[r].count;
+        for (int i = start; i < end;) {
+            /* 0: letters and marks, 1: neutral, 2: digits */
+#define CLASS(p) (is_digit(p) ? 2 : (hb_unicode_script(unicode, p) == HB_SCRIPT_COMMON && !clings(p)) ? 1 : 0)
+            int c = CLASS(points[i]);
+            int j = i + 1;
+            while (j < end && CLASS(points[j]) == c) j++;
+#undef CLASS
+            int apart = c == 2 || (c == 1 && (i == start || j == end));
+            if (!apart && m > 0 && out[m - 1].script == runs[r].script && out[m - 1].face == runs[r].face &&
+                out[m - 1].start + out[m - 1].count == i)
+                out[m - 1].count += j - i;
+            else
+                out[m++] = (run){i, j - i, runs[r].face, apart ? HB_SCRIPT_COMMON : runs[r].script, 0};
+            i = j;
+        }
+    }
+    memcpy(runs, out, sizeof(run) * (size_t)m);
+    free(out);
+    return m;
+}
+
+/* Levels as the bidi algorithm would resolve them for one line without embeddings: the line
+   takes the direction of its first strong run; a neutral run between two of one direction
+   takes it, else the line's; numbers after right-to-left text read left to right inside it. */
+static int set_levels(run *runs, int n, const unsigned int *points) {
+    int line = 0;
+    for (int r = 0; r < n; r++) {
+        int k = kind_of(&runs[r], points);
+        if (k == STRONG_LTR || k == STRONG_RTL) {
+            line = k == STRONG_RTL;
+            break;
+        }
+    }
+    int previous = line ? STRONG_RTL : STRONG_LTR; /* the last strong direction seen */
+    for (int r = 0; r < n; r++) {
+        int k = kind_of(&runs[r], points);
+        if (k == STRONG_LTR) runs[r].level = line ? 2 : 0;
+        else if (k == STRONG_RTL) runs[r].level = 1;
+        else if (k == NUMBER) runs[r].level = previous == STRONG_RTL || line ? 2 : 0;
+        else {
+            int next = line ? STRONG_RTL : STRONG_LTR;
+            for (int q = r + 1; q < n; q++) {
+                int kq = kind_of(&runs[q], points);
+                if (kq == STRONG_LTR || kq == STRONG_RTL) {
+                    next = kq;
+                    break;
+                }
+                if (kq == NUMBER) {
+                    next = previous == STRONG_RTL ? STRONG_RTL : STRONG_LTR;
+                    break;
+                }
+            }
+            int direction = previous == next ? previous : (line ? STRONG_RTL : STRONG_LTR);
+            runs[r].level = direction == STRONG_RTL ? 1 : (line ? 2 : 0);
+        }
+        if (k == STRONG_LTR || k == STRONG_RTL) previous = k;
+    }
+    int highest = 0;
+    for (int r = 0; r < n; r++)
+        if (runs[r].level > highest) highest = runs[r].level;
+    /* From the highest level down to 1, reverse every stretch of runs at that level or above. */
+    for (int level = highest; level >= 1; level--) {
+        for (int r = 0; r < n;) {
+            if (runs[r].level < level) {
+                r++;
+                continue;
+            }
+            int end = r;
+            while (end + 1 < n && runs[end + 1].level >= level) end++;
+            for (int a = r, b = end; a < b; a++, b--) {
+                run t = runs[a];
+                runs[a] = runs[b];
+                runs[b] = t;
+            }
+            r = end + 1;
+        }
+    }
+    return line;
+}
+
+int iw_text_shape(iw_text *text, const unsigned int *points, int count, int pixel_size, iw_glyph *glyphs,
+                  int capacity, long *advance) {
+    *advance = 0;
+    if (count <= 0) return 0;
+    run *runs = malloc(sizeof(run) * (size_t)count);
+    if (!runs) return -1;
+    hb_unicode_funcs_t *unicode = hb_unicode_funcs_get_default();
+    int n = 0;
+    for (int i = 0; i < count; i++) {
+        unsigned int point = points[i];
+        hb_script_t script = hb_unicode_script(unicode, point);
+        run *last = n > 0 ? &runs[n - 1] : NULL;
+        int face;
+        if (last && (clings(point) || (neutral(script) && has_glyph(text, last->face, point)))) face = last->face;
+        else face = face_for(text, point);
+        if (last && last->face == face && (neutral(script) || neutral(last->script) || script == last->script)) {
+            if (neutral(last->script) && !neutral(script)) last->script = script;
+            last->count++;
+            continue;
+        }
+        runs[n++] = (run){i, 1, face, script, 0};
+    }
+    n = split_rtl(runs, n, points, count);
+    set_levels(runs, n, points);
+    int total = 0;
+    long pen = 0;
+    hb_buffer_t *buffer = hb_buffer_create();
+    for (int r = 0; r < n; r++) {
+        if (!set_size(text, runs[r].face, pixel_size)) {
+            hb_buffer_destroy(buffer);
+            free(runs);
+            return -1;
+        }
+        hb_buffer_clear_contents(buffer);
+        hb_buffer_add_utf32(buffer, points, count, (unsigned int)runs[r].start, runs[r].count);
+        hb_buffer_set_script(buffer, neutral(runs[r].script) ? HB_SCRIPT_LATIN : runs[r].script);
+        hb_buffer_set_direction(buffer, runs[r].level % 2 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
+        hb_buffer_guess_segment_properties(buffer);
+        hb_shape(text->faces[runs[r].face].font, buffer, NULL, 0);
+        unsigned int length = 0;
+        hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buffer, &length);
+        hb_glyph_position_t *position = hb_buffer_get_glyph_positions(buffer, &length);
+        for (unsigned int g = 0; g < length; g++) {
+            if (total < capacity) {
+                glyphs[total] = (iw_glyph){runs[r].face, info[g].codepoint, pen + position[g].x_offset,
+                                           position[g].y_offset};
+            }
+            total++;
+            pen += position[g].x_advance;
+        }
+    }
+    hb_buffer_destroy(buffer);
+    free(runs);
+    *advance = pen;
+    return total;
+}
+
+int iw_text_metrics(iw_text *text, int face, int pixel_size, int *ascender, int *descender) {
+    if (face < 0 || face >= text->count || !set_size(text, face, pixel_size)) return -1;
+    FT_Size_Metrics metrics = text->faces[face].face->size->metrics;
+    *ascender = (int)((metrics.ascender + 63) >> 6);
+    *descender = (int)(metrics.descender >> 6);
+    return 0;
+}
+
+int iw_text_face_count(iw_text *text) { return text->count; }
+
+const char *iw_text_face_path(iw_text *text, int face) {
+    return face >= 0 && face < text->count ? text->faces[face].path : "";
+}
+
+int iw_text_render(iw_text *text, int face, unsigned int index, int pixel_size, const unsigned char **rows,
+                   int *pitch, int *width, int *height, int *left, int *top, int *mono) {
+    if (face < 0 || face >= text->count || !set_size(text, face, pixel_size)) return -1;
+    FT_Face f = text->faces[face].face;
+    if (FT_Load_Glyph(f, index, FT_LOAD_RENDER) != 0) return -1;
+    FT_Bitmap bitmap = f->glyph->bitmap;
+    *rows = bitmap.buffer;
+    *pitch = bitmap.pitch;
+    *width = (int)bitmap.width;
+    *height = (int)bitmap.rows;
+    *left = f->glyph->bitmap_left;
+    *top = f->glyph->bitmap_top;
+    *mono = bitmap.pixel_mode == FT_PIXEL_MODE_MONO;
+    return 0;
+}
