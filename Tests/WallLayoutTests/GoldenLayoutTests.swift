@@ -161,6 +161,13 @@ struct GoldenLayoutTests {
         #expect(LayoutEngine.losses(excess: 60, heights: [100, 200]) == [20, 40])
         #expect(LayoutEngine.losses(excess: 100, heights: [100, 200]) == [25, 50])
         #expect(LayoutEngine.losses(excess: 7, heights: [3, 3, 10]) == [0, 0, 2])
+        // An image not enlarged loses its rows only, at its own width: a 20x40 in a 50 px
+        // column is a 50x40 tile, cut to 30 rows to end level with the 30 px column beside it.
+        var small = c
+        small.upscale = false
+        let kept = try small.arrange([Size(width: 20, height: 40), Size(width: 50, height: 30)])
+        #expect(kept.frames[0] == Rect(x: 15, y: 0, width: 20, height: 30))
+        #expect(kept.placements[0].crop == Region(x: 0, y: 5, width: 20, height: 30))
         c.evenBottom = false
         #expect(try c.arrange(sizes).canvas.height == 110)
         c.kind = .grid

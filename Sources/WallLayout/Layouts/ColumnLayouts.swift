@@ -190,7 +190,7 @@ extension LayoutEngine {
             p.image.height += grown.pixels
             p.cell.height += grown.pixels
             p.caption?.y += grown.pixels
-            p.crop = Fitting.cover(sizes[grown.last], in: p.image.size, gravity: config.gravity)
+            p.crop = columnCrop(of: grown.last, in: p.image.size)
             placements[grown.last] = p
             stack.tops[c] = top
             bottom = max(bottom, p.cell.maxY)
@@ -206,6 +206,18 @@ extension LayoutEngine {
         }
         bottom = max(bottom, parts.cell.maxY)
         return true
+    }
+
+    /// The part of image `index` a column tile of `size` shows once its height was changed:
+    /// cropped to cover the tile, or, for an image narrower than the tile that is not
+    /// enlarged, cut only to the tile's height (it is drawn at its own width).
+    func columnCrop(of index: Int, in size: Size) -> Region? {
+        let source = sizes[index]
+        guard !config.upscale && source.width <= size.width else {
+            return Fitting.cover(source, in: size, gravity: config.gravity)
+        }
+        guard source.height > size.height else { return nil }
+        return Fitting.cover(source, in: Size(width: source.width, height: size.height), gravity: config.gravity)
     }
 
     /// The height of image `index` in the first column, caption included.
@@ -240,7 +252,7 @@ extension LayoutEngine {
                 if losses[n] > 0 {
                     p.image.height -= losses[n]
                     p.cell.height -= losses[n]
-                    p.crop = Fitting.cover(sizes[index], in: p.image.size, gravity: config.gravity)
+                    p.crop = columnCrop(of: index, in: p.image.size)
                 }
                 p.caption?.y -= shift + losses[n]
                 shift += losses[n]
