@@ -58,6 +58,9 @@ let package = Package(
             name: "CLibExiv2", pkgConfig: "exiv2",
             providers: [.apt(["libexiv2-dev"])]),
         .systemLibrary(
+            name: "CZstd", pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"])]),
+        .systemLibrary(
             name: "CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"])]),
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
@@ -91,7 +94,7 @@ let package = Package(
             ]),
         .target(name: "WallText", dependencies: ["WallCore", "CTextShim"]),
         .target(name: "WallCompositor", dependencies: ["WallCore"]),
-        .target(name: "WallCache", dependencies: ["WallCore", "CXXHash"]),
+        .target(name: "WallCache", dependencies: ["WallCore", "CXXHash", "CZstd"]),
         .target(
             name: "ImageWall",
             dependencies: ["WallCore", "WallLayout", "WallCodecs", "WallCompositor", "WallText", "WallCache"]),
@@ -102,7 +105,8 @@ let package = Package(
         .target(
             name: "WallCommand",
             dependencies: [
-                "ImageWall", "WallParts", "WallReview", "WallCodecs", "WallCompositor", "WallLayout", "CProcessShim",
+                "ImageWall", "WallParts", "WallReview", "WallCodecs", "WallCompositor", "WallLayout", "WallCache",
+                "CProcessShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "imagewall", dependencies: ["WallCommand"]),

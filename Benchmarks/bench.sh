@@ -245,6 +245,28 @@ PY
   done
 fi
 
+# The cache's size (issue target: at most the folder's files) and the warm render against cold
+# (target: at least 15x), on the wallpapers, with two column counts as a user re-rendering does.
+if [ -d "$base/wallpapers" ]; then
+  echo
+  sheet="--width 2000 --gap 10 --background #202020"
+  : > "$work/cw-off.runs"; : > "$work/cw-warm.runs"
+  for run in $(seq "$runs"); do
+    rm -rf "$work/cache-w"
+    measure "$real_bin" render "$base/wallpapers" -o "$work/c.png" $sheet --no-cache | cut -d' ' -f1 >> "$work/cw-off.runs"
+    "$real_bin" render "$base/wallpapers" -o "$work/c.png" $sheet --cache "$work/cache-w" -q
+    measure "$real_bin" render "$base/wallpapers" -o "$work/c.png" $sheet --cache "$work/cache-w" | cut -d' ' -f1 >> "$work/cw-warm.runs"
+  done
+  folder_kb=$(du -sk "$base/wallpapers" | cut -f1); one_kb=$(du -sk "$work/cache-w" | cut -f1)
+  "$real_bin" render "$base/wallpapers" -o "$work/c.png" $sheet --columns 6 --cache "$work/cache-w" -q
+  two_kb=$(du -sk "$work/cache-w" | cut -f1)
+  awk -v f="$folder_kb" -v a="$one_kb" -v b="$two_kb" -v o="$(median < "$work/cw-off.runs")" \
+    -v w="$(median < "$work/cw-warm.runs")" 'BEGIN {
+    printf "cache: wallpapers %.0f MB of files: %.0f MB of cache after one render (%.2fx the files; target <= 1), %.0f MB after a second column count\n", f / 1024, a / 1024, a / f, b / 1024
+    printf "cache: wallpapers warm %.2f s against %.2f s --no-cache: %.1fx (target >= 15x)\n", w, o, o / w }'
+  "$real_bin" cache --cache "$work/cache-w" | sed 's/^/cache: /'
+fi
+
 # Parts: the photos planned once, rendered in 4 parts by GNU parallel on both cores, and
 # assembled, against one process rendering the same manifest; the pages must be the same bytes.
 if [ -d "$base/photos" ] && command -v parallel >/dev/null; then

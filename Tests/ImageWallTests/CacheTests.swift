@@ -1,10 +1,11 @@
 import Foundation
-import ImageWall
 import Testing
 import WallCache
 import WallCore
 import WallLayout
 import _WallTestSupport
+
+@testable import ImageWall
 
 @Suite("The persistent cache")
 struct CacheTests {
@@ -155,14 +156,17 @@ struct CacheTests {
         let directory = folder.file("store")
         let store = CacheStore(directory: directory, sizeLimit: 40 << 10)
         let keys = (0..<8).map { n in [UInt8(n)].withUnsafeBytes { CacheKey($0) } }
+        // Noise: parts zstd cannot shrink, so each entry takes its 8 KB.
+        var random = SeededGenerator(seed: 7)
+        let noise = (0..<8).map { _ in (0..<(8 << 10)).map { _ in UInt8.random(in: 0...255, using: &random) } }
         for (n, key) in keys.enumerated() {
-            store.save("test", key, parts: [[UInt8(n)], [UInt8](repeating: UInt8(n), count: 8 << 10)])
+            store.save("test", key, parts: [[UInt8(n)], noise[n]])
             // Distinct times of use, oldest first; entry 0 is then read, so used last.
             let path = directory + "/v1/test/" + key.description.prefix(2) + "/" + key.description
             let time = Date(timeIntervalSince1970: 1_000_000 + Double(n) * 60)
             try FileManager.default.setAttributes([.modificationDate: time], ofItemAtPath: path)
         }
-        #expect(store.load("test", keys[0]) == [[0], [UInt8](repeating: 0, count: 8 << 10)])
+        #expect(store.load("test", keys[0]) == [[0], noise[0]])
         store.trim()
         let kept = keys.indices.filter { store.load("test", keys[$0]) != nil }
         #expect(kept.contains(0))
@@ -170,5 +174,75 @@ struct CacheTests {
         #expect(kept.contains(7))
         #expect(kept.count >= 3 && kept.count <= 4)
         #expect(store.problem == nil)
+    }
+
+    @Test("entries are stored compressed and read back whole; an entry of the older format reads as missing")
+    func compressed() throws {
+        let directory = folder.file("packed")
+        let store = CacheStore(directory: directory, sizeLimit: 1 << 30)
+        let key = [UInt8(1)].withUnsafeBytes { CacheKey($0) }
+        let smooth = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 / 4096) }
+        store.save("test", key, parts: [[9, 9], smooth])
+        let path = directory + "/v1/test/" + key.description.prefix(2) + "/" + key.description
+        let size = try #require(Fixtures.read(path)).count
+        #expect(size < smooth.count / 20, "stored \(size) bytes for 1 MB of gradient")
+        #expect(store.load("test", key) == [[9, 9], smooth])
+        var older = try #require(Fixtures.read(path))
+        older.replaceSubrange(0..<8, with: Array("IWCACHE2".utf8))
+        try Data(older).write(to: URL(fileURLWithPath: path))
+        #expect(store.load("test", key) == nil && !FileManager.default.fileExists(atPath: path))
+        // Pixels go through the gradient filter and back unchanged, whatever their layout.
+        var random = SeededGenerator(seed: 3)
+        for (width, channels) in [(1, 1), (7, 3), (64, 4), (5, 2)] {
+            let pixels = (0..<(width * channels * 9)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let residuals = GradientFilter.residuals(of: pixels, rowBytes: width * channels, step: channels)
+            #expect(GradientFilter.pixels(from: residuals, rowBytes: width * channels, step: channels) == pixels)
+        }
+    }
+
+    @Test("the usage record: renders add to it without walking the folder, a walk happens only over the limit")
+    func usageRecord() throws {
+        let inputs = try inputs()
+        let cache = folder.file("counted")
+        try render(inputs, "a.png", options(cache: cache))
+        let store = CacheStore(directory: cache, sizeLimit: 1 << 30)
+        let recorded = store.usage()
+        #expect(recorded.entries == entries(cache).count && recorded.entries > 0)
+        #expect(recorded.misses > 0 && recorded.hits == 0)
+        let walked = store.usage(recount: true)
+        #expect(walked.bytes == recorded.bytes && walked.entries == recorded.entries)
+        try render(inputs, "b.png", options(cache: cache))
+        let warm = store.usage()
+        #expect(warm.hits > 0 && warm.entries == recorded.entries && warm.misses == recorded.misses)
+        // An entry deleted behind the record's back is not seen until a walk: none was made.
+        try FileManager.default.removeItem(atPath: try #require(entries(cache).first))
+        #expect(store.usage().entries == recorded.entries)
+        #expect(store.usage(recount: true).entries == recorded.entries - 1)
+        // Trimming to a size walks and deletes; clearing leaves nothing.
+        store.trim(to: recorded.bytes / 2, walk: false)
+        #expect(store.usage().bytes <= recorded.bytes / 2 && entries(cache).count < recorded.entries - 1)
+        store.clear()
+        #expect(entries(cache).isEmpty && store.usage() == CacheStore.Usage())
+    }
+
+    @Test("imagewall cache shows, trims and clears, and refuses options that do not go together")
+    func command() throws {
+        let inputs = try inputs()
+        let cache = folder.file("shown")
+        try render(inputs, "a.png", options(cache: cache))
+        let shown = try Fixtures.run(Fixtures.binary, ["cache", "--cache", cache, "--json"])
+        #expect(shown.status == 0, "\(shown.errors)")
+        let object = try #require(try JSONSerialization.jsonObject(with: shown.output) as? [String: Any])
+        #expect(object["entries"] as? Int == entries(cache).count && (object["bytes"] as? Int ?? 0) > 0)
+        let text = try Fixtures.run(Fixtures.binary, ["cache", "--cache", cache])
+        #expect(String(decoding: text.output, as: UTF8.self).contains("hit rate"))
+        let trimmed = try Fixtures.run(Fixtures.binary, ["cache", "--cache", cache, "--trim", "--max-size", "0"])
+        #expect(trimmed.status == 0 && entries(cache).isEmpty)
+        try render(inputs, "b.png", options(cache: cache))
+        #expect(!entries(cache).isEmpty)
+        #expect(try Fixtures.run(Fixtures.binary, ["cache", "--cache", cache, "--clear"]).status == 0)
+        #expect(entries(cache).isEmpty)
+        #expect(try Fixtures.run(Fixtures.binary, ["cache", "--clear", "--trim"]).status != 0)
+        #expect(try Fixtures.run(Fixtures.binary, ["cache", "--max-size", "5"]).status != 0)
     }
 }
