@@ -2,7 +2,8 @@
 SWIFT ?= swift
 APT_PACKAGES := libpng-dev libjpeg-dev libheif-dev libwebp-dev libtiff-dev libgif-dev libraw-dev libexiv2-dev libavformat-dev libavcodec-dev libswscale-dev libjxl-dev liblcms2-dev libxxhash-dev pkg-config \
   libfreetype-dev fonts-dejavu-core time parallel ffmpeg libjxl-tools python3 libhpdf-dev poppler-utils python3-pil exiv2 \
-  libharfbuzz-dev libfontconfig-dev libzstd-dev fonts-droid-fallback fonts-symbola fonts-lohit-deva
+  libharfbuzz-dev libfontconfig-dev libzstd-dev fonts-droid-fallback \
+  slurmctld slurmd slurm-client munge fonts-symbola fonts-lohit-deva
 RELEASE_BIN := .build/release/imagewall
 PREFIX ?= /usr/local
 BIN_DIR = $(DESTDIR)$(PREFIX)/bin
@@ -11,7 +12,7 @@ BASH_DIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSH_DIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISH_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build run test samples bench check-html check-parts check-formats man fuzz sanitize format lint install uninstall clean
+.PHONY: deps build run test samples bench check-html check-parts check-slurm check-formats man fuzz sanitize format lint install uninstall clean
 
 # Installs the Debian packages the build needs, only those missing.
 deps:
@@ -86,6 +87,11 @@ check-html: build
 
 # Plans SampleImages once (two pages), renders it in six parts with GNU parallel, assembles
 # them, and compares the pages with a one-process render of the same manifest, byte for byte.
+# A one-node Slurm cluster from Debian's packages runs the array job of docs/scale-out.md as
+# written; the assembled parts must be the one-process sheet, byte for byte.
+check-slurm: build
+	bash Tests/Slurm/check_slurm.sh $(RELEASE_BIN)
+
 check-parts: build
 	rm -rf out/parts && mkdir -p out/parts
 	$(RELEASE_BIN) layout SampleImages --max-height 3000 --json > out/parts/wall.json
