@@ -147,41 +147,37 @@ private struct EntryReader {
 enum GradientFilter {
     /// The residuals of `pixels` (rows of `rowBytes`, `step` bytes a pixel).
     static func residuals(of pixels: [UInt8], rowBytes: Int, step: Int) -> [UInt8] {
-        guard rowBytes > 0, step > 0, pixels.count % rowBytes == 0 else { return pixels }
-        return [UInt8](unsafeUninitializedCapacity: pixels.count) { out, count in
-            pixels.withUnsafeBufferPointer { p in
-                let p = p.baseAddress!, o = out.baseAddress!
-                for row in stride(from: 0, to: pixels.count, by: rowBytes) {
-                    for x in 0..<rowBytes {
-                        let i = row + x
-                        let left = x >= step ? p[i - step] : 0
-                        let above = row > 0 ? p[i - rowBytes] : 0
-                        let corner = x >= step && row > 0 ? p[i - rowBytes - step] : 0
-                        o[i] = p[i] &- (left &+ above &- corner)
-                    }
-                }
-            }
-            count = pixels.count
-        }
+        transform(pixels, rowBytes: rowBytes, step: step) { value, prediction in value &- prediction }
     }
 
     /// The pixels whose residuals are `residuals`.
     static func pixels(from residuals: [UInt8], rowBytes: Int, step: Int) -> [UInt8] {
-        guard rowBytes > 0, step > 0, residuals.count % rowBytes == 0 else { return residuals }
-        return [UInt8](unsafeUninitializedCapacity: residuals.count) { out, count in
-            residuals.withUnsafeBufferPointer { r in
-                let r = r.baseAddress!, o = out.baseAddress!
-                for row in stride(from: 0, to: residuals.count, by: rowBytes) {
+        transform(residuals, rowBytes: rowBytes, step: step, fromOutput: true) { value, prediction in
+            value &+ prediction
+        }
+    }
+
+    /// Each byte combined with its prediction from the input's neighbours, or (to undo the
+    /// filter) from the output's, which are the pixels themselves.
+    private static func transform(
+        _ input: [UInt8], rowBytes: Int, step: Int, fromOutput: Bool = false, _ combine: (UInt8, UInt8) -> UInt8
+    ) -> [UInt8] {
+        guard rowBytes > 0, step > 0, input.count % rowBytes == 0 else { return input }
+        return [UInt8](unsafeUninitializedCapacity: input.count) { out, count in
+            input.withUnsafeBufferPointer { given in
+                let source = given.baseAddress!, o = out.baseAddress!
+                let n = UnsafePointer(fromOutput ? o : UnsafeMutablePointer(mutating: source))
+                for row in stride(from: 0, to: input.count, by: rowBytes) {
                     for x in 0..<rowBytes {
                         let i = row + x
-                        let left = x >= step ? o[i - step] : 0
-                        let above = row > 0 ? o[i - rowBytes] : 0
-                        let corner = x >= step && row > 0 ? o[i - rowBytes - step] : 0
-                        o[i] = r[i] &+ (left &+ above &- corner)
+                        let left = x >= step ? n[i - step] : 0
+                        let above = row > 0 ? n[i - rowBytes] : 0
+                        let corner = x >= step && row > 0 ? n[i - rowBytes - step] : 0
+                        o[i] = combine(source[i], left &+ above &- corner)
                     }
                 }
             }
-            count = residuals.count
+            count = input.count
         }
     }
 }
