@@ -21,7 +21,7 @@ enum DeepZoomPage {
             let links = tiles.map { JSONString.quoted(HTMLText.link(from: folder, to: $0.source)) }
                 .joined(separator: ",")
             let names = tiles.map {
-                JSONString.quoted(($0.source.split(separator: "/").last.map(String.init)) ?? $0.source)
+                JSONString.quoted(FilePaths.name(of: $0.source))
             }
             .joined(separator: ",")
             let tilesFolder = HTMLText.link(from: folder, to: DeepZoomGeometry.tilesFolder(of: file))

@@ -62,7 +62,7 @@ public enum GalleryPage {
                 body +=
                     "<picture>\(blanks)<img src=\"\(HTMLText.link(from: folder, to: sheets[file] ?? file))\" width=\"\(page.width)\" height=\"\(page.height)\" alt=\"\(alt)\" loading=\"lazy\"></picture>\n"
                 for tile in manifest.tiles where tile.page == number {
-                    let name = HTMLText.escape(tile.source.split(separator: "/").last.map(String.init) ?? tile.source)
+                    let name = HTMLText.escape(FilePaths.name(of: tile.source))
                     let box = [
                         "left: \(percent(tile.x, of: page.width))", "top: \(percent(tile.y, of: page.height))",
                         "width: \(percent(tile.width, of: page.width))",

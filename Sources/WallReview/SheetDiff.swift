@@ -428,7 +428,7 @@ public enum SheetDiff {
         return manifests.flatMap { manifest in
             manifest.tiles.filter { tile in
                 let identity = manifest.identity(of: tile)
-                let name = identity.split(separator: "/").last.map(String.init) ?? identity
+                let name = FilePaths.name(of: identity)
                 return tile.page == 0
                     && globs.contains { fnmatch($0, identity, 0) == 0 || fnmatch($0, name, 0) == 0 }
             }.map { $0.cell.rect }

@@ -53,7 +53,7 @@ public enum InputScanner {
         /// path, one without against the file name (`*.jpg`, `IMG_0???.*`); case is ignored,
         /// so `*.jpg` keeps a camera's `IMG_0001.JPG`.
         public func keeps(_ path: String) -> Bool {
-            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let name = FilePaths.name(of: path)
             func matches(_ glob: String) -> Bool {
                 fnmatch(glob, glob.contains("/") ? path : name, Options.caseFold) == 0
             }

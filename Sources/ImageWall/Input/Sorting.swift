@@ -73,7 +73,7 @@ public enum SortKey: Sendable, Hashable, Comparable, Codable, CustomStringConver
 extension SortOrder {
     /// The key of `image` under this order; `seed` drives `random`.
     func key(for image: ProbedImage, seed: UInt64) -> SortKey? {
-        let name = image.path.split(separator: "/").last.map(String.init) ?? image.path
+        let name = FilePaths.name(of: image.path)
         switch self {
         case .none: return nil
         case .name: return .text(name)

@@ -283,7 +283,7 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// A tile's identity that survives moving the folders: its path under its root, or for an
     /// older manifest its file's name.
     public func identity(of tile: Tile) -> String {
-        tile.path ?? (tile.source.split(separator: "/").last.map(String.init) ?? tile.source)
+        tile.path ?? FilePaths.name(of: tile.source)
     }
 }
 
