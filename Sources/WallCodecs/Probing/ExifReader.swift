@@ -42,8 +42,7 @@ enum ExifReader {
         }
         func ascii(_ e: (type: Int, count: Int, field: Int)?) -> String? {
             guard let e, e.type == 2, e.count >= 19, e.count <= 64 else { return nil }
-            let start = e.count <= 4 ? e.field : u32(e.field) ?? -1
-            guard start >= 0, start + 19 <= tiff.count else { return nil }
+            guard let start = ordered.byteStart(of: e), start + 19 <= tiff.count else { return nil }
             let bytes = tiff[start..<start + 19]
             guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
             let text = String(decoding: bytes, as: UTF8.self)
@@ -52,12 +51,10 @@ enum ExifReader {
         // Free text (names): printable ASCII or UTF-8, up to the first NUL, spaces trimmed.
         func text(_ e: (type: Int, count: Int, field: Int)?) -> String? {
             guard let e, e.type == 2 || e.type == 129, (1...256).contains(e.count) else { return nil }
-            let start = e.count <= 4 ? e.field : u32(e.field) ?? -1
-            guard start >= 0, start + e.count <= tiff.count else { return nil }
+            guard let start = ordered.byteStart(of: e), start + e.count <= tiff.count else { return nil }
             let bytes = tiff[start..<start + e.count].prefix { $0 != 0 }
             guard bytes.allSatisfy({ $0 >= 0x20 && $0 != 0x7F }) else { return nil }
-            let value = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: " ")
-            return value.isEmpty ? nil : value
+            return String(decoding: bytes, as: UTF8.self).trimmedOfSpaces
         }
         // An unsigned RATIONAL with a non-zero denominator.
         func fraction(_ e: (type: Int, count: Int, field: Int)?) -> CameraInfo.Fraction? {
@@ -112,8 +109,7 @@ extension ExifReader {
             let ordered = TIFFBytes(bytes, orderAt: 12),
             let entry = ordered.entries(at: 14, most: 200)[0x11], entry.type == 2, (2...80).contains(entry.count)
         else { return nil }
-        let start = entry.count <= 4 ? entry.field : ordered.u32(entry.field) ?? -1
-        guard start >= 0, start + entry.count <= bytes.count else { return nil }
+        guard let start = ordered.byteStart(of: entry), start + entry.count <= bytes.count else { return nil }
         let text = bytes[start..<start + entry.count].prefix { $0 != 0 }
         guard !text.isEmpty, text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
         return String(decoding: text, as: UTF8.self)
@@ -154,6 +150,12 @@ struct TIFFBytes {
         return high << 16 | low
     }
 
+    /// Where the bytes of a one-byte-a-value entry (ASCII, BYTE, UNDEFINED) start: in its value
+    /// field when four or fewer, else at the offset that field holds.
+    func byteStart(of entry: Entry) -> Int? {
+        entry.count <= 4 ? entry.field : u32(entry.field)
+    }
+
     /// The entries of the IFD at `offset` (none when it claims more than `most`): tag → entry,
     /// the first of a tag kept; read up to the first entry that lies past the end.
     func entries(at offset: Int, most: Int) -> [Int: Entry] {
@@ -171,7 +173,9 @@ struct TIFFBytes {
 extension String {
     fileprivate func trimmingSpaces() -> String { String(filter { $0 != " " }) }
 
-    fileprivate func trimmingCharacters(in character: Character) -> String {
-        String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
+    /// The text without the spaces around it; `nil` when nothing else is left.
+    var trimmedOfSpaces: String? {
+        let trimmed = drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
+        return trimmed.isEmpty ? nil : String(trimmed)
     }
 }

@@ -59,9 +59,7 @@ struct RAWCodec: ImageCodec {
         var copy = raw
         func text(_ field: UnsafeRawPointer, _ size: Int) -> String? {
             let bytes = UnsafeRawBufferPointer(start: field, count: size).prefix { $0 != 0 }
-            let value = String(decoding: bytes, as: UTF8.self)
-            let trimmed = value.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
-            return trimmed.isEmpty ? nil : String(trimmed)
+            return String(decoding: bytes, as: UTF8.self).trimmedOfSpaces
         }
         camera.make = withUnsafeBytes(of: &copy.make) { text($0.baseAddress!, $0.count) }
         camera.model = withUnsafeBytes(of: &copy.model) { text($0.baseAddress!, $0.count) }
