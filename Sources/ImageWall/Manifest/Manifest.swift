@@ -300,9 +300,10 @@ extension Manifest {
         var mark: TileMark?
         var companions: [String] = []
         var duration: Double?
+        /// When the picture was taken; found only for walls grouped by date, which record it.
         var date: CaptureDate?
 
-        init(_ image: ProbedImage) {
+        init(_ image: ProbedImage, dated: Bool = false) {
             path = image.path
             displayed = image.info.displayedSize
             orientation = image.info.orientation.rawValue
@@ -313,7 +314,7 @@ extension Manifest {
             mark = image.mark
             companions = image.companions
             duration = image.info.duration
-            date = CaptureDate(of: image)
+            if dated { date = CaptureDate(of: image) }
         }
 
         init(path: String, displayed: Size) {
@@ -327,7 +328,8 @@ extension Manifest {
     /// for a layout that was not rendered); `messages` holds each tile's decoder warnings and notes.
     init(plan: Plan, options: WallOptions, outputs: [String], messages: TileWarnings? = nil) {
         self.init(
-            arrangement: plan.arrangement, sources: plan.images.map(Source.init), sectionTitles: plan.sectionTitles,
+            arrangement: plan.arrangement, sources: plan.images.map { Source($0, dated: options.grouping.isByDate) },
+            sectionTitles: plan.sectionTitles,
             options: options, outputs: outputs, messages: messages, skipped: plan.skipped, recipes: plan.recipes)
         ignored = plan.ignored.isEmpty ? nil : plan.ignored
         if !outputs.isEmpty {
@@ -356,7 +358,6 @@ extension Manifest {
         outputs: [String], messages: TileWarnings?, skipped: [CodecError], recipes: [Int: TileRecipe] = [:]
     ) {
         let canvas = arrangement.canvas
-        let dated = options.grouping.isByDate
         self.init(
             width: canvas.width, height: canvas.height,
             layout: Layout(
@@ -387,7 +388,7 @@ extension Manifest {
                     via: recipes[i].flatMap { $0.via.isEmpty ? nil : $0.via },
                     placeholder: messages?.placeholder(for: i), drawnFrom: source.drawnFrom, mark: source.mark,
                     companions: source.companions.isEmpty ? nil : source.companions, duration: source.duration,
-                    date: dated ? source.date?.iso8601 : nil, dateFrom: dated ? source.date?.source : nil)
+                    date: source.date?.iso8601, dateFrom: source.date?.source)
             },
             skipped: skipped.map { Skipped(source: $0.path, reason: $0.reason) })
     }
