@@ -155,10 +155,15 @@ extension LayoutEngine {
     ) throws(LayoutError) -> Bool {
         let spans = columnGrid().spans
         let span = columnSpan(of: index, columns: spans.count)
-        func growth(_ c: Int, to top: Int) -> (last: Int, pixels: Int)? {
-            guard stack.tops[c] < top else { return (-1, 0) }
+        // How far column `c`'s last tile must grow to end a row gap above `top`: `nil` when it
+        // must and the column has no tile of its own to grow.
+        func growth(_ c: Int, to top: Int) -> (last: Int?, pixels: Int)? {
+            guard stack.tops[c] < top else { return (nil, 0) }
             guard let last = stack.run[c].last else { return nil }
             return (last, top - stack.tops[c])
+        }
+        func width(from start: Int) -> Int {
+            spans[start + span - 1].x + spans[start + span - 1].width - spans[start].x
         }
         var best: (start: Int, top: Int, bounded: Bool)?
         for start in 0...(spans.count - span) {
@@ -166,8 +171,7 @@ extension LayoutEngine {
             let top = window.map { stack.tops[$0] }.max()!
             let grown = window.map { growth($0, to: top) }
             guard grown.allSatisfy({ $0 != nil }) else { continue }
-            let bounded = grown.allSatisfy { g in g!.pixels <= (g!.last < 0 ? 0 : placements[g!.last].image.height / 2)
-            }
+            let bounded = grown.allSatisfy { g in g!.pixels <= (g!.last.map { placements[$0].image.height / 2 } ?? 0) }
             if let b = best, (b.bounded && !bounded) || (b.bounded == bounded && b.top <= top) { continue }
             best = (start, top, bounded)
         }
@@ -176,28 +180,27 @@ extension LayoutEngine {
             try placeInColumn(index, k: 0, section: section, in: &stack, roundRobin: false)
             return true
         }
-        let first = spans[chosen.start], last = spans[chosen.start + span - 1]
-        let width = last.x + last.width - first.x
-        let height = Fitting.scaledHeight(of: sizes[index], toWidth: width)
-        var start = chosen.start, top = chosen.top
+        var (start, top) = (chosen.start, chosen.top)
+        var height = Fitting.scaledHeight(of: sizes[index], toWidth: width(from: start))
         if !fits(top + height + config.captionHeight) {
             cursor = top
-            if try startPageIfNeeded(height + config.captionHeight, stack: &stack) { (start, top) = (0, cursor) }
+            if try startPageIfNeeded(height + config.captionHeight, stack: &stack) {
+                (start, top) = (0, cursor)  // columns may differ by a pixel: the height follows
+                height = Fitting.scaledHeight(of: sizes[index], toWidth: width(from: start))
+            }
         }
         for c in start..<start + span {
-            guard let grown = growth(c, to: top), grown.pixels > 0 else { continue }
-            var p = placements[grown.last]
+            guard let grown = growth(c, to: top), let last = grown.last else { continue }
+            var p = placements[last]
             p.image.height += grown.pixels
             p.cell.height += grown.pixels
             p.caption?.y += grown.pixels
-            p.crop = columnCrop(of: grown.last, in: p.image.size)
-            placements[grown.last] = p
+            p.crop = columnCrop(of: last, in: p.image.size)
+            placements[last] = p
             stack.tops[c] = top
             bottom = max(bottom, p.cell.maxY)
         }
-        let x = spans[start].x
-        let spanWidth = spans[start + span - 1].x + spans[start + span - 1].width - x
-        let parts = cell(x: x, y: top, width: spanWidth, imageHeight: height)
+        let parts = cell(x: spans[start].x, y: top, width: width(from: start), imageHeight: height)
         try put(Placement(cell: parts.cell, image: parts.image, caption: parts.caption, section: section), at: index)
         for c in start..<start + span {
             stack.tops[c] = parts.cell.maxY + config.rowGap
