@@ -229,7 +229,8 @@ public final class CacheStore: Sendable {
 
     /// Deletes every entry and the usage record; the folder itself stays.
     public func clear() {
-        guard let lock = lockUsage(create: false) else { return }
+        // The record is made if missing: a folder written before it still has entries to delete.
+        guard let lock = lockUsage(create: true) else { return }
         defer { close(lock) }
         CacheStore.walk(root, depth: 2) { file, _ in unlink(file) }
         CacheStore.removeEmptyFolders(root, depth: 2)

@@ -223,6 +223,12 @@ struct CacheTests {
         #expect(store.usage().bytes <= recorded.bytes / 2 && entries(cache).count < recorded.entries - 1)
         store.clear()
         #expect(entries(cache).isEmpty && store.usage() == CacheStore.Usage())
+        // A folder with entries and no record (as an older ImageWall left it) is cleared too.
+        try render(inputs, "c.png", options(cache: cache))
+        try FileManager.default.removeItem(atPath: cache + "/v1/usage")
+        #expect(!entries(cache).isEmpty)
+        CacheStore(directory: cache, sizeLimit: 1 << 30).clear()
+        #expect(entries(cache).isEmpty)
     }
 
     @Test("imagewall cache shows, trims and clears, and refuses options that do not go together")
