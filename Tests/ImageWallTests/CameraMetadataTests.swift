@@ -75,6 +75,7 @@ struct CameraMetadataTests {
         #expect(try caption("{stem} {camera}.", plain) == "scan .")  // outside [ ], an empty field is empty
         #expect(try caption("{date:%d %B %Y, %H:%M}", nikon) == "14 March 2024, 10:15")
         #expect(try caption("{date}", nikon) == "2024-03-14 10:15")
+        #expect(try caption("{date:%a %j}", nikon) == "Thu 074")  // weekday and day of the year, leap year
         #expect(try caption("{size}", nikon) == CaptionTemplate.readableBytes(nikon.fileSize))
         #expect(try caption("[[{stem}]] {{x}}", plain) == "[scan] {x}")
         #expect(try caption("[{stem} [{camera}] end]", plain) == "scan  end")

@@ -45,7 +45,8 @@ public struct CaptureDate: Sendable, Hashable, Comparable, CustomStringConvertib
         self.source = source
     }
 
-    /// An EXIF date, "YYYY:MM:DD HH:MM:SS" (dashes accepted for the date's colons).
+    /// An EXIF date, "YYYY:MM:DD HH:MM:SS" (the separators are not checked: writers use dashes
+    /// as well as colons).
     init?(exif text: String) {
         let b = Array(text.utf8)
         guard b.count >= 19, b[10] == 0x20 else { return nil }
@@ -132,10 +133,13 @@ public struct CaptureDate: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// Whether `day` exists in `month` of `year` (Gregorian).
     static func isDate(_ year: Int, _ month: Int, _ day: Int) -> Bool {
-        guard (1...12).contains(month), day >= 1 else { return false }
+        (1...12).contains(month) && day >= 1 && day <= days(in: month, of: year)
+    }
+
+    /// How many days `month` (1–12) of `year` has (Gregorian).
+    static func days(in month: Int, of year: Int) -> Int {
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        return day <= days
+        return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
     }
 
     /// English month names, January first.
@@ -194,8 +198,6 @@ public struct CaptureDate: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// 0 for 1 January.
     static func dayOfYear(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        (1..<month).reduce(day - 1) { total, m in
-            total + (1...31).last { CaptureDate.isDate(year, m, $0) }!
-        }
+        (1..<month).reduce(day - 1) { $0 + days(in: $1, of: year) }
     }
 }
