@@ -264,7 +264,7 @@ static int split_rtl(run *runs, int n, const unsigned int *points, int capacity)
 /* Levels as the bidi algorithm would resolve them for one line without embeddings: the line
    takes the direction of its first strong run; a neutral run between two of one direction
    takes it, else the line's; numbers after right-to-left text read left to right inside it. */
-static int set_levels(run *runs, int n, const unsigned int *points) {
+static void set_levels(run *runs, int n, const unsigned int *points) {
     int line = 0;
     for (int r = 0; r < n; r++) {
         int k = kind_of(&runs[r], points);
@@ -317,7 +317,6 @@ static int set_levels(run *runs, int n, const unsigned int *points) {
             r = end + 1;
         }
     }
-    return line;
 }
 
 int iw_text_shape(iw_text *text, const unsigned int *points, int count, int pixel_size, iw_glyph *glyphs,
@@ -384,8 +383,6 @@ int iw_text_metrics(iw_text *text, int face, int pixel_size, int *ascender, int 
     *descender = (int)(metrics.descender >> 6);
     return 0;
 }
-
-int iw_text_face_count(iw_text *text) { return text->count; }
 
 const char *iw_text_face_path(iw_text *text, int face) {
     return face >= 0 && face < text->count ? text->faces[face].path : "";

@@ -32,9 +32,8 @@ int iw_text_shape(iw_text *text, const unsigned int *points, int count, int pixe
                   int capacity, long *advance);
 
 /* The ascender and descender (negative below the baseline) of face `face` at `pixel_size`,
-   in whole pixels; and how many faces are open. */
+   in whole pixels. */
 int iw_text_metrics(iw_text *text, int face, int pixel_size, int *ascender, int *descender);
-int iw_text_face_count(iw_text *text);
 /* The file face `face` was loaded from. */
 const char *iw_text_face_path(iw_text *text, int face);
 
