@@ -52,6 +52,16 @@ public final class CacheStore: Sendable {
 
         /// Nothing used.
         public init() {}
+
+        /// Both usages together.
+        static func + (a: Usage, b: Usage) -> Usage {
+            var sum = a
+            sum.bytes += b.bytes
+            sum.entries += b.entries
+            sum.hits += b.hits
+            sum.misses += b.misses
+            return sum
+        }
     }
 
     private static let magic: [UInt8] = Array("IWCACHE3".utf8)
@@ -195,14 +205,7 @@ public final class CacheStore: Sendable {
         }
         guard let lock = lockUsage(create: added != Usage() || walk) else { return }
         defer { close(lock) }
-        var usage = CacheStore.readUsage(lock)
-        if var recorded = usage {
-            recorded.bytes += added.bytes
-            recorded.entries += added.entries
-            recorded.hits += added.hits
-            recorded.misses += added.misses
-            usage = recorded
-        }
+        var usage = CacheStore.readUsage(lock).map { $0 + added }
         if walk || usage == nil || usage!.bytes > limit {
             var counted = deleteLeastRecentlyUsed(over: limit)
             counted.hits = (usage?.hits ?? 0) + (usage == nil ? added.hits : 0)
@@ -219,12 +222,7 @@ public final class CacheStore: Sendable {
         let added = state.withLock { $0.unrecorded }
         guard let lock = lockUsage(create: false) else { return added }
         defer { close(lock) }
-        var usage = CacheStore.readUsage(lock) ?? Usage()
-        usage.bytes += added.bytes
-        usage.entries += added.entries
-        usage.hits += added.hits
-        usage.misses += added.misses
-        return usage
+        return (CacheStore.readUsage(lock) ?? Usage()) + added
     }
 
     /// Deletes every entry and the usage record; the folder itself stays.
