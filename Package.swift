@@ -74,6 +74,7 @@ let package = Package(
         .target(name: "CTextShim", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "CJXLShim", dependencies: ["CLibJXL"]),
         .target(name: "CExivShim", dependencies: ["CLibExiv2"], linkerSettings: [.linkedLibrary("exiv2")]),
+        .target(name: "CJSONShim", linkerSettings: [.linkedLibrary("simdjson")]),
         .target(
             name: "CVideoShim", dependencies: ["CFFmpeg"],
             linkerSettings: [.linkedLibrary("avcodec"), .linkedLibrary("swscale"), .linkedLibrary("avutil")]),
@@ -95,9 +96,12 @@ let package = Package(
         .target(name: "WallText", dependencies: ["WallCore", "CTextShim"]),
         .target(name: "WallCompositor", dependencies: ["WallCore"]),
         .target(name: "WallCache", dependencies: ["WallCore", "CXXHash", "CZstd"]),
+        .target(name: "WallJSON", dependencies: ["CJSONShim"]),
         .target(
             name: "ImageWall",
-            dependencies: ["WallCore", "WallLayout", "WallCodecs", "WallCompositor", "WallText", "WallCache"]),
+            dependencies: [
+                "WallCore", "WallLayout", "WallCodecs", "WallCompositor", "WallText", "WallCache", "WallJSON",
+            ]),
         // What consumes a render: part files and their assembly; diff, reports and pages.
         .target(name: "WallParts", dependencies: ["ImageWall", "WallCore", "WallLayout", "WallCodecs"]),
         .target(
@@ -139,6 +143,7 @@ let package = Package(
         .testTarget(
             name: "WallCompositorTests", dependencies: ["WallCompositor", "_WallTestSupport"]),
         .testTarget(name: "WallTextTests", dependencies: ["WallText"]),
+        .testTarget(name: "WallJSONTests", dependencies: ["WallJSON"]),
         .testTarget(
             name: "WallCommandTests",
             dependencies: ["WallCommand", "ImageWall", "WallCodecs", "WallCore", "_WallTestSupport"]),

@@ -16,21 +16,20 @@ extension Wall {
         part: SheetPart, ofManifestAt manifestPath: String, to output: String, root: String? = nil,
         deepZoom: DeepZoomTileFormat? = nil, options: WallOptions, hooks: RunHooks = RunHooks()
     ) throws -> PartHeader {
-        let (manifest, identity) = try readManifestAndIdentity(manifestPath)
-        // Only the sources this part draws are probed (those its rows and the row above meet: a
-        // pyramid's tiles overlap it).
-        let rows = part.rows(of: manifest.pageSizes)
-        let drawn = Set(
-            manifest.tiles.indices.filter { i in
-                let cell = manifest.tiles[i].cell
-                return rows.contains {
-                    $0.page == manifest.tiles[i].page && cell.y < $0.to && cell.y + cell.height >= $0.from
+        // Only the tiles this part draws are read and probed: those its rows and the row
+        // above meet (a pyramid's tiles overlap it).
+        let (manifest, identity) = try hooks.profile.measure(.manifest, wall: true) {
+            try ManifestReader.read(manifestPath) { manifest in
+                let rows = part.rows(of: manifest.pageSizes)
+                return { page, cell in
+                    rows.contains { $0.page == page && cell.y < $0.to && cell.y + cell.height >= $0.from }
                 }
-            })
+            }
+        }
         let (plan, options) = try Replay.plan(
-            of: manifest, options: options, root: root, recordedAt: manifestPath, only: drawn, hooks: hooks)
+            of: manifest, options: options, root: root, recordedAt: manifestPath, hooks: hooks)
         return try PartRender(plan: plan, options: options, hooks: hooks).run(
-            part, manifestID: identity, to: output, deepZoom: deepZoom)
+            part, manifestID: identity.description, to: output, deepZoom: deepZoom)
     }
 
     /// Joins the part files at `parts` (in any order) into the sheet's PNG, or its pages named

@@ -1,8 +1,9 @@
 import Foundation
-import ImageWall
 import Testing
 import WallCore
 import _WallTestSupport
+
+@testable import ImageWall
 
 @Suite("Manifest reader")
 struct ManifestReaderTests {
@@ -37,6 +38,36 @@ struct ManifestReaderTests {
         #expect(read.tiles.count == manifest.tiles.count)
         #expect(read.tiles.map(\.index) == Array(0..<30_000))
         #expect(read == manifest)
+    }
+
+    @Test("a selection reads only the tiles it keeps, in order, each with its index in the wall")
+    func selection() throws {
+        let manifest = try awkwardManifest(count: 30_000)
+        let path = folder.write(Array(try ManifestWriter.encode(manifest)), to: "m.json")
+        let whole = try ManifestReader.read(path)
+        var asked: [Manifest.Page] = []
+        let kept = try ManifestReader.read(path) { rest in
+            asked = rest.pages
+            return { page, cell in page == 0 && cell.y >= 100_000 && cell.y < 160_000 || cell.x > 1_000 }
+        }
+        #expect(asked == manifest.pages && !asked.isEmpty)
+        #expect(kept.identity == whole.identity)
+        let expected = manifest.tiles.filter { $0.cell.y >= 100_000 && $0.cell.y < 160_000 || $0.cell.x > 1_000 }
+        #expect(expected.count > 100 && expected.count < 29_000)
+        #expect(kept.manifest.tiles == expected)
+        var rest = kept.manifest
+        rest.tiles = manifest.tiles
+        #expect(rest == manifest)
+        // A kept tile that is broken is named by its index in the wall.
+        let text = String(decoding: try ManifestWriter.encode(manifest), as: UTF8.self)
+        let victim = try #require(expected.last { $0.cell.x > 1_000 }).index
+        let broken = "\"index\" : \(victim),\n"
+        _ = folder.write(Array(text.replacingOccurrences(of: broken, with: "").utf8), to: "m.json")
+        #expect {
+            _ = try ManifestReader.read(path) { _ in { _, cell in cell.x > 1_000 } }
+        } throws: {
+            ($0 as? ManifestError)?.reason.contains("tiles[\(victim)]") == true
+        }
     }
 
     @Test("JSON laid out by hand (no spaces, keys in any order, tiles not last) reads as Foundation reads it")

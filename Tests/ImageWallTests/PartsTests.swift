@@ -21,6 +21,10 @@ struct PartsTests {
         var options = WallOptions()
         (options.layout.width, options.layout.columns) = (600, 3)
         options.layout.maxPageHeight = maxPageHeight
+        if maxPageHeight != nil {  // a part's captions number its tiles as the whole wall does
+            options.layout.captionHeight = 24
+            options.rendering.caption = try CaptionTemplate("{index}: {name}")
+        }
         if transparent { options.background = RGBAColor(red: 0, green: 0, blue: 0, alpha: 0) }
         let plan = try Wall(inputs: [Fixtures.sampleImages]).plan(options: options)
         let path = folder.file(name)
@@ -30,7 +34,7 @@ struct PartsTests {
     }
 
     @Test(
-        "parts of an unpaged, a paged and a transparent sheet, every N from 1 to 8, assemble to one render's bytes",
+        "parts of an unpaged, a paged (captioned with {index}) and a transparent sheet, every N from 1 to 8, assemble to one render's bytes",
         arguments: [(nil, false), (700, false), (nil, true)] as [(Int?, Bool)])
     func sameBytes(maxPageHeight: Int?, transparent: Bool) throws {
         let (manifest, options) = try plan("m.json", maxPageHeight: maxPageHeight, transparent: transparent)
@@ -54,7 +58,8 @@ struct PartsTests {
             let written = try Wall.assemble(parts: parts, to: folder.file("sheet-\(count).png"))
             #expect(written.count == expected.count)
             for (file, bytes) in zip(written, expected) {
-                #expect(Fixtures.read(file) == bytes, "\(count) parts: \(file)")
+                let same = Fixtures.read(file) == bytes
+                #expect(same, "\(count) parts: \(file)")
             }
         }
     }

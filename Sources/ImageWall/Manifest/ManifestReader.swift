@@ -1,6 +1,7 @@
 import Foundation
 import WallCache
 import WallCore
+import WallJSON
 
 #if canImport(Glibc)
     import Glibc
@@ -27,48 +28,112 @@ public struct ManifestError: WallError, Equatable {
 /// Reads a manifest file a megabyte at a time. The tiles, nearly all of a big manifest, are
 /// split off the text as it is read and decoded a few thousand at a time on every core, so
 /// reading a million tiles needs about the memory of their values, not of the whole text and
-/// Foundation's tree of it besides.
+/// a tree of it besides.
 package enum ManifestReader {
+    /// Which tiles of a manifest to keep, chosen from the rest of it (its pages, say): for each
+    /// tile, its page and its cell.
+    package typealias TileSelection = (Manifest) -> (_ page: Int, _ cell: Manifest.Box) -> Bool
+
     /// The manifest in the file at `path`, and the hash of the bytes it was read from (as
-    /// ``CacheKey/ofFile(atPath:)`` gives it), from one reading of the file.
-    package static func read(_ path: String) throws -> (manifest: Manifest, identity: CacheKey) {
+    /// ``CacheKey/ofFile(atPath:)`` gives it), from one reading of the file. With `selection`,
+    /// only the tiles it keeps are read whole (in order, their `index` still their place in the
+    /// wall): the first reading takes each tile's page and cell and where its text lies, and
+    /// the kept tiles' texts are read again from there — a part of a million-tile wall holds a
+    /// few hundred tiles, not a million.
+    package static func read(_ path: String, keeping selection: TileSelection? = nil) throws -> (
+        manifest: Manifest, identity: CacheKey
+    ) {
         guard let file = fopen(path, "rb") else { throw ManifestError(path, "cannot read: \(systemErrorText())") }
         defer { fclose(file) }
-        var splitter = ManifestSplitter(path: path)
-        var hasher = KeyHasher()
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if count > 0 {
-                try chunk.withUnsafeBufferPointer {
-                    let piece = UnsafeBufferPointer(rebasing: $0[..<count])
-                    hasher.add(UnsafeRawBufferPointer(piece))
-                    try splitter.feed(piece)
-                }
-            }
-            if count < chunk.count {
-                if ferror(file) != 0 { throw ManifestError(path, "cannot read: \(systemErrorText())") }
-                break
-            }
+        guard let selection else {
+            var splitter = ManifestSplitter<Manifest.Tile>(path: path)
+            let identity = try splitter.read(file)
+            var manifest = try splitter.finish()
+            manifest.tiles = splitter.elements
+            return (manifest, identity)
         }
-        return (try splitter.finish(), hasher.finish())
+        var splitter = ManifestSplitter<TileOutline>(path: path, recordsSpans: true)
+        let identity = try splitter.read(file)
+        var manifest = try splitter.finish()
+        let keep = selection(manifest)
+        let chosen = splitter.elements.indices.filter { keep(splitter.elements[$0].page, splitter.elements[$0].cell) }
+        manifest.tiles = try tiles(chosen, spans: splitter.spans, of: file, path: path)
+        return (manifest, identity)
+    }
+
+    /// Tiles `chosen` (in order), whose texts lie at `spans` of `file`: runs of tiles next to
+    /// each other are read as one piece, a batch of them decoded at a time.
+    private static func tiles(_ chosen: [Int], spans: [Range<Int>], of file: UnsafeMutablePointer<FILE>, path: String)
+        throws -> [Manifest.Tile]
+    {
+        var tiles: [Manifest.Tile] = []
+        tiles.reserveCapacity(chosen.count)
+        var start = 0
+        while start < chosen.count {
+            let end = min(chosen.count, start + ManifestSplitter<Manifest.Tile>.batchSize)
+            var text: [UInt8] = [UInt8(ascii: "[")]
+            var run = start
+            while run < end {
+                var last = run
+                while last + 1 < end, chosen[last + 1] == chosen[last] + 1 { last += 1 }
+                let bytes = spans[chosen[run]].lowerBound..<spans[chosen[last]].upperBound
+                if run > start { text.append(UInt8(ascii: ",")) }
+                let at = text.count
+                text.append(contentsOf: repeatElement(0, count: bytes.count))
+                let read = text.withUnsafeMutableBytes {
+                    pread(fileno(file), $0.baseAddress! + at, bytes.count, off_t(bytes.lowerBound))
+                }
+                guard read == bytes.count else {
+                    throw ManifestError(path, "cannot read: " + (read < 0 ? systemErrorText() : "the file changed"))
+                }
+                run = last + 1
+            }
+            text.append(UInt8(ascii: "]"))
+            do {
+                tiles += try JSONReader().decode([Manifest.Tile].self, from: text)
+            } catch let error as DecodingError {
+                throw ManifestError(
+                    path,
+                    "not an ImageWall manifest: "
+                        + ManifestSplitter<Manifest.Tile>.describe(error) { chosen[start + $0] })
+            }
+            start = end
+        }
+        return tiles
     }
 }
 
-/// The text of a manifest split as it streams past: the tiles' array elements go to
-/// `JSONDecoder` in batches, everything else (with the tiles' array left empty) is kept to be
+/// The key of a manifest's tiles.
+private let tilesKey = Array("tiles".utf8)
+
+/// What a selection of tiles is made from: a tile's page and cell.
+private struct TileOutline: Decodable, Sendable {
+    var page: Int
+    var cell: Manifest.Box
+}
+
+/// The text of a manifest split as it streams past: the tiles' array elements go to a
+/// ``JSONReader`` (simdjson) in batches, everything else (with the tiles' array left empty) is kept to be
 /// decoded at the end. Only the JSON text's strings and brackets are followed here; parsing is
-/// the decoder's.
-private struct ManifestSplitter {
+/// the decoder's. Each tile is decoded as an `Element`: a whole tile, or the part of it needed.
+private struct ManifestSplitter<Element: Decodable & Sendable> {
     let path: String
     /// The text without the tiles' elements.
     var rest: [UInt8] = []
     /// Tile elements waiting to be decoded, as a JSON array without its closing bracket.
     var batch: [UInt8] = [UInt8(ascii: "[")]
     var batched = 0
-    var tiles: [Manifest.Tile] = []
+    /// The tiles decoded so far.
+    var elements: [Element] = []
+    /// Where each tile's text lies in the file, when `recordsSpans`.
+    var spans: [Range<Int>] = []
+    let recordsSpans: Bool
+    /// How many bytes of the file were fed before the present piece.
+    var fed = 0
+    /// Where the element being read began in the file.
+    var elementStart = 0
     /// Full batches waiting to be decoded together, each with the index of its first tile.
-    var queued: [(text: Data, firstTile: Int)] = []
+    var queued: [(text: [UInt8], firstTile: Int)] = []
     let threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     var depth = 0
@@ -87,11 +152,32 @@ private struct ManifestSplitter {
     /// The element's brackets have closed: only a comma or the list's end may follow.
     var elementClosed = false
 
-    static let batchSize = 4096
-    static let tilesKey = Array("tiles".utf8)
-    static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+    static var batchSize: Int { 4096 }
+    static var quote: UInt8 { UInt8(ascii: "\"") }
+    static var backslash: UInt8 { UInt8(ascii: "\\") }
 
-    init(path: String) { self.path = path }
+    init(path: String, recordsSpans: Bool = false) { (self.path, self.recordsSpans) = (path, recordsSpans) }
+
+    /// Feeds the whole of `file` through, a megabyte at a time; returns the hash of its bytes.
+    mutating func read(_ file: UnsafeMutablePointer<FILE>) throws -> CacheKey {
+        var hasher = KeyHasher()
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if count > 0 {
+                try chunk.withUnsafeBufferPointer {
+                    let piece = UnsafeBufferPointer(rebasing: $0[..<count])
+                    hasher.add(UnsafeRawBufferPointer(piece))
+                    try feed(piece)
+                }
+            }
+            if count < chunk.count {
+                if ferror(file) != 0 { throw ManifestError(path, "cannot read: \(systemErrorText())") }
+                break
+            }
+        }
+        return hasher.finish()
+    }
 
     private enum Target { case rest, batch, none }
 
@@ -127,7 +213,7 @@ private struct ManifestSplitter {
                     inString = false
                 } else if depth == 1, lastString != nil {
                     lastString!.append(byte)
-                    if lastString!.count > Self.tilesKey.count { lastString = nil }
+                    if lastString!.count > tilesKey.count { lastString = nil }
                 }
                 continue
             }
@@ -138,7 +224,7 @@ private struct ManifestSplitter {
                     inString = true
                     if depth == 1 { lastString = [] }
                 case UInt8(ascii: ":"):
-                    if depth == 1 { keyIsTiles = lastString == Self.tilesKey }
+                    if depth == 1 { keyIsTiles = lastString == tilesKey }
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
                     if depth == 1, keyIsTiles, byte == UInt8(ascii: "[") {
                         guard !sawTiles else { throw ManifestError(path, "not an ImageWall manifest: two tile lists") }
@@ -174,14 +260,14 @@ private struct ManifestSplitter {
                     throw ManifestError(path, "not an ImageWall manifest: an empty tile in the list")
                 }
                 route(index, to: .none)
-                try endElement()
+                try endElement(at: fed + index)
                 expectingElement = true
             case UInt8(ascii: "]"):
                 guard inElement || !expectingElement else {
                     throw ManifestError(path, "not an ImageWall manifest: a comma after the last tile")
                 }
                 route(index, to: .rest)
-                try endElement()
+                try endElement(at: fed + index)
                 (inTiles, depth) = (false, 1)
             case 0x20, 0x09, 0x0A, 0x0D:
                 break  // goes with the element when inside one, else nowhere
@@ -193,6 +279,7 @@ private struct ManifestSplitter {
                     route(index, to: .batch)
                     if batched > 0 { batch.append(UInt8(ascii: ",")) }
                     (inElement, expectingElement) = (true, false)
+                    elementStart = fed + index
                 }
                 switch byte {
                 case Self.quote: inString = true
@@ -202,12 +289,15 @@ private struct ManifestSplitter {
             }
         }
         flush(upTo: bytes.count)
+        fed += bytes.count
     }
 
-    /// Counts the element just ended, and decodes the batch when it is full.
-    private mutating func endElement() throws {
+    /// Counts the element just ended before `end` in the file, and decodes the batch when it
+    /// is full.
+    private mutating func endElement(at end: Int) throws {
         guard inElement else { return }
         (inElement, elementClosed) = (false, false)
+        if recordsSpans { spans.append(elementStart..<end) }
         elementsInList += 1
         batched += 1
         if batched >= Self.batchSize { try decodeBatch() }
@@ -218,7 +308,7 @@ private struct ManifestSplitter {
     private mutating func decodeBatch(last: Bool = false) throws {
         if batched > 0 {
             batch.append(UInt8(ascii: "]"))
-            queued.append((Data(batch), firstTile: tiles.count + queued.count * Self.batchSize))
+            queued.append((batch, firstTile: elements.count + queued.count * Self.batchSize))
             batch.removeAll(keepingCapacity: true)
             batch.append(UInt8(ascii: "["))
             batched = 0
@@ -228,16 +318,16 @@ private struct ManifestSplitter {
         queued.removeAll()
         let decoded = try parallelMap(batches.count, threads: threads) { n in
             do {
-                return try JSONDecoder().decode([Manifest.Tile].self, from: batches[n].text)
+                return try JSONReader().decode([Element].self, from: batches[n].text)
             } catch let error as DecodingError {
                 throw ManifestError(
-                    path,
-                    "not an ImageWall manifest: " + ManifestSplitter.describe(error, firstTile: batches[n].firstTile))
+                    path, "not an ImageWall manifest: " + Self.describe(error) { batches[n].firstTile + $0 })
             }
         }
-        for part in decoded { tiles += part }
+        for part in decoded { elements += part }
     }
 
+    /// The manifest without its tiles (``elements`` holds them, decoded).
     mutating func finish() throws -> Manifest {
         guard !inString, depth == 0, !inTiles else {
             throw ManifestError(path, "not an ImageWall manifest: its JSON is cut short or unbalanced")
@@ -245,21 +335,21 @@ private struct ManifestSplitter {
         try decodeBatch(last: true)
         var manifest: Manifest
         do {
-            manifest = try JSONDecoder().decode(Manifest.self, from: Data(rest))
+            manifest = try JSONReader().decode(Manifest.self, from: rest)
         } catch let error as DecodingError {
-            throw ManifestError(path, "not an ImageWall manifest: " + ManifestSplitter.describe(error, firstTile: nil))
+            throw ManifestError(path, "not an ImageWall manifest: " + Self.describe(error, tile: nil))
         }
-        manifest.tiles = tiles
         return manifest
     }
 
-    /// A decoding error in a few words: what is wrong and where (`tiles[12].cell`).
-    static func describe(_ error: DecodingError, firstTile: Int?) -> String {
+    /// A decoding error in a few words: what is wrong and where (`tiles[12].cell`). With
+    /// `tile`, the error is in a list of tiles, and `tile` gives the wall index of its n-th.
+    static func describe(_ error: DecodingError, tile: ((Int) -> Int)?) -> String {
         func place(_ path: [any CodingKey]) -> String {
             var keys = path
             var text = ""
-            if let firstTile, let first = keys.first, let index = first.intValue {
-                text = "tiles[\(firstTile + index)]"
+            if let tile, let first = keys.first, let index = first.intValue {
+                text = "tiles[\(tile(index))]"
                 keys.removeFirst()
             }
             for key in keys {

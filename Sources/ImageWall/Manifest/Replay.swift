@@ -18,11 +18,12 @@ package enum Replay {
     /// about and recorded, and under `strict` refused (drawn as a placeholder, or the run stops).
     /// One that cannot be read is kept in place to be drawn as a placeholder, or stops the run,
     /// as `base.onError` says. Sources are found as
-    /// ``source(of:in:root:recordedAt:)`` says. With `only`, just those tiles' sources are
-    /// probed (a part of the sheet draws no others); the rest keep what the manifest records.
+    /// ``source(of:in:root:recordedAt:)`` says. A manifest holding some of a wall's tiles (as a
+    /// part reads it, see ``ManifestReader/read(_:keeping:)``) gives a plan of those tiles,
+    /// which knows each one's index in the wall.
     package static func plan(
         of manifest: Manifest, options base: WallOptions, root: String? = nil, recordedAt: String? = nil,
-        only: Set<Int>? = nil, hooks: RunHooks
+        hooks: RunHooks
     ) throws -> (
         plan: Plan, options: WallOptions
     ) {
@@ -38,16 +39,14 @@ package enum Replay {
         var skipped: [CodecError] = []
         var recipes: [Int: TileRecipe] = [:]
         var warnings: [Int: [String]] = [:]
-        for (index, tile) in manifest.tiles.enumerated() {
+        for tile in manifest.tiles {
             let recorded = Size(width: tile.sourceWidth, height: tile.sourceHeight)
             let path = Replay.source(of: tile, in: manifest, root: root, recordedAt: recordedAt)
             var image = ProbedImage(path: path, info: Replay.recordedInfo(tile))
             if let root = tile.root, let relative = tile.path { image.origin = .init(root: root, path: relative) }
             do {
-                if only?.contains(index) ?? true {
-                    image.info = try probe.probe(path: path)
-                    image.readFileStatus()
-                }
+                image.info = try probe.probe(path: path)
+                image.readFileStatus()
             } catch {
                 if options.onError == .fail { throw error }
                 hooks.diagnostics(.skipped(source: error.path, reason: error.reason, stage: .probe))
@@ -62,7 +61,7 @@ package enum Replay {
                 sy = Double(now.height) / Double(max(1, recorded.height))
             let drawn = Size(width: tile.width, height: tile.height)
             var crop = tile.crop.map { $0.scaled(x: sx, y: sy) }
-            if now != recorded, only?.contains(index) ?? true {
+            if now != recorded {
                 // Another shape: the scaled crop would stretch it, so it is cropped anew.
                 let reshaped = abs(sx - sy) > 0.01 * max(sx, sy)
                 if reshaped { crop = Fitting.cover(now, in: drawn, gravity: options.layout.gravity) }
@@ -99,6 +98,9 @@ package enum Replay {
             images: images, skipped: skipped, arrangement: arrangement, sectionTitles: titles, recipes: recipes)
         plan.roots = manifest.roots?.map(\.path) ?? []
         plan.warnings = warnings
+        if manifest.tiles.enumerated().contains(where: { $0.offset != $0.element.index }) {
+            plan.wallIndices = manifest.tiles.map(\.index)
+        }
         return (plan, options)
     }
 

@@ -28,6 +28,13 @@ public struct Plan: Sendable {
     /// tile: recorded with the decoders' in the manifest.
     public var warnings: [Int: [String]] = [:]
 
+    /// For a plan of some of a wall's tiles (a part's), each one's index in the whole wall;
+    /// nil when the plan holds them all.
+    public var wallIndices: [Int]? = nil
+
+    /// Where tile `index` of the plan is in the whole wall.
+    func wallIndex(of index: Int) -> Int { wallIndices?[index] ?? index }
+
     /// How tile `index` is made: as recorded, or decoded for its own placement.
     func recipe(for index: Int) -> TileRecipe {
         recipes[index] ?? TileRecipe(ownFor: images[index], placement: arrangement.placements[index])

@@ -4,12 +4,15 @@ import WallCore
     import Glibc
 #endif
 
-/// Where a render's time goes: CPU seconds per stage, summed over threads (probe and layout
-/// in wall seconds), for `--profile`.
+/// Where a render's time goes: CPU seconds per stage, summed over threads (reading a manifest,
+/// probe and layout in wall seconds), for `--profile`.
 public final class StageProfile: Sendable {
     /// The stages measured.
     public enum Stage: String, Sendable, CaseIterable {
-        case probe, layout, decode, resample, cells, spill, encode, cache
+        case manifest, probe, layout, decode, resample, cells, spill, encode, cache
+
+        /// Whether the stage is measured in wall seconds (else in CPU seconds).
+        public var isWall: Bool { self == .manifest || self == .probe || self == .layout }
     }
 
     private let seconds = Locked<[Stage: Double]>([:])
@@ -40,7 +43,7 @@ public final class StageProfile: Sendable {
 
 extension Optional where Wrapped == StageProfile {
     /// Measures `body` when profiling, runs it plainly otherwise.
-    func measure<T>(_ stage: StageProfile.Stage, wall: Bool = false, _ body: () throws -> T) rethrows -> T {
+    public func measure<T>(_ stage: StageProfile.Stage, wall: Bool = false, _ body: () throws -> T) rethrows -> T {
         switch self {
         case .some(let profile): return try profile.measure(stage, wall: wall, body)
         case .none: return try body()

@@ -28,7 +28,7 @@ package struct CellMaker: Sendable {
         let origin = Point(x: placement.image.x - placement.cell.x, y: placement.image.y - placement.cell.y)
         var texts: [TextStamp] = []
         if let template = rendering.caption, let face = captionFace, let band = placement.caption {
-            let text = template.expand(image, index: index)
+            let text = template.expand(image, index: plan.wallIndex(of: index))
             let box = Rect(
                 x: band.x - placement.cell.x, y: band.y - placement.cell.y, width: band.width, height: band.height)
             if let stamp = try stamp(

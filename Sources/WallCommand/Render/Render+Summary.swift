@@ -26,7 +26,7 @@ extension ImageWallCommand.Render {
         let totals = profile.totals
         var line = "profile:"
         for stage in StageProfile.Stage.allCases {
-            let unit = stage == .probe || stage == .layout ? "s wall" : "s CPU"
+            let unit = stage.isWall ? "s wall" : "s CPU"
             line += String(format: " %@ %.2f %@,", stage.rawValue, totals[stage] ?? 0, unit)
         }
         Console.error(line + String(format: " process %.2f s CPU, peak %d MB", cpu, usage.ru_maxrss / 1024))

@@ -238,8 +238,9 @@ extension ImageWallCommand {
                         deepZoom: output.format == .deepZoom ? output.tileFormat : nil, options: options, hooks: hooks)
                     display.clear()
                     if !quiet { summarize(header, to: file, seconds: ProgressDisplay.now() - started) }
+                    if let stages { report(stages) }
                 case .replay(let manifest):
-                    let recorded = try Wall.readManifest(manifest)
+                    let recorded = try stages.measure(.manifest, wall: true) { try Wall.readManifest(manifest) }
                     let result = try Wall.render(
                         from: recorded, to: output.sheet, manifest: output.manifest, root: replay.root,
                         recordedAt: manifest, options: options, hooks: hooks)
@@ -250,6 +251,7 @@ extension ImageWallCommand {
                     }
                     display.clear()
                     if !quiet { summarize([result], seconds: ProgressDisplay.now() - started) }
+                    if let stages { report(stages) }
                     try refuseUnderStrict([result])
                 case .check(let golden):
                     try runCheck(golden: golden, options: options, hooks: hooks)

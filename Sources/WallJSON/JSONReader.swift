@@ -1,0 +1,352 @@
+import CJSONShim
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Decodes `Decodable` values from JSON text parsed by simdjson: the text becomes a flat list
+/// of nodes in document order, which a `Decoder` walks without building a tree of its own.
+/// Errors are `DecodingError`s with the coding path, as Foundation's `JSONDecoder` throws them.
+/// A reader is used by one thread at a time; its parser's buffers are reused from text to text.
+package final class JSONReader {
+    private let reader: OpaquePointer
+
+    /// A reader; only running out of memory keeps one from being made.
+    package init() {
+        guard let reader = iw_json_reader_new() else { fatalError("out of memory for a JSON parser") }
+        self.reader = reader
+    }
+
+    deinit { iw_json_reader_free(reader) }
+
+    /// The value of type `T` that the JSON text `bytes` holds.
+    package func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
+        var nodes: UnsafePointer<iw_json_node>?
+        var count = 0
+        var message = [CChar](repeating: 0, count: 160)
+        let status = iw_json_parse(
+            reader, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, &nodes, &count, &message,
+            message.count)
+        guard status == 0, let nodes else {
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not JSON: " + reason))
+        }
+        let document = JSONNodes(UnsafeBufferPointer(start: nodes, count: count))
+        return try T(from: NodeDecoder(document: document, at: 0, codingPath: []))
+    }
+
+    /// The value of type `T` that the JSON text `bytes` holds.
+    package func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        try bytes.withUnsafeBytes { try decode(type, from: $0) }
+    }
+}
+
+/// The nodes of one parsed text, valid while its reader has parsed nothing else.
+private final class JSONNodes {
+    let nodes: UnsafeBufferPointer<iw_json_node>
+    init(_ nodes: UnsafeBufferPointer<iw_json_node>) { self.nodes = nodes }
+
+    subscript(_ index: Int) -> iw_json_node { nodes[index] }
+
+    /// The bytes of string node `index`.
+    func text(_ index: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: nodes[index].text, count: nodes[index].length)
+    }
+
+    /// The value of member `key` of object node `object`, the first when it is given twice.
+    func member(_ key: String, of object: Int) -> Int? {
+        var key = key
+        return key.withUTF8 { wanted in
+            var index = object + 1
+            let end = Int(nodes[object].end)
+            while index < end {
+                let name = nodes[index]
+                if name.length == wanted.count,
+                    wanted.isEmpty || memcmp(name.text, wanted.baseAddress!, wanted.count) == 0
+                {
+                    return index + 1
+                }
+                index = Int(nodes[index + 1].end)
+            }
+            return nil
+        }
+    }
+
+    /// What node `index` is, in the words of a decoding error ("a string").
+    func describe(_ index: Int) -> String {
+        switch nodes[index].kind {
+        case IW_JSON_NULL: return "null"
+        case IW_JSON_TRUE, IW_JSON_FALSE: return "a boolean"
+        case IW_JSON_INTEGER, IW_JSON_UNSIGNED, IW_JSON_NUMBER: return "a number"
+        case IW_JSON_STRING: return "a string"
+        case IW_JSON_ARRAY: return "an array"
+        default: return "an object"
+        }
+    }
+}
+
+/// A coding key for array positions and for `super`.
+private struct IndexKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init(stringValue: String) { (self.stringValue, intValue) = (stringValue, nil) }
+    init(intValue: Int) { (stringValue, self.intValue) = ("Index \(intValue)", intValue) }
+}
+
+private struct NodeDecoder: Decoder {
+    let document: JSONNodes
+    let at: Int
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard document[at].kind == IW_JSON_OBJECT else {
+            throw mismatch([String: Any].self, at: at, path: codingPath, document)
+        }
+        return KeyedDecodingContainer(KeyedNodes<Key>(document: document, at: at, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard document[at].kind == IW_JSON_ARRAY else { throw mismatch([Any].self, at: at, path: codingPath, document) }
+        return UnkeyedNodes(document: document, array: at, codingPath: codingPath)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        SingleNode(document: document, at: at, codingPath: codingPath)
+    }
+}
+
+private func mismatch(_ type: Any.Type, at index: Int, path: [any CodingKey], _ document: JSONNodes) -> DecodingError {
+    DecodingError.typeMismatch(
+        type,
+        .init(
+            codingPath: path,
+            debugDescription: "Expected to decode \(type) but found \(document.describe(index)) instead."))
+}
+
+/// Decodes node `index` as `T`: the standard library's scalars read directly, anything else
+/// through its `init(from:)`.
+private func value<T: Decodable>(_ type: T.Type, at index: Int, path: [any CodingKey], _ document: JSONNodes) throws
+    -> T
+{
+    let node = document[index]
+    func fail() -> DecodingError { mismatch(type, at: index, path: path, document) }
+    if T.self == String.self {
+        guard node.kind == IW_JSON_STRING else { throw fail() }
+        return String(decoding: document.text(index), as: UTF8.self) as! T
+    }
+    if T.self == Bool.self {
+        guard node.kind == IW_JSON_TRUE || node.kind == IW_JSON_FALSE else { throw fail() }
+        return (node.kind == IW_JSON_TRUE) as! T
+    }
+    if T.self == Double.self || T.self == Float.self {
+        let number: Double
+        switch node.kind {
+        case IW_JSON_INTEGER: number = Double(node.integer)
+        case IW_JSON_UNSIGNED: number = Double(node.unsigned_integer)
+        case IW_JSON_NUMBER: number = node.number
+        default: throw fail()
+        }
+        return (T.self == Float.self ? Float(number) as! T : number as! T)
+    }
+    if T.self == Int.self { return try whole(Int.self, node, fail) as! T }
+    if let integer = integerTypes.first(where: { $0 == T.self }) { return try whole(integer, node, fail) as! T }
+    return try T(from: NodeDecoder(document: document, at: index, codingPath: path))
+}
+
+/// The integer types, compared by identity: asking whether a type is some FixedWidthInteger
+/// costs a conformance lookup on every value.
+private let integerTypes: [any FixedWidthInteger.Type] = [
+    Int64.self, Int32.self, Int16.self, Int8.self, UInt.self, UInt64.self, UInt32.self, UInt16.self, UInt8.self,
+]
+
+/// A whole number of type `type` from `node`, when it holds one that fits.
+private func whole<I: FixedWidthInteger>(_ type: I.Type, _ node: iw_json_node, _ fail: () -> DecodingError) throws
+    -> I
+{
+    let fitted: I?
+    switch node.kind {
+    case IW_JSON_INTEGER: fitted = I(exactly: node.integer)
+    case IW_JSON_UNSIGNED: fitted = I(exactly: node.unsigned_integer)
+    case IW_JSON_NUMBER: fitted = I(exactly: node.number)
+    default: throw fail()
+    }
+    guard let fitted else { throw fail() }
+    return fitted
+}
+
+private struct KeyedNodes<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let document: JSONNodes
+    let at: Int
+    let codingPath: [any CodingKey]
+
+    var allKeys: [Key] {
+        var keys: [Key] = []
+        var index = at + 1
+        while index < Int(document[at].end) {
+            if let key = Key(stringValue: String(decoding: document.text(index), as: UTF8.self)) { keys.append(key) }
+            index = Int(document[index + 1].end)
+        }
+        return keys
+    }
+
+    func contains(_ key: Key) -> Bool { document.member(key.stringValue, of: at) != nil }
+
+    private func member(_ key: Key) throws -> Int {
+        guard let index = document.member(key.stringValue, of: at) else {
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue).")
+            )
+        }
+        return index
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { document[try member(key)].kind == IW_JSON_NULL }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try value(type, at: try member(key), path: codingPath + [key], document)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let index = document.member(key.stringValue, of: at), document[index].kind != IW_JSON_NULL else {
+            return nil
+        }
+        return try value(type, at: index, path: codingPath + [key], document)
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decode(type as Bool.Type, key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decode(type as String.Type, key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decode(type as Double.Type, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decode(type as Int.Type, key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try decodeIfPresent(type as String.Type, key)
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try decodeIfPresent(type as Int.Type, key)
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
+        try value(type, at: try member(key), path: codingPath + [key], document)
+    }
+
+    private func decodeIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+        guard let index = document.member(key.stringValue, of: at), document[index].kind != IW_JSON_NULL else {
+            return nil
+        }
+        return try value(type, at: index, path: codingPath + [key], document)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        try NodeDecoder(document: document, at: try member(key), codingPath: codingPath + [key]).container(
+            keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try NodeDecoder(document: document, at: try member(key), codingPath: codingPath + [key]).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder { try superDecoder(IndexKey(stringValue: "super")) }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder { try superDecoder(key) }
+
+    private func superDecoder(_ key: any CodingKey) throws -> any Decoder {
+        guard let index = document.member(key.stringValue, of: at) else {
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue).")
+            )
+        }
+        return NodeDecoder(document: document, at: index, codingPath: codingPath + [key])
+    }
+}
+
+private struct UnkeyedNodes: UnkeyedDecodingContainer {
+    let document: JSONNodes
+    let array: Int
+    let codingPath: [any CodingKey]
+    /// The node of the next value.
+    var next: Int
+    var currentIndex = 0
+
+    init(document: JSONNodes, array: Int, codingPath: [any CodingKey]) {
+        (self.document, self.array, self.codingPath, next) = (document, array, codingPath, array + 1)
+    }
+
+    var count: Int? { document[array].length }
+    var isAtEnd: Bool { currentIndex >= document[array].length }
+
+    private func nextValue<T>(_ type: T.Type) throws -> Int {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(
+                type,
+                .init(
+                    codingPath: codingPath + [IndexKey(intValue: currentIndex)],
+                    debugDescription: "Unkeyed container is at end."
+                ))
+        }
+        return next
+    }
+
+    private mutating func advance() {
+        next = Int(document[next].end)
+        currentIndex += 1
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard document[try nextValue(Any?.self)].kind == IW_JSON_NULL else { return false }
+        advance()
+        return true
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let decoded = try value(
+            type, at: try nextValue(type), path: codingPath + [IndexKey(intValue: currentIndex)], document)
+        advance()
+        return decoded
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        let container = try NodeDecoder(
+            document: document, at: try nextValue([String: Any].self),
+            codingPath: codingPath + [IndexKey(intValue: currentIndex)]
+        ).container(keyedBy: type)
+        advance()
+        return container
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let container = try NodeDecoder(
+            document: document, at: try nextValue([Any].self),
+            codingPath: codingPath + [IndexKey(intValue: currentIndex)]
+        ).unkeyedContainer()
+        advance()
+        return container
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let decoder = NodeDecoder(
+            document: document, at: try nextValue(Any.self), codingPath: codingPath + [IndexKey(intValue: currentIndex)]
+        )
+        advance()
+        return decoder
+    }
+}
+
+private struct SingleNode: SingleValueDecodingContainer {
+    let document: JSONNodes
+    let at: Int
+    let codingPath: [any CodingKey]
+
+    func decodeNil() -> Bool { document[at].kind == IW_JSON_NULL }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try value(type, at: at, path: codingPath, document) }
+    func decode(_ type: String.Type) throws -> String { try value(type, at: at, path: codingPath, document) }
+    func decode(_ type: Int.Type) throws -> Int { try value(type, at: at, path: codingPath, document) }
+    func decode(_ type: Double.Type) throws -> Double { try value(type, at: at, path: codingPath, document) }
+    func decode(_ type: Bool.Type) throws -> Bool { try value(type, at: at, path: codingPath, document) }
+}
