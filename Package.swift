@@ -125,6 +125,8 @@ let package = Package(
             name: "imagewall-layout-bench", dependencies: ["WallCore", "WallLayout"],
             path: "Benchmarks/LayoutBenchmark"),
         .executableTarget(
+            name: "imagewall-manifest-bench", dependencies: ["ImageWall"], path: "Benchmarks/ManifestBenchmark"),
+        .executableTarget(
             name: "imagewall-corpus", dependencies: ["WallCore", "WallCodecs"], path: "Benchmarks/CorpusMaker"),
 
         // Fuzzing (make fuzz): built only with --sanitize fuzzer.

@@ -12,6 +12,13 @@ struct iw_json_reader {
 };
 
 namespace {
+// A key's fingerprint, as iw_json.h says.
+uint64_t fingerprint(std::string_view key) {
+    uint64_t print = key.size() < 255 ? key.size() : 255;
+    for (size_t i = 0; i < key.size() && i < 7; i++) print |= static_cast<uint64_t>(static_cast<uint8_t>(key[i])) << (8 * (i + 1));
+    return print;
+}
+
 // The nodes of `value` and everything in it, appended in document order.
 void flatten(simdjson::dom::element value, std::vector<iw_json_node> &nodes) {
     size_t at = nodes.size();
@@ -54,6 +61,7 @@ void flatten(simdjson::dom::element value, std::vector<iw_json_node> &nodes) {
             key.end = static_cast<uint32_t>(nodes.size() + 1);
             key.text = member.key.data();
             key.length = member.key.size();
+            key.unsigned_integer = fingerprint(member.key);
             nodes.push_back(key);
             flatten(member.value, nodes);
             node.length++;

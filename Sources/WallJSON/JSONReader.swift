@@ -33,8 +33,7 @@ package final class JSONReader {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not JSON: " + reason))
         }
-        let document = JSONNodes(UnsafeBufferPointer(start: nodes, count: count))
-        return try T(from: NodeDecoder(document: document, at: 0, codingPath: []))
+        return try T(from: NodeDecoder(document: JSONNodes(nodes: nodes), at: 0, codingPath: []))
     }
 
     /// The value of type `T` that the JSON text `bytes` holds.
@@ -43,10 +42,10 @@ package final class JSONReader {
     }
 }
 
-/// The nodes of one parsed text, valid while its reader has parsed nothing else.
-private final class JSONNodes {
-    let nodes: UnsafeBufferPointer<iw_json_node>
-    init(_ nodes: UnsafeBufferPointer<iw_json_node>) { self.nodes = nodes }
+/// The nodes of one parsed text, valid while its reader has parsed nothing else: a pointer,
+/// so that decoders and containers hold three words and no reference to count.
+private struct JSONNodes {
+    let nodes: UnsafePointer<iw_json_node>
 
     subscript(_ index: Int) -> iw_json_node { nodes[index] }
 
@@ -55,16 +54,19 @@ private final class JSONNodes {
         UnsafeRawBufferPointer(start: nodes[index].text, count: nodes[index].length)
     }
 
-    /// The value of member `key` of object node `object`, the first when it is given twice.
+    /// The value of member `key` of object node `object`, the first when it is given twice:
+    /// keys are told apart by their fingerprints, and their bytes compared only when those match.
     func member(_ key: String, of object: Int) -> Int? {
         var key = key
         return key.withUTF8 { wanted in
+            var print = UInt64(min(wanted.count, 255))
+            for i in 0..<min(wanted.count, 7) { print |= UInt64(wanted[i]) << (8 * (i + 1)) }
             var index = object + 1
             let end = Int(nodes[object].end)
             while index < end {
                 let name = nodes[index]
-                if name.length == wanted.count,
-                    wanted.isEmpty || memcmp(name.text, wanted.baseAddress!, wanted.count) == 0
+                if name.unsigned_integer == print, name.length == wanted.count,
+                    wanted.count <= 7 || memcmp(name.text, wanted.baseAddress!, wanted.count) == 0
                 {
                     return index + 1
                 }
@@ -103,13 +105,13 @@ private struct NodeDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard document[at].kind == IW_JSON_OBJECT else {
-            throw mismatch([String: Any].self, at: at, path: codingPath, document)
+            throw mismatch([String: Any].self, at: at, document) { codingPath }
         }
         return KeyedDecodingContainer(KeyedNodes<Key>(document: document, at: at, codingPath: codingPath))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard document[at].kind == IW_JSON_ARRAY else { throw mismatch([Any].self, at: at, path: codingPath, document) }
+        guard document[at].kind == IW_JSON_ARRAY else { throw mismatch([Any].self, at: at, document) { codingPath } }
         return UnkeyedNodes(document: document, array: at, codingPath: codingPath)
     }
 
@@ -118,21 +120,25 @@ private struct NodeDecoder: Decoder {
     }
 }
 
-private func mismatch(_ type: Any.Type, at index: Int, path: [any CodingKey], _ document: JSONNodes) -> DecodingError {
+private func mismatch(_ type: Any.Type, at index: Int, _ document: JSONNodes, path: () -> [any CodingKey])
+    -> DecodingError
+{
     DecodingError.typeMismatch(
         type,
         .init(
-            codingPath: path,
+            codingPath: path(),
             debugDescription: "Expected to decode \(type) but found \(document.describe(index)) instead."))
 }
 
 /// Decodes node `index` as `T`: the standard library's scalars read directly, anything else
-/// through its `init(from:)`.
-private func value<T: Decodable>(_ type: T.Type, at index: Int, path: [any CodingKey], _ document: JSONNodes) throws
-    -> T
-{
+/// through its `init(from:)`. `path` gives the coding path, made only for an error or a
+/// nested value.
+private func value<T: Decodable>(
+    _ type: T.Type, at index: Int, _ document: JSONNodes, path: () -> [any CodingKey]
+) throws -> T {
     let node = document[index]
-    func fail() -> DecodingError { mismatch(type, at: index, path: path, document) }
+    func fail() -> DecodingError { mismatch(type, at: index, document, path: path) }
+    if T.self == Int.self { return try whole(Int.self, node, fail) as! T }
     if T.self == String.self {
         guard node.kind == IW_JSON_STRING else { throw fail() }
         return String(decoding: document.text(index), as: UTF8.self) as! T
@@ -151,9 +157,8 @@ private func value<T: Decodable>(_ type: T.Type, at index: Int, path: [any Codin
         }
         return (T.self == Float.self ? Float(number) as! T : number as! T)
     }
-    if T.self == Int.self { return try whole(Int.self, node, fail) as! T }
     if let integer = integerTypes.first(where: { $0 == T.self }) { return try whole(integer, node, fail) as! T }
-    return try T(from: NodeDecoder(document: document, at: index, codingPath: path))
+    return try T(from: NodeDecoder(document: document, at: index, codingPath: path()))
 }
 
 /// The integer types, compared by identity: asking whether a type is some FixedWidthInteger
@@ -194,7 +199,7 @@ private struct KeyedNodes<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func contains(_ key: Key) -> Bool { document.member(key.stringValue, of: at) != nil }
 
-    private func member(_ key: Key) throws -> Int {
+    private func member(_ key: any CodingKey) throws -> Int {
         guard let index = document.member(key.stringValue, of: at) else {
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue).")
@@ -206,36 +211,36 @@ private struct KeyedNodes<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeNil(forKey key: Key) throws -> Bool { document[try member(key)].kind == IW_JSON_NULL }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try value(type, at: try member(key), path: codingPath + [key], document)
+        try value(type, at: try member(key), document) { codingPath + [key] }
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let index = document.member(key.stringValue, of: at), document[index].kind != IW_JSON_NULL else {
             return nil
         }
-        return try value(type, at: index, path: codingPath + [key], document)
+        return try value(type, at: index, document) { codingPath + [key] }
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decode(type as Bool.Type, key) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decode(type as String.Type, key) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decode(type as Double.Type, key) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decode(type as Int.Type, key) }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try decodeIfPresent(type as String.Type, key)
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try value(type, at: try member(key), document) { codingPath + [key] }
     }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try value(type, at: try member(key), document) { codingPath + [key] }
+    }
+
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try decodeIfPresent(type as Int.Type, key)
-    }
-
-    private func decode<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
-        try value(type, at: try member(key), path: codingPath + [key], document)
-    }
-
-    private func decodeIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
         guard let index = document.member(key.stringValue, of: at), document[index].kind != IW_JSON_NULL else {
             return nil
         }
-        return try value(type, at: index, path: codingPath + [key], document)
+        return try value(type, at: index, document) { codingPath + [key] }
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        guard let index = document.member(key.stringValue, of: at), document[index].kind != IW_JSON_NULL else {
+            return nil
+        }
+        return try value(type, at: index, document) { codingPath + [key] }
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -251,15 +256,10 @@ private struct KeyedNodes<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func superDecoder() throws -> any Decoder { try superDecoder(IndexKey(stringValue: "super")) }
 
-    func superDecoder(forKey key: Key) throws -> any Decoder { try superDecoder(key) }
+    func superDecoder(forKey key: Key) throws -> any Decoder { try superDecoder(key as any CodingKey) }
 
     private func superDecoder(_ key: any CodingKey) throws -> any Decoder {
-        guard let index = document.member(key.stringValue, of: at) else {
-            throw DecodingError.keyNotFound(
-                key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue).")
-            )
-        }
-        return NodeDecoder(document: document, at: index, codingPath: codingPath + [key])
+        NodeDecoder(document: document, at: try member(key), codingPath: codingPath + [key])
     }
 }
 
@@ -278,14 +278,12 @@ private struct UnkeyedNodes: UnkeyedDecodingContainer {
     var count: Int? { document[array].length }
     var isAtEnd: Bool { currentIndex >= document[array].length }
 
+    private var here: [any CodingKey] { codingPath + [IndexKey(intValue: currentIndex)] }
+
     private func nextValue<T>(_ type: T.Type) throws -> Int {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(
-                type,
-                .init(
-                    codingPath: codingPath + [IndexKey(intValue: currentIndex)],
-                    debugDescription: "Unkeyed container is at end."
-                ))
+                type, .init(codingPath: here, debugDescription: "Unkeyed container is at end."))
         }
         return next
     }
@@ -302,8 +300,7 @@ private struct UnkeyedNodes: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let decoded = try value(
-            type, at: try nextValue(type), path: codingPath + [IndexKey(intValue: currentIndex)], document)
+        let decoded = try value(type, at: try nextValue(type), document) { here }
         advance()
         return decoded
     }
@@ -311,27 +308,21 @@ private struct UnkeyedNodes: UnkeyedDecodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        let container = try NodeDecoder(
-            document: document, at: try nextValue([String: Any].self),
-            codingPath: codingPath + [IndexKey(intValue: currentIndex)]
-        ).container(keyedBy: type)
+        let container = try NodeDecoder(document: document, at: try nextValue([String: Any].self), codingPath: here)
+            .container(keyedBy: type)
         advance()
         return container
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let container = try NodeDecoder(
-            document: document, at: try nextValue([Any].self),
-            codingPath: codingPath + [IndexKey(intValue: currentIndex)]
-        ).unkeyedContainer()
+        let container = try NodeDecoder(document: document, at: try nextValue([Any].self), codingPath: here)
+            .unkeyedContainer()
         advance()
         return container
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let decoder = NodeDecoder(
-            document: document, at: try nextValue(Any.self), codingPath: codingPath + [IndexKey(intValue: currentIndex)]
-        )
+        let decoder = NodeDecoder(document: document, at: try nextValue(Any.self), codingPath: here)
         advance()
         return decoder
     }
@@ -344,9 +335,7 @@ private struct SingleNode: SingleValueDecodingContainer {
 
     func decodeNil() -> Bool { document[at].kind == IW_JSON_NULL }
 
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try value(type, at: at, path: codingPath, document) }
-    func decode(_ type: String.Type) throws -> String { try value(type, at: at, path: codingPath, document) }
-    func decode(_ type: Int.Type) throws -> Int { try value(type, at: at, path: codingPath, document) }
-    func decode(_ type: Double.Type) throws -> Double { try value(type, at: at, path: codingPath, document) }
-    func decode(_ type: Bool.Type) throws -> Bool { try value(type, at: at, path: codingPath, document) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try value(type, at: at, document) { codingPath } }
+    func decode(_ type: String.Type) throws -> String { try value(type, at: at, document) { codingPath } }
+    func decode(_ type: Int.Type) throws -> Int { try value(type, at: at, document) { codingPath } }
 }

@@ -61,7 +61,7 @@ struct ManifestReaderTests {
         // A kept tile that is broken is named by its index in the wall.
         let text = String(decoding: try ManifestWriter.encode(manifest), as: UTF8.self)
         let victim = try #require(expected.last { $0.cell.x > 1_000 }).index
-        let broken = "\"index\" : \(victim),\n"
+        let broken = "\"index\":\(victim),"
         _ = folder.write(Array(text.replacingOccurrences(of: broken, with: "").utf8), to: "m.json")
         #expect {
             _ = try ManifestReader.read(path) { _ in { _, cell in cell.x > 1_000 } }
@@ -70,7 +70,9 @@ struct ManifestReaderTests {
         }
     }
 
-    @Test("JSON laid out by hand (no spaces, keys in any order, tiles not last) reads as Foundation reads it")
+    @Test(
+        "JSON laid out otherwise (no spaces, keys in any order, tiles not last, older pretty tiles) reads as Foundation reads it"
+    )
     func otherLayouts() throws {
         let manifest = try awkwardManifest(count: 50)
         let encoder = JSONEncoder()
@@ -81,6 +83,12 @@ struct ManifestReaderTests {
         empty.tiles = []
         _ = folder.write(Array(try encoder.encode(empty)), to: "compact.json")
         #expect(try Wall.readManifest(path) == empty)
+        // Manifests written before tiles went one to a line: all of it pretty, parts too.
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let pretty = folder.write(Array(try encoder.encode(manifest)), to: "pretty.json")
+        #expect(try Wall.readManifest(pretty) == manifest)
+        let some = try ManifestReader.read(pretty) { _ in { _, cell in cell.x < 500 } }.manifest.tiles
+        #expect(some == manifest.tiles.filter { $0.cell.x < 500 } && !some.isEmpty)
     }
 
     @Test("a broken manifest is an error naming the file and what is wrong, never a crash")
@@ -106,7 +114,7 @@ struct ManifestReaderTests {
             #expect(reason(String(decoding: Array(text.utf8)[..<cut], as: UTF8.self)) != nil)
         }
         // A field missing from tile 9,000 (in a later batch) is named with the tile's index.
-        let tile = "\"index\" : 9000,\n"
+        let tile = "\"index\":9000,"
         #expect(text.contains(tile))
         let missing = reason(text.replacingOccurrences(of: tile, with: ""))
         #expect(missing?.contains("tiles[9000]") == true, "\(missing ?? "")")
@@ -114,7 +122,7 @@ struct ManifestReaderTests {
         // The list's commas.
         #expect(reason(text.replacingOccurrences(of: "\n  ]", with: ",\n  ]"))?.contains("comma") == true)
         #expect(
-            reason(text.replacingOccurrences(of: "\n    },\n    {", with: "\n    }\n    {"))?.contains("comma") == true)
+            reason(text.replacingOccurrences(of: "},\n    {\"", with: "}\n    {\""))?.contains("comma") == true)
         #expect(reason(text.replacingOccurrences(of: "\"tiles\" : [\n", with: "\"tiles\" : [\n,")) != nil)
         // No tiles at all, not JSON, not a file.
         #expect(reason(text.replacingOccurrences(of: "\"tiles\" :", with: "\"tilez\" :"))?.contains("tiles") == true)

@@ -22,7 +22,9 @@ typedef enum {
 } iw_json_kind;
 
 /// One JSON value in document order: a container's members follow it, and `end` is the index
-/// of the node after the value and everything in it.
+/// of the node after the value and everything in it. A member's key is a string node whose
+/// `unsigned_integer` is its fingerprint: the length (at most 255) in the low byte, then its
+/// first seven bytes, the first lowest.
 typedef struct {
     iw_json_kind kind;
     uint32_t end;

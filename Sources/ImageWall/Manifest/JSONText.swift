@@ -2,13 +2,18 @@
 /// `.sortedKeys` and `.withoutEscapingSlashes` (two-space indents, `"key" : value`, keys in
 /// byte order, empty containers as `[`, a blank line, `]`), made without Foundation's whole
 /// tree of the document, so a manifest of a million tiles can be written one tile at a time.
+/// `compact` gives the text without `.prettyPrinted` (no spaces or line breaks): a tile's line.
 enum JSONText {
-    /// The text of `value`, as it appears nested `level` containers deep.
-    static func text(of value: some Encodable, level: Int = 0) throws -> String {
+    /// The text of `value`, as it appears nested `level` containers deep, or on one line.
+    static func text(of value: some Encodable, level: Int = 0, compact: Bool = false) throws -> String {
         let encoder = NodeEncoder()
         try value.encode(to: encoder)
         var out = ""
-        encoder.root.node.write(to: &out, level: level)
+        if compact {
+            encoder.root.node.writeCompact(to: &out)
+        } else {
+            encoder.root.node.write(to: &out, level: level)
+        }
         return out
     }
 }
@@ -59,6 +64,32 @@ extension NodeBox.Node {
                 out += n == sorted.count - 1 ? "\n" : ",\n"
             }
             out += Indent.of(level) + "}"
+        }
+    }
+}
+
+extension NodeBox.Node {
+    func writeCompact(to out: inout String) {
+        switch self {
+        case .empty: out += "{}"
+        case .leaf(let text): out += text
+        case .array(let items):
+            out += "["
+            for (n, item) in items.enumerated() {
+                if n > 0 { out += "," }
+                item.node.writeCompact(to: &out)
+            }
+            out += "]"
+        case .object(let entries):
+            out += "{"
+            let sorted = entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            for (n, entry) in sorted.enumerated() {
+                if n > 0 { out += "," }
+                JSONString.append(entry.key, to: &out)
+                out += ":"
+                entry.value.node.writeCompact(to: &out)
+            }
+            out += "}"
         }
     }
 }

@@ -103,6 +103,34 @@ package enum ManifestReader {
     }
 }
 
+/// A batch of tiles' text decoded on a thread of its own.
+private final class DecodingBatch<Element: Decodable & Sendable>: @unchecked Sendable {
+    private let finished = DispatchSemaphore(value: 0)
+    /// Set once, before `finished` is signalled.
+    private var result: Result<[Element], ManifestError>?
+
+    /// Starts decoding `text`, a JSON array of tiles, the first of them tile `firstTile`.
+    init(_ text: [UInt8], firstTile: Int, path: String) {
+        DispatchQueue.global().async { [self] in
+            do {
+                result = .success(try JSONReader().decode([Element].self, from: text))
+            } catch let error as DecodingError {
+                let reason = ManifestSplitter<Element>.describe(error) { firstTile + $0 }
+                result = .failure(ManifestError(path, "not an ImageWall manifest: " + reason))
+            } catch {
+                result = .failure(ManifestError(path, "not an ImageWall manifest: \(error)"))
+            }
+            finished.signal()
+        }
+    }
+
+    /// The decoded tiles, once decoded.
+    func tiles() throws -> [Element] {
+        finished.wait()
+        return try result!.get()
+    }
+}
+
 /// The key of a manifest's tiles.
 private let tilesKey = Array("tiles".utf8)
 
@@ -132,8 +160,9 @@ private struct ManifestSplitter<Element: Decodable & Sendable> {
     var fed = 0
     /// Where the element being read began in the file.
     var elementStart = 0
-    /// Full batches waiting to be decoded together, each with the index of its first tile.
-    var queued: [(text: [UInt8], firstTile: Int)] = []
+    /// Batches being decoded on other threads while the text is split, oldest first.
+    var decoding: [DecodingBatch<Element>] = []
+    var batches = 0
     let threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     var depth = 0
@@ -303,28 +332,22 @@ private struct ManifestSplitter<Element: Decodable & Sendable> {
         if batched >= Self.batchSize { try decodeBatch() }
     }
 
-    /// Puts the batch in the queue, and decodes the queue when it has a batch for each core
-    /// and as many again.
+    /// Sends the batch to be decoded on another thread while splitting goes on, and takes the
+    /// oldest batches' tiles when a batch for each core and as many again are under way (all
+    /// of them when `last`), so the text in flight stays a few batches long.
     private mutating func decodeBatch(last: Bool = false) throws {
         if batched > 0 {
             batch.append(UInt8(ascii: "]"))
-            queued.append((batch, firstTile: elements.count + queued.count * Self.batchSize))
+            decoding.append(DecodingBatch(batch, firstTile: batches * Self.batchSize, path: path))
+            batches += 1
             batch.removeAll(keepingCapacity: true)
             batch.append(UInt8(ascii: "["))
             batched = 0
         }
-        guard !queued.isEmpty, last || queued.count >= 2 * threads else { return }
-        let (batches, path) = (queued, path)
-        queued.removeAll()
-        let decoded = try parallelMap(batches.count, threads: threads) { n in
-            do {
-                return try JSONReader().decode([Element].self, from: batches[n].text)
-            } catch let error as DecodingError {
-                throw ManifestError(
-                    path, "not an ImageWall manifest: " + Self.describe(error) { batches[n].firstTile + $0 })
-            }
+        while let oldest = decoding.first, last || decoding.count > 2 * threads {
+            decoding.removeFirst()
+            elements += try oldest.tiles()
         }
-        for part in decoded { elements += part }
     }
 
     /// The manifest without its tiles (``elements`` holds them, decoded).

@@ -8,9 +8,12 @@ import WallCore
     import Musl
 #endif
 
-/// Writes a manifest as pretty, key-sorted JSON (the text of Foundation's `JSONEncoder` with
-/// `.prettyPrinted`, `.sortedKeys`, `.withoutEscapingSlashes`), atomically, one tile at a time:
-/// a million tiles need no more memory than the manifest itself.
+/// Writes a manifest as key-sorted JSON, atomically, one tile at a time: a million tiles need no
+/// more memory than the manifest itself. All but the tiles is the text of Foundation's
+/// `JSONEncoder` with `.prettyPrinted`, `.sortedKeys` and `.withoutEscapingSlashes`; each tile
+/// is that encoder's text without `.prettyPrinted`, on a line of its own — half the bytes of
+/// pretty tiles, a tile to a line for `grep` and line-by-line tools, and half the parsing for a
+/// reader.
 public enum ManifestWriter {
     /// The JSON text of `manifest`, identical for identical manifests.
     public static func encode(_ manifest: Manifest) throws -> Data {
@@ -54,7 +57,7 @@ public enum ManifestWriter {
     }
 
     /// The manifest's text in pieces of about 256 KB, in order: all but the tiles as one text,
-    /// the tiles written straight into the pieces.
+    /// the tiles written straight into the pieces, one to a line.
     static func stream(_ manifest: Manifest, _ emit: ([UInt8]) throws -> Void) throws {
         var rest = manifest
         rest.tiles = []
@@ -71,7 +74,7 @@ public enum ManifestWriter {
         out.append("\n  \"tiles\" : [\n")
         for (n, tile) in manifest.tiles.enumerated() {
             out.indent(2)
-            try tile.writeJSON(to: &out, level: 2)
+            try tile.writeJSON(to: &out)
             out.append(n == manifest.tiles.count - 1 ? "\n" : ",\n")
             if out.bytes.count >= pieceSize {
                 try emit(out.bytes)
