@@ -110,39 +110,49 @@ public enum Resampler {
         var result = Bitmap(size: Size(width: width, height: tall.size.height), alpha: tall.alpha)
         let sourceRowBytes = tall.rowBytes
         let resultRowBytes = result.rowBytes
+        let firsts = weights.firsts, counts = weights.counts, offsets = weights.offsets
         tall.pixels.withUnsafeBufferPointer { src in
             result.pixels.withUnsafeMutableBufferPointer { dst in
                 weights.weights.withUnsafeBufferPointer { w in
-                    for y in 0..<tall.size.height {
-                        let srcRow = src.baseAddress! + y * sourceRowBytes
-                        let dstRow = dst.baseAddress! + y * resultRowBytes
-                        for x in 0..<width {
-                            let count = weights.counts[x]
-                            let base = weights.offsets[x]
-                            var sums = (
-                                Int32(Contributions.half), Int32(Contributions.half), Int32(Contributions.half),
-                                Int32(Contributions.half)
-                            )
-                            var p = srcRow + (weights.firsts[x] - columnOffset) * channels
-                            if channels == 4 {
-                                for k in 0..<count {
-                                    let weight = Int32(w[base + k])
-                                    sums.0 &+= Int32(p[0]) &* weight
-                                    sums.1 &+= Int32(p[1]) &* weight
-                                    sums.2 &+= Int32(p[2]) &* weight
-                                    sums.3 &+= Int32(p[3]) &* weight
-                                    p += 4
-                                }
-                            } else {
-                                for k in 0..<count {
-                                    let weight = Int32(w[base + k])
-                                    sums.0 &+= Int32(p[0]) &* weight
-                                    sums.1 &+= Int32(p[1]) &* weight
-                                    sums.2 &+= Int32(p[2]) &* weight
-                                    p += 3
+                    firsts.withUnsafeBufferPointer { firsts in
+                        counts.withUnsafeBufferPointer { counts in
+                            offsets.withUnsafeBufferPointer { offsets in
+                                for y in 0..<tall.size.height {
+                                    let srcRow = src.baseAddress! + y * sourceRowBytes - columnOffset * channels
+                                    let dstRow = dst.baseAddress! + y * resultRowBytes
+                                    if channels == 4 {
+                                        for x in 0..<width {
+                                            var p = srcRow + firsts[x] * 4
+                                            var sums = (
+                                                Contributions.half, Contributions.half, Contributions.half,
+                                                Contributions.half
+                                            )
+                                            for k in offsets[x]..<offsets[x] + counts[x] {
+                                                let weight = Int32(w[k])
+                                                sums.0 &+= Int32(p[0]) &* weight
+                                                sums.1 &+= Int32(p[1]) &* weight
+                                                sums.2 &+= Int32(p[2]) &* weight
+                                                sums.3 &+= Int32(p[3]) &* weight
+                                                p += 4
+                                            }
+                                            store(sums, channels: 4, to: dstRow + x * 4)
+                                        }
+                                    } else {
+                                        for x in 0..<width {
+                                            var p = srcRow + firsts[x] * 3
+                                            var sums = (Contributions.half, Contributions.half, Contributions.half)
+                                            for k in offsets[x]..<offsets[x] + counts[x] {
+                                                let weight = Int32(w[k])
+                                                sums.0 &+= Int32(p[0]) &* weight
+                                                sums.1 &+= Int32(p[1]) &* weight
+                                                sums.2 &+= Int32(p[2]) &* weight
+                                                p += 3
+                                            }
+                                            store((sums.0, sums.1, sums.2, 0), channels: 3, to: dstRow + x * 3)
+                                        }
+                                    }
                                 }
                             }
-                            store(sums, channels: channels, to: dstRow + x * channels)
                         }
                     }
                 }
