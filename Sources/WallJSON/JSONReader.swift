@@ -210,33 +210,21 @@ private struct KeyedNodes<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeNil(forKey key: Key) throws -> Bool { document[try member(key)].kind == IW_JSON_NULL }
 
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    // Int and String, the bulk of a manifest, get witnesses of their own (specialised); each
+    // kind of call has one body.
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try required(type, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try required(type, key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try required(type, key) }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try present(type, key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try present(type, key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try present(type, key) }
+
+    private func required<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
         try value(type, at: try member(key), document) { codingPath + [key] }
     }
 
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let index = document.member(key.stringValue, of: at), document[index].kind != IW_JSON_NULL else {
-            return nil
-        }
-        return try value(type, at: index, document) { codingPath + [key] }
-    }
-
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        try value(type, at: try member(key), document) { codingPath + [key] }
-    }
-
-    func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try value(type, at: try member(key), document) { codingPath + [key] }
-    }
-
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        guard let index = document.member(key.stringValue, of: at), document[index].kind != IW_JSON_NULL else {
-            return nil
-        }
-        return try value(type, at: index, document) { codingPath + [key] }
-    }
-
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    /// The value of `key`, or nil when it is missing or null, with one lookup.
+    private func present<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
         guard let index = document.member(key.stringValue, of: at), document[index].kind != IW_JSON_NULL else {
             return nil
         }

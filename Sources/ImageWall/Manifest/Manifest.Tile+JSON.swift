@@ -1,8 +1,8 @@
 extension Manifest.Tile {
     /// Appends the tile's JSON text on one line, written directly (the bulk of a big
     /// manifest): the text Foundation's `JSONEncoder` gives for it with `.sortedKeys` and
-    /// `.withoutEscapingSlashes`, keys in byte order. Rare fields (a sort key, a recipe, notes)
-    /// go through the general encoder.
+    /// `.withoutEscapingSlashes`, keys in byte order. Rare fields (a sort key, a recipe) go
+    /// through the general encoder.
     func writeJSON(to out: inout JSONBytes) throws {
         var first = true
         func key(_ name: StaticString) {
@@ -18,6 +18,15 @@ extension Manifest.Tile {
         func field(_ name: StaticString, quoted text: String) {
             key(name)
             out.append(quoted: text)
+        }
+        func field(_ name: StaticString, quoted texts: [String]) {
+            key(name)
+            out.append("[")
+            for (n, text) in texts.enumerated() {
+                if n > 0 { out.append(",") }
+                out.append(quoted: text)
+            }
+            out.append("]")
         }
         func encoded(_ name: StaticString, _ value: some Encodable) throws {
             key(name)
@@ -46,7 +55,7 @@ extension Manifest.Tile {
         }
         key("cell")
         try box(cell)
-        if let companions { try encoded("companions", companions) }
+        if let companions { field("companions", quoted: companions) }
         key("crop")
         if let crop {
             try box((crop.height, crop.width, crop.x, crop.y)) { $0.append(text: try Leaf.number($1)) }
@@ -62,7 +71,7 @@ extension Manifest.Tile {
         field("height", height)
         field("index", index)
         if let mark { field("mark", quoted: mark.rawValue) }
-        if let notes { try encoded("notes", notes) }
+        if let notes { field("notes", quoted: notes) }
         field("orientation", orientation)
         field("page", page)
         if let path { field("path", quoted: path) }
@@ -74,7 +83,7 @@ extension Manifest.Tile {
         field("sourceHeight", sourceHeight)
         field("sourceWidth", sourceWidth)
         if let via { try encoded("via", via) }
-        try encoded("warnings", warnings)
+        field("warnings", quoted: warnings)
         field("width", width)
         field("x", x)
         field("y", y)

@@ -63,13 +63,13 @@ public enum Resampler {
         defer { acc.deallocate() }
         source.pixels.withUnsafeBufferPointer { src in
             result.pixels.withUnsafeMutableBufferPointer { dst in
-                weights.weights.withUnsafeBufferPointer { w in
+                weights.withBuffers { firsts, counts, offsets, w in
                     let left = src.baseAddress! + columns.lowerBound * channels
                     for y in 0..<height {
                         acc.update(repeating: Int32(Contributions.half), count: length)
-                        let first = weights.firsts[y]
-                        let base = weights.offsets[y]
-                        let count = weights.counts[y]
+                        let first = firsts[y]
+                        let base = offsets[y]
+                        let count = counts[y]
                         var k = 0
                         // Two rows at a time: half the trips through the sums.
                         while k + 1 < count {
@@ -110,48 +110,40 @@ public enum Resampler {
         var result = Bitmap(size: Size(width: width, height: tall.size.height), alpha: tall.alpha)
         let sourceRowBytes = tall.rowBytes
         let resultRowBytes = result.rowBytes
-        let firsts = weights.firsts, counts = weights.counts, offsets = weights.offsets
         tall.pixels.withUnsafeBufferPointer { src in
             result.pixels.withUnsafeMutableBufferPointer { dst in
-                weights.weights.withUnsafeBufferPointer { w in
-                    firsts.withUnsafeBufferPointer { firsts in
-                        counts.withUnsafeBufferPointer { counts in
-                            offsets.withUnsafeBufferPointer { offsets in
-                                for y in 0..<tall.size.height {
-                                    let srcRow = src.baseAddress! + y * sourceRowBytes - columnOffset * channels
-                                    let dstRow = dst.baseAddress! + y * resultRowBytes
-                                    if channels == 4 {
-                                        for x in 0..<width {
-                                            var p = srcRow + firsts[x] * 4
-                                            var sums = (
-                                                Contributions.half, Contributions.half, Contributions.half,
-                                                Contributions.half
-                                            )
-                                            for k in offsets[x]..<offsets[x] + counts[x] {
-                                                let weight = Int32(w[k])
-                                                sums.0 &+= Int32(p[0]) &* weight
-                                                sums.1 &+= Int32(p[1]) &* weight
-                                                sums.2 &+= Int32(p[2]) &* weight
-                                                sums.3 &+= Int32(p[3]) &* weight
-                                                p += 4
-                                            }
-                                            store(sums, channels: 4, to: dstRow + x * 4)
-                                        }
-                                    } else {
-                                        for x in 0..<width {
-                                            var p = srcRow + firsts[x] * 3
-                                            var sums = (Contributions.half, Contributions.half, Contributions.half)
-                                            for k in offsets[x]..<offsets[x] + counts[x] {
-                                                let weight = Int32(w[k])
-                                                sums.0 &+= Int32(p[0]) &* weight
-                                                sums.1 &+= Int32(p[1]) &* weight
-                                                sums.2 &+= Int32(p[2]) &* weight
-                                                p += 3
-                                            }
-                                            store((sums.0, sums.1, sums.2, 0), channels: 3, to: dstRow + x * 3)
-                                        }
-                                    }
+                weights.withBuffers { firsts, counts, offsets, w in
+                    for y in 0..<tall.size.height {
+                        let srcRow = src.baseAddress! + y * sourceRowBytes
+                        let dstRow = dst.baseAddress! + y * resultRowBytes
+                        if channels == 4 {
+                            for x in 0..<width {
+                                var p = srcRow + (firsts[x] - columnOffset) * 4
+                                var sums = (
+                                    Contributions.half, Contributions.half, Contributions.half, Contributions.half
+                                )
+                                for k in offsets[x]..<offsets[x] + counts[x] {
+                                    let weight = Int32(w[k])
+                                    sums.0 &+= Int32(p[0]) &* weight
+                                    sums.1 &+= Int32(p[1]) &* weight
+                                    sums.2 &+= Int32(p[2]) &* weight
+                                    sums.3 &+= Int32(p[3]) &* weight
+                                    p += 4
                                 }
+                                store(sums, channels: 4, to: dstRow + x * 4)
+                            }
+                        } else {
+                            for x in 0..<width {
+                                var p = srcRow + (firsts[x] - columnOffset) * 3
+                                var sums = (Contributions.half, Contributions.half, Contributions.half)
+                                for k in offsets[x]..<offsets[x] + counts[x] {
+                                    let weight = Int32(w[k])
+                                    sums.0 &+= Int32(p[0]) &* weight
+                                    sums.1 &+= Int32(p[1]) &* weight
+                                    sums.2 &+= Int32(p[2]) &* weight
+                                    p += 3
+                                }
+                                store((sums.0, sums.1, sums.2, 0), channels: 3, to: dstRow + x * 3)
                             }
                         }
                     }
@@ -236,6 +228,23 @@ struct Contributions {
             counts.append(last - first)
             offsets.append(weights.count)
             weights.append(contentsOf: fixed[first..<last].map { Int16(clamping: $0) })
+        }
+    }
+
+    /// Runs `body` with the firsts, counts, offsets and weights as buffers: read in the
+    /// resampler's inner loops without arrays' checks.
+    func withBuffers<R>(
+        _ body: (
+            _ firsts: UnsafeBufferPointer<Int>, _ counts: UnsafeBufferPointer<Int>, _ offsets: UnsafeBufferPointer<Int>,
+            _ weights: UnsafeBufferPointer<Int16>
+        ) -> R
+    ) -> R {
+        firsts.withUnsafeBufferPointer { firsts in
+            counts.withUnsafeBufferPointer { counts in
+                offsets.withUnsafeBufferPointer { offsets in
+                    weights.withUnsafeBufferPointer { weights in body(firsts, counts, offsets, weights) }
+                }
+            }
         }
     }
 
