@@ -126,6 +126,61 @@ extension ResamplerTests {
         return image
     }
 
+    /// The Lanczos passes as defined: down, then across, each pixel the rounded weighted sum of
+    /// its contributions, clipped to 0...255 and to its alpha, one pixel at a time.
+    static func plainPasses(_ image: Bitmap, to size: Size, region: Region) -> Bitmap {
+        let channels = image.channels
+        let down = Contributions(
+            sourceLength: image.size.height, start: region.y, extent: region.height, targetLength: size.height)
+        let across = Contributions(
+            sourceLength: image.size.width, start: region.x, extent: region.width, targetLength: size.width)
+        func pass(
+            _ read: (Int, Int, Int) -> UInt8, _ weights: Contributions, _ lines: Int,
+            _ write: (Int, Int, [UInt8]) -> Void
+        ) {
+            for t in 0..<weights.targetLength {
+                for p in 0..<lines {
+                    var pixel = (0..<channels).map { c -> UInt8 in
+                        var sum = Int(Contributions.half)
+                        for k in 0..<weights.counts[t] {
+                            sum += Int(weights.weights[weights.offsets[t] + k]) * Int(read(weights.firsts[t] + k, p, c))
+                        }
+                        return UInt8(min(max(sum >> Int(Contributions.precision), 0), 255))
+                    }
+                    if channels == 4 { for c in 0..<3 { pixel[c] = min(pixel[c], pixel[3]) } }
+                    write(t, p, pixel)
+                }
+            }
+        }
+        var tall = Bitmap(size: Size(width: image.size.width, height: size.height), alpha: image.alpha)
+        pass({ image.pixels[($0 * image.size.width + $1) * channels + $2] }, down, image.size.width) { y, x, pixel in
+            for c in 0..<channels { tall.pixels[(y * image.size.width + x) * channels + c] = pixel[c] }
+        }
+        var result = Bitmap(size: size, alpha: image.alpha)
+        pass({ tall.pixels[($1 * image.size.width + $0) * channels + $2] }, across, size.height) { x, y, pixel in
+            for c in 0..<channels { result.pixels[(y * size.width + x) * channels + c] = pixel[c] }
+        }
+        return result
+    }
+
+    @Test(
+        "Lanczos passes equal the plain weighted sums of their definition, pixel for pixel",
+        arguments: [
+            (Size(width: 61, height: 47), Size(width: 29, height: 23), 3),  // lines of odd lengths, tails past 16
+            (Size(width: 64, height: 40), Size(width: 31, height: 19), 4),
+            (Size(width: 23, height: 31), Size(width: 47, height: 62), 3),  // enlargement: short groups of lines
+            (Size(width: 9, height: 7), Size(width: 3, height: 2), 4),
+        ])
+    func plainSums(source: Size, target: Size, channels: Int) {
+        let image = ResamplerTests.noise(source, channels: channels, seed: UInt64(source.width * 1000 + target.width))
+        let whole = Region(x: 0, y: 0, width: Double(source.width), height: Double(source.height))
+        #expect(Resampler.resize(image, to: target) == ResamplerTests.plainPasses(image, to: target, region: whole))
+        let part = Region(x: 3.25, y: 1.5, width: Double(source.width) * 0.6, height: Double(source.height) * 0.7)
+        #expect(
+            Resampler.resize(image, to: target, region: part)
+                == ResamplerTests.plainPasses(image, to: target, region: part))
+    }
+
     @Test(
         "the box average is each block's rounded mean; blocks cut by the edges average what they have",
         arguments: [(3, 2, 3), (4, 5, 3), (1, 3, 4), (7, 7, 4), (2, 2, 3)])

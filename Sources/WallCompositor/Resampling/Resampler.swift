@@ -40,11 +40,31 @@ public enum Resampler {
         let horizontal = Contributions(
             sourceLength: source.size.width, start: region.x, extent: region.width,
             targetLength: size.width)
-        // Down first: that pass runs along whole rows, where it vectorises, and leaves the
-        // pass across (one pixel at a time) only the target's rows.
+        // Down first, so that the pass across meets only the target's rows. Each pass reads
+        // whole lines and writes its result turned a quarter: the pass across is then the same
+        // pass down the turned lines, and turns the pixels back as it writes them.
         let columns = horizontal.sourceRange
-        let tall = convolveColumns(source, columns: columns, with: vertical)
-        return convolveRows(tall, columnOffset: columns.lowerBound, with: horizontal)
+        let channels = source.channels
+        var turned = [UInt8](repeating: 0, count: columns.count * size.height * channels)
+        source.pixels.withUnsafeBufferPointer { src in
+            turned.withUnsafeMutableBufferPointer { dst in
+                convolve(
+                    lines: src.baseAddress! + columns.lowerBound * channels, lineBytes: source.rowBytes,
+                    pixels: columns.count, channels: channels, with: vertical,
+                    into: dst.baseAddress!, pixelBytes: size.height * channels)
+            }
+        }
+        var result = Bitmap(size: size, alpha: source.alpha)
+        let resultRowBytes = result.rowBytes
+        turned.withUnsafeBufferPointer { src in
+            result.pixels.withUnsafeMutableBufferPointer { dst in
+                let shifted = Contributions(shifting: horizontal, by: -columns.lowerBound)
+                convolve(
+                    lines: src.baseAddress!, lineBytes: size.height * channels, pixels: size.height,
+                    channels: channels, with: shifted, into: dst.baseAddress!, pixelBytes: resultRowBytes)
+            }
+        }
+        return result
     }
 
     /// The integer box factor for a reduction by `scale`: leave between 2 and 4 for Lanczos.
@@ -52,127 +72,94 @@ public enum Resampler {
         scale >= 4 ? Int(scale / 2) : 1
     }
 
-    /// Vertical pass over the source columns `columns`: the result is `columns.count` wide.
-    private static func convolveColumns(_ source: Bitmap, columns: Range<Int>, with weights: Contributions) -> Bitmap {
-        let channels = source.channels
-        let height = weights.targetLength
-        let length = columns.count * channels
-        var result = Bitmap(size: Size(width: columns.count, height: height), alpha: source.alpha)
-        let sourceRowBytes = source.rowBytes
-        let acc = UnsafeMutablePointer<Int32>.allocate(capacity: length)
+    /// One pass down `lines` (each `pixels` pixels of `channels` bytes, `lineBytes` apart):
+    /// target line `t` is the weighted sum of the source lines its contributions name, and its
+    /// pixel `p` is written at `into + t * channels + p * pixelBytes`.
+    private static func convolve(
+        lines: UnsafePointer<UInt8>, lineBytes: Int, pixels: Int, channels: Int, with weights: Contributions,
+        into destination: UnsafeMutablePointer<UInt8>, pixelBytes: Int
+    ) {
+        let length = pixels * channels
+        // Sums for `block` target lines at a time, so that each pixel's write is one run of
+        // `block * channels` bytes rather than a byte here and there.
+        let block = 4
+        let acc = UnsafeMutablePointer<Int32>.allocate(capacity: block * length)
         defer { acc.deallocate() }
-        source.pixels.withUnsafeBufferPointer { src in
-            result.pixels.withUnsafeMutableBufferPointer { dst in
-                weights.withBuffers { firsts, counts, offsets, w in
-                    let left = src.baseAddress! + columns.lowerBound * channels
-                    for y in 0..<height {
-                        acc.update(repeating: Int32(Contributions.half), count: length)
-                        let first = firsts[y]
-                        let base = offsets[y]
-                        let count = counts[y]
-                        var k = 0
-                        // Two rows at a time: half the trips through the sums.
-                        while k + 1 < count {
-                            let w0 = Int32(w[base + k]), w1 = Int32(w[base + k + 1])
-                            let row0 = left + (first + k) * sourceRowBytes
-                            let row1 = row0 + sourceRowBytes
-                            for i in 0..<length {
-                                acc[i] &+= Int32(row0[i]) &* w0 &+ Int32(row1[i]) &* w1
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: block * length)
+        defer { bytes.deallocate() }
+        // The weights of four lines, each repeated across a block of `lanes` sums and read back
+        // from memory inside the loop: seen next to its pixel as a 16-bit value, a weight lets
+        // the compiler multiply in 16-bit lanes (pmaddwd) instead of emulating 32-bit products.
+        let lanes = 16
+        let splat = UnsafeMutablePointer<Int16>.allocate(capacity: 4 * lanes)
+        defer { splat.deallocate() }
+        weights.withBuffers { firsts, counts, offsets, w in
+            var t0 = 0
+            while t0 < weights.targetLength {
+                let rows = min(block, weights.targetLength - t0)
+                for q in 0..<rows {
+                    let t = t0 + q, sums = acc + q * length
+                    sums.update(repeating: Contributions.half, count: length)
+                    let base = offsets[t], count = counts[t]
+                    var line = lines + firsts[t] * lineBytes
+                    var k = 0
+                    while k < count {
+                        let group = min(4, count - k)
+                        for g in 0..<4 {
+                            (splat + g * lanes).update(repeating: g < group ? w[base + k + g] : 0, count: lanes)
+                        }
+                        // A group of fewer than four lines reads its last line again with weight 0.
+                        let l0 = line, l1 = line + min(1, group - 1) * lineBytes
+                        let l2 = line + min(2, group - 1) * lineBytes, l3 = line + min(3, group - 1) * lineBytes
+                        var i = 0
+                        while i + lanes <= length {
+                            for j in 0..<lanes {
+                                let first: Int32 =
+                                    Int32(l0[i + j]) &* Int32(splat[j]) &+ Int32(l1[i + j]) &* Int32(splat[lanes + j])
+                                let second: Int32 =
+                                    Int32(l2[i + j]) &* Int32(splat[2 * lanes + j])
+                                    &+ Int32(l3[i + j]) &* Int32(splat[3 * lanes + j])
+                                sums[i + j] &+= first &+ second
                             }
-                            k += 2
+                            i += lanes
                         }
-                        if k < count {
-                            let w0 = Int32(w[base + k])
-                            let row0 = left + (first + k) * sourceRowBytes
-                            for i in 0..<length { acc[i] &+= Int32(row0[i]) &* w0 }
+                        while i < length {
+                            let first: Int32 = Int32(l0[i]) &* Int32(splat[0]) &+ Int32(l1[i]) &* Int32(splat[lanes])
+                            let second: Int32 =
+                                Int32(l2[i]) &* Int32(splat[2 * lanes]) &+ Int32(l3[i]) &* Int32(splat[3 * lanes])
+                            sums[i] &+= first &+ second
+                            i += 1
                         }
-                        let out = dst.baseAddress! + y * length
-                        if channels == 4 {
-                            var i = 0
-                            while i < length {
-                                store((acc[i], acc[i + 1], acc[i + 2], acc[i + 3]), channels: 4, to: out + i)
-                                i += 4
-                            }
-                        } else {
-                            for i in 0..<length { out[i] = clampShift(acc[i]) }
-                        }
+                        line += group * lineBytes
+                        k += group
                     }
                 }
-            }
-        }
-        return result
-    }
-
-    /// Horizontal pass; `tall` holds source columns from `columnOffset` on.
-    private static func convolveRows(_ tall: Bitmap, columnOffset: Int, with weights: Contributions) -> Bitmap {
-        let channels = tall.channels
-        let width = weights.targetLength
-        var result = Bitmap(size: Size(width: width, height: tall.size.height), alpha: tall.alpha)
-        let sourceRowBytes = tall.rowBytes
-        let resultRowBytes = result.rowBytes
-        tall.pixels.withUnsafeBufferPointer { src in
-            result.pixels.withUnsafeMutableBufferPointer { dst in
-                weights.withBuffers { firsts, counts, offsets, w in
-                    for y in 0..<tall.size.height {
-                        let srcRow = src.baseAddress! + y * sourceRowBytes
-                        let dstRow = dst.baseAddress! + y * resultRowBytes
+                // Sums to bytes in one run (which vectorises), then each pixel of the lines to
+                // its place, premultiplied colour kept no larger than its alpha.
+                for i in 0..<rows * length {
+                    bytes[i] = UInt8(truncatingIfNeeded: min(max(acc[i] >> Contributions.precision, 0), 255))
+                }
+                var out = destination + t0 * channels
+                for p in 0..<pixels {
+                    for q in 0..<rows {
+                        let pixel = bytes + q * length + p * channels, target = out + q * channels
                         if channels == 4 {
-                            for x in 0..<width {
-                                var p = srcRow + (firsts[x] - columnOffset) * 4
-                                var sums = (
-                                    Contributions.half, Contributions.half, Contributions.half, Contributions.half
-                                )
-                                for k in offsets[x]..<offsets[x] + counts[x] {
-                                    let weight = Int32(w[k])
-                                    sums.0 &+= Int32(p[0]) &* weight
-                                    sums.1 &+= Int32(p[1]) &* weight
-                                    sums.2 &+= Int32(p[2]) &* weight
-                                    sums.3 &+= Int32(p[3]) &* weight
-                                    p += 4
-                                }
-                                store(sums, channels: 4, to: dstRow + x * 4)
-                            }
+                            let alpha = pixel[3]
+                            target[0] = min(pixel[0], alpha)
+                            target[1] = min(pixel[1], alpha)
+                            target[2] = min(pixel[2], alpha)
+                            target[3] = alpha
                         } else {
-                            for x in 0..<width {
-                                var p = srcRow + (firsts[x] - columnOffset) * 3
-                                var sums = (Contributions.half, Contributions.half, Contributions.half)
-                                for k in offsets[x]..<offsets[x] + counts[x] {
-                                    let weight = Int32(w[k])
-                                    sums.0 &+= Int32(p[0]) &* weight
-                                    sums.1 &+= Int32(p[1]) &* weight
-                                    sums.2 &+= Int32(p[2]) &* weight
-                                    p += 3
-                                }
-                                store((sums.0, sums.1, sums.2, 0), channels: 3, to: dstRow + x * 3)
-                            }
+                            target[0] = pixel[0]
+                            target[1] = pixel[1]
+                            target[2] = pixel[2]
                         }
                     }
+                    out += pixelBytes
                 }
+                t0 += rows
             }
         }
-        return result
-    }
-
-    @inline(__always)
-    private static func clampShift(_ value: Int32) -> UInt8 {
-        let shifted = value >> Contributions.precision
-        return shifted < 0 ? 0 : shifted > 255 ? 255 : UInt8(shifted)
-    }
-
-    /// Stores one pixel; premultiplied colour is kept no larger than its alpha.
-    @inline(__always)
-    private static func store(_ sums: (Int32, Int32, Int32, Int32), channels: Int, to p: UnsafeMutablePointer<UInt8>) {
-        var r = clampShift(sums.0), g = clampShift(sums.1), b = clampShift(sums.2)
-        if channels == 4 {
-            let a = clampShift(sums.3)
-            r = min(r, a)
-            g = min(g, a)
-            b = min(b, a)
-            p[3] = a
-        }
-        p[0] = r
-        p[1] = g
-        p[2] = b
     }
 }
 
@@ -229,6 +216,12 @@ struct Contributions {
             offsets.append(weights.count)
             weights.append(contentsOf: fixed[first..<last].map { Int16(clamping: $0) })
         }
+    }
+
+    /// `other` read from a source that starts `offset` pixels later (`firsts` moved by `offset`).
+    init(shifting other: Contributions, by offset: Int) {
+        self = other
+        firsts = other.firsts.map { $0 + offset }
     }
 
     /// Runs `body` with the firsts, counts, offsets and weights as buffers: read in the
