@@ -163,7 +163,8 @@ private func value<T: Decodable>(
 
 /// The integer types, compared by identity: asking whether a type is some FixedWidthInteger
 /// costs a conformance lookup on every value.
-private let integerTypes: [any FixedWidthInteger.Type] = [
+/// (Never mutated: metatypes of a non-Sendable protocol are not Sendable themselves.)
+nonisolated(unsafe) private let integerTypes: [any FixedWidthInteger.Type] = [
     Int64.self, Int32.self, Int16.self, Int8.self, UInt.self, UInt64.self, UInt32.self, UInt16.self, UInt8.self,
 ]
 
