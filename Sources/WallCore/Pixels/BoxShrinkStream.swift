@@ -35,6 +35,15 @@ public struct BoxShrinkStream {
         sums = [UInt32](repeating: 0, count: size.width * channels)
     }
 
+    /// The box factors a `stored` image is averaged by while it is decoded for a `target`: as
+    /// much as keeps both sides at least `margin` times the target's.
+    public static func factors(stored: Size, target: Size, margin: Int = 2) -> (x: Int, y: Int) {
+        (
+            max(1, stored.width / (margin * max(1, target.width))),
+            max(1, stored.height / (margin * max(1, target.height)))
+        )
+    }
+
     /// Rows of the source consumed so far.
     public var rowsConsumed: Int { outputRow * factorY + rowsInBlock }
 

@@ -76,7 +76,7 @@ struct GIFCodec: ImageCodec {
             decoded = image.drawInterlaced(on: info.storedSize)
         } else {
             let shrink =
-                target.map { PNGCodec.shrink(stored: info.storedSize, target: $0, margin: decoder.margin) } ?? (
+                target.map { BoxShrinkStream.factors(stored: info.storedSize, target: $0, margin: decoder.margin) } ?? (
                     x: 1, y: 1
                 )
             decoded = image.drawRows(on: info.storedSize, shrink: shrink)
@@ -92,7 +92,9 @@ struct GIFCodec: ImageCodec {
     /// The canvas, or for a plain image its box-averaged rows.
     func decodePlan(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> String {
         let shrink =
-            target.map { PNGCodec.shrink(stored: info.storedSize, target: $0, margin: decoder.margin) } ?? (x: 1, y: 1)
+            target.map { BoxShrinkStream.factors(stored: info.storedSize, target: $0, margin: decoder.margin) } ?? (
+                x: 1, y: 1
+            )
         return "box \(shrink.x)x\(shrink.y)"
     }
 
@@ -100,7 +102,7 @@ struct GIFCodec: ImageCodec {
         let channels = info.hasAlpha ? 4 : 3
         let size = info.storedSize
         guard !info.isProgressive, let target else { return (size.width * size.height * channels, 0) }
-        let shrink = PNGCodec.shrink(stored: size, target: target, margin: decoder.margin)
+        let shrink = BoxShrinkStream.factors(stored: size, target: target, margin: decoder.margin)
         return (((size.width + shrink.x - 1) / shrink.x) * ((size.height + shrink.y - 1) / shrink.y) * channels, 0)
     }
 

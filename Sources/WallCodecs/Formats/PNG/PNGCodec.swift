@@ -26,7 +26,9 @@ struct PNGCodec: ImageCodec {
         _ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo, target: Size?, decoder: ImageDecoder
     ) throws(CodecError) -> DecodedImage {
         let shrink =
-            target.map { PNGCodec.shrink(stored: info.storedSize, target: $0, margin: decoder.margin) } ?? (1, 1)
+            target.map { BoxShrinkStream.factors(stored: info.storedSize, target: $0, margin: decoder.margin) } ?? (
+                1, 1
+            )
         let result = try PNGDecoding.decode(file: file, path: path, info: info, shrink: shrink)
         var decoded = result.image
         if decoder.convertsToSRGB, let profile = result.profile { decoded.convert(from: profile) }
@@ -35,7 +37,9 @@ struct PNGCodec: ImageCodec {
 
     func decodePlan(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> String {
         let shrink =
-            target.map { PNGCodec.shrink(stored: info.storedSize, target: $0, margin: decoder.margin) } ?? (x: 1, y: 1)
+            target.map { BoxShrinkStream.factors(stored: info.storedSize, target: $0, margin: decoder.margin) } ?? (
+                x: 1, y: 1
+            )
         return "box \(shrink.x)x\(shrink.y)"
     }
 
@@ -44,7 +48,8 @@ struct PNGCodec: ImageCodec {
         let stored = info.storedSize
         let shrink =
             info.isProgressive
-            ? (1, 1) : target.map { PNGCodec.shrink(stored: stored, target: $0, margin: decoder.margin) } ?? (1, 1)
+            ? (1, 1)
+            : target.map { BoxShrinkStream.factors(stored: stored, target: $0, margin: decoder.margin) } ?? (1, 1)
         return (((stored.width + shrink.0 - 1) / shrink.0) * ((stored.height + shrink.1 - 1) / shrink.1) * 4, 0)
     }
 
@@ -52,14 +57,5 @@ struct PNGCodec: ImageCodec {
     func colorProfile(_ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo) -> ColorProfile? {
         guard info.hasICCProfile else { return nil }
         return (try? PNGDecoding.decode(file: file, path: path, info: info, headerOnly: true))?.profile
-    }
-
-    /// The box factors a PNG is averaged by as its rows arrive: as much as keeps both sides at
-    /// least `margin` times `target`'s.
-    static func shrink(stored: Size, target: Size, margin: Int = 2) -> (x: Int, y: Int) {
-        (
-            max(1, stored.width / (margin * max(1, target.width))),
-            max(1, stored.height / (margin * max(1, target.height)))
-        )
     }
 }

@@ -206,12 +206,10 @@ struct TIFFCodec: ImageCodec {
         return ColorProfile(data: Array(UnsafeBufferPointer(start: bytes, count: Int(count))))
     }
 
-    /// Box factors, as for PNG: as much as keeps both sides at least `margin` times the target.
+    /// Box factors, as for PNG, at most 64 each.
     static func shrink(stored: Size, target: Size, margin: Int) -> (x: Int, y: Int) {
-        (
-            min(64, max(1, stored.width / (margin * max(1, target.width)))),
-            min(64, max(1, stored.height / (margin * max(1, target.height))))
-        )
+        let factors = BoxShrinkStream.factors(stored: stored, target: target, margin: margin)
+        return (min(64, factors.x), min(64, factors.y))
     }
 
     static func open(_ path: String, stage: CodecStage) throws(CodecError) -> OpaquePointer {
