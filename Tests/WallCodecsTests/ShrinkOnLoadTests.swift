@@ -5,7 +5,7 @@ import _WallTestSupport
 
 @testable import WallCodecs
 
-@Suite("PNG shrink-on-load")
+@Suite("PNG and HEIF shrink-on-load")
 struct ShrinkOnLoadTests {
     /// Box means of a full decode, premultiplied while averaging: the reference.
     func reference(_ full: Bitmap, kx: Int, ky: Int) -> Bitmap {
@@ -35,7 +35,10 @@ struct ShrinkOnLoadTests {
 
     @Test(
         "rows are box-averaged as they arrive, matching a full decode averaged afterwards",
-        arguments: ["png-rgb.png", "png-rgba.png", "png-rgb-16bit.png", "png-gray-alpha.png", "png-palette-trns.png"])
+        arguments: [
+            "png-rgb.png", "png-rgba.png", "png-rgb-16bit.png", "png-gray-alpha.png", "png-palette-trns.png",
+            "heic-rotated-6.heic", "avif-alpha.avif",
+        ])
     func matchesReference(name: String) throws {
         let path = Fixtures.sample(name)
         let info = try ImageProbe().probe(path: path)
