@@ -74,6 +74,7 @@ for corpus in $corpora; do
   done
   iw_wall=$(cut -d' ' -f1 "$work/imagewall.runs" | median)
   echo "$iw_wall" > "$work/$corpus.imagewall"
+  cut -d' ' -f3 "$work/imagewall.runs" | median > "$work/$corpus.rss"
   case " $tools " in *" vips "*) cut -d' ' -f1 "$work/vips.runs" | median > "$work/$corpus.vips" ;; esac
   case " $tools " in *" vips2 "*) cut -d' ' -f1 "$work/vips2.runs" | median > "$work/$corpus.vips2" ;; esac
   for tool in $tools; do
@@ -89,13 +90,16 @@ done
 # (JPEG and WebP shrunk while decoding to keep twice the 487 px tile, PNG in full: no PNG
 # decoder can shrink), pixels discarded. On two cores no tool can beat half of it; the line
 # also says how far the floor itself is from each libvips peer, i.e. what ratio is possible.
-floor_line() {  # $1 corpus, $2 CPU seconds of the floor, $3 what it decoded
-  local iw v1 v2
+floor_line() {  # $1 corpus, $2 CPU seconds of the floor, $3 what it decoded, $4 issue 31's target ratio
+  local iw v1 v2 rss
   iw=$(cat "$work/$1.imagewall")
   v1=$(cat "$work/$1.vips" 2>/dev/null || echo 0)
   v2=$(cat "$work/$1.vips2" 2>/dev/null || echo 0)
-  awk -v c="$1" -v f="$2" -v what="$3" -v iw="$iw" -v v1="$v1" -v v2="$v2" 'BEGIN {
-    printf "floor, %s: %s: %.2f s CPU, %.2f s on 2 cores; imagewall %.2f s = %.2fx that", c, what, f, f / 2, iw, iw / (f / 2)
+  rss=$(cat "$work/$1.rss" 2>/dev/null || echo 0)
+  awk -v c="$1" -v f="$2" -v what="$3" -v target="$4" -v iw="$iw" -v v1="$v1" -v v2="$v2" -v rss="$rss" 'BEGIN {
+    ratio = iw / (f / 2)
+    printf "floor, %s: %s: %.2f s CPU, %.2f s on 2 cores; imagewall %.2f s = %.2fx that (target <= %.2fx: %s), peak %.0f MB (target <= 200 MB: %s)", \
+      c, what, f, f / 2, iw, ratio, target, ratio <= target ? "met" : "not met", rss, rss <= 200 ? "met" : "not met"
     if (v1 > 0) printf "; the floor is %.2fx faster than libvips 1 thread (%.2f s), %.2fx than 2 threads (%.2f s)", v1 / (f / 2), v1, v2 / (f / 2), v2
     printf "\n" }'
 }
@@ -106,9 +110,10 @@ if command -v cc >/dev/null; then
   cc -O2 Benchmarks/jpeg_floor.c -ljpeg -o "$work/jpeg_floor"
   cc -O2 Benchmarks/png_floor.c -lpng -o "$work/png_floor"
   cc -O2 Benchmarks/webp_floor.c -lwebp -o "$work/webp_floor"
+  cc -O2 Benchmarks/heif_floor.c $(pkg-config --cflags --libs libheif) -o "$work/heif_floor"
   echo
   if [ -f "$work/photos.imagewall" ]; then
-    floor_line photos "$(floor_cpu "$work/jpeg_floor" --tile 487 "$base"/photos/*.jpg)" "libjpeg shrinking to twice the tile"
+    floor_line photos "$(floor_cpu "$work/jpeg_floor" --tile 487 "$base"/photos/*.jpg)" "libjpeg shrinking to twice the tile" 1.25
   fi
   if [ -f "$work/wallpapers.imagewall" ]; then
     mapfile -t jpegs < <(find "$base/wallpapers" -maxdepth 1 \( -iname '*.jpg' -o -iname '*.jpeg' \) | sort)
@@ -117,10 +122,22 @@ if command -v cc >/dev/null; then
     if [ ${#jpegs[@]} -gt 0 ]; then jpeg_cpu=$(floor_cpu "$work/jpeg_floor" --tile 487 "${jpegs[@]}"); fi
     if [ ${#pngs[@]} -gt 0 ]; then png_cpu=$(floor_cpu "$work/png_floor" "${pngs[@]}"); fi
     floor_line wallpapers "$(awk -v j="$jpeg_cpu" -v p="$png_cpu" 'BEGIN { print j + p }')" \
-      "libjpeg ${#jpegs[@]} JPEGs $jpeg_cpu s + libpng ${#pngs[@]} PNGs $png_cpu s"
+      "libjpeg ${#jpegs[@]} JPEGs $jpeg_cpu s + libpng ${#pngs[@]} PNGs $png_cpu s" 1.4
   fi
   if [ -f "$work/webp.imagewall" ]; then
-    floor_line webp "$(floor_cpu "$work/webp_floor" 970 "$base"/webp/*.webp)" "libwebp scaling to 970 px"
+    floor_line webp "$(floor_cpu "$work/webp_floor" 970 "$base"/webp/*.webp)" "libwebp scaling to 970 px" 1.2
+  fi
+  if [ -f "$work/heic.imagewall" ]; then
+    floor_line heic "$(floor_cpu "$work/heif_floor" 487 "$base"/heic/*.heic)" \
+      "libheif decoding to RGB (a stored thumbnail when it covers the tile)" 1.3
+    # Tiles larger than the phones' 512 px thumbnails: every image decoded whole.
+    for run in $(seq "$runs"); do
+      measure "$bin" render "$base/heic" -o "$work/heic-whole.png" --width 2000 --columns 2 --gap 10 --background '#202020'
+    done > "$work/heic-whole.runs"
+    cut -d' ' -f1 "$work/heic-whole.runs" | median > "$work/heic-whole.imagewall"
+    cut -d' ' -f3 "$work/heic-whole.runs" | median > "$work/heic-whole.rss"
+    floor_line "heic-whole" "$(floor_cpu "$work/heif_floor" 995 "$base"/heic/*.heic)" \
+      "libheif decoding every 12 MP image whole (--columns 2: 995 px tiles)" 1.3
   fi
 fi
 

@@ -1,0 +1,62 @@
+/* The decoder's floor for `make bench`: CPU time libheif alone spends decoding HEIF files to
+ * interleaved 8-bit RGB (RGBA where the image has alpha), as imagewall and libvips ask for it.
+ * libheif cannot shrink while decoding, so the primary image is decoded whole unless a stored
+ * thumbnail is at least as large as a TILE px wide tile of its shape (the rule imagewall and
+ * libvips follow); the pixels are thrown away: no resampling, no sheet, no encoding.
+ *   usage: heif_floor TILE FILE...   (prints seconds of CPU time) */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <libheif/heif.h>
+
+static double cpu_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 3) {
+        fprintf(stderr, "usage: heif_floor TILE FILE...\n");
+        return 2;
+    }
+    long tile = atol(argv[1]);
+    double start = cpu_seconds();
+    for (int i = 2; i < argc; i++) {
+        struct heif_context *context = heif_context_alloc();
+        struct heif_image_handle *handle = NULL, *chosen = NULL;
+        if (heif_context_read_from_file(context, argv[i], NULL).code == heif_error_Ok &&
+            heif_context_get_primary_image_handle(context, &handle).code == heif_error_Ok) {
+            long width = heif_image_handle_get_width(handle), height = heif_image_handle_get_height(handle);
+            long tile_height = width > 0 ? (tile * height + width / 2) / width : 0;
+            heif_item_id ids[8];
+            int count = heif_image_handle_get_list_of_thumbnail_IDs(handle, ids, 8);
+            long best = -1;
+            for (int k = 0; k < count; k++) {  /* the smallest thumbnail that covers the tile */
+                struct heif_image_handle *thumbnail = NULL;
+                if (heif_image_handle_get_thumbnail(handle, ids[k], &thumbnail).code != heif_error_Ok) continue;
+                long w = heif_image_handle_get_width(thumbnail), h = heif_image_handle_get_height(thumbnail);
+                if (w >= tile && h >= tile_height && (best < 0 || w * h < best)) {
+                    if (chosen) heif_image_handle_release(chosen);
+                    chosen = thumbnail;
+                    best = w * h;
+                } else {
+                    heif_image_handle_release(thumbnail);
+                }
+            }
+            int alpha = heif_image_handle_has_alpha_channel(chosen ? chosen : handle);
+            struct heif_image *image = NULL;
+            struct heif_decoding_options *options = heif_decoding_options_alloc();
+            options->convert_hdr_to_8bit = 1;
+            heif_decode_image(chosen ? chosen : handle, &image, heif_colorspace_RGB,
+                              alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, options);
+            heif_decoding_options_free(options);
+            if (image) heif_image_release(image);
+            if (chosen) heif_image_handle_release(chosen);
+            heif_image_handle_release(handle);
+        }
+        heif_context_free(context);
+    }
+    printf("%.2f\n", cpu_seconds() - start);
+    return 0;
+}
