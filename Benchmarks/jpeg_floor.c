@@ -9,12 +9,7 @@
 #include <string.h>
 #include <time.h>
 #include <jpeglib.h>
-
-static double cpu_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return t.tv_sec + t.tv_nsec / 1e9;
-}
+#include "cpu_seconds.h"
 
 /* Whether the file's EXIF orientation (APP1, IFD0 tag 0x0112) is 5-8: shown turned a quarter. */
 static int turned(j_decompress_ptr info) {

@@ -5,12 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
-
-static double cpu_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return t.tv_sec + t.tv_nsec / 1e9;
-}
+#include "cpu_seconds.h"
 
 static void quiet(png_structp png, png_const_charp message) {
     (void)png;

@@ -6,12 +6,7 @@
 #include <stdlib.h>
 #include <time.h>
 #include <webp/decode.h>
-
-static double cpu_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return t.tv_sec + t.tv_nsec / 1e9;
-}
+#include "cpu_seconds.h"
 
 int main(int argc, char **argv) {
     if (argc < 3) {
