@@ -29,8 +29,7 @@ public struct BoxShrinkStream {
         self.fourthIsAlpha = fourthIsAlpha
         self.factorX = factorX
         self.factorY = factorY
-        let size = Size(
-            width: (sourceSize.width + factorX - 1) / factorX, height: (sourceSize.height + factorY - 1) / factorY)
+        let size = BoxShrinkStream.shrunk(sourceSize, by: (factorX, factorY))
         result = Bitmap(size: size, alpha: channels == 4 ? .straight : .none)
         sums = [UInt32](repeating: 0, count: size.width * channels)
     }
@@ -42,6 +41,11 @@ public struct BoxShrinkStream {
             max(1, stored.width / (margin * max(1, target.width))),
             max(1, stored.height / (margin * max(1, target.height)))
         )
+    }
+
+    /// `size` averaged by `factors`: a block cut by the right or bottom edge counts whole.
+    public static func shrunk(_ size: Size, by factors: (x: Int, y: Int)) -> Size {
+        Size(width: (size.width + factors.x - 1) / factors.x, height: (size.height + factors.y - 1) / factors.y)
     }
 
     /// Rows of the source consumed so far.

@@ -103,7 +103,8 @@ struct GIFCodec: ImageCodec {
         let size = info.storedSize
         guard !info.isProgressive, let target else { return (size.width * size.height * channels, 0) }
         let shrink = BoxShrinkStream.factors(stored: size, target: target, margin: decoder.margin)
-        return (((size.width + shrink.x - 1) / shrink.x) * ((size.height + shrink.y - 1) / shrink.y) * channels, 0)
+        let kept = BoxShrinkStream.shrunk(size, by: shrink)
+        return (kept.width * kept.height * channels, 0)
     }
 
     /// GIF carries no colour profile ImageWall reads: its colours are sRGB.

@@ -86,7 +86,7 @@ struct JXLCodec: ImageCodec {
 
     /// `size` shrunk by `factor`, a partial block at the right and bottom counted whole.
     static func shrunk(_ size: Size, by factor: Int) -> Size {
-        Size(width: (size.width + factor - 1) / factor, height: (size.height + factor - 1) / factor)
+        BoxShrinkStream.shrunk(size, by: (factor, factor))
     }
 
     func decodePlan(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> String {

@@ -50,7 +50,8 @@ struct PNGCodec: ImageCodec {
             info.isProgressive
             ? (1, 1)
             : target.map { BoxShrinkStream.factors(stored: stored, target: $0, margin: decoder.margin) } ?? (1, 1)
-        return (((stored.width + shrink.0 - 1) / shrink.0) * ((stored.height + shrink.1 - 1) / shrink.1) * 4, 0)
+        let kept = BoxShrinkStream.shrunk(stored, by: shrink)
+        return (kept.width * kept.height * 4, 0)
     }
 
     /// The iCCP chunk, read up to the image data.

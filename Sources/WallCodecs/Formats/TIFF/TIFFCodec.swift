@@ -192,7 +192,8 @@ struct TIFFCodec: ImageCodec {
             stored = level
         }
         let shrink = target.map { TIFFCodec.shrink(stored: stored, target: $0, margin: decoder.margin) } ?? (1, 1)
-        let pixels = ((stored.width + shrink.0 - 1) / shrink.0) * ((stored.height + shrink.1 - 1) / shrink.1) * 4
+        let kept = BoxShrinkStream.shrunk(stored, by: shrink)
+        let pixels = kept.width * kept.height * 4
         // A band is one strip or row of tiles: usually small, the whole image for a single strip.
         return (pixels, stored.width * 4 * min(stored.height, 256) + stored.width * stored.height / 8)
     }
