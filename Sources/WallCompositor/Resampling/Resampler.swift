@@ -87,10 +87,6 @@ public enum Resampler {
         defer { acc.deallocate() }
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: block * length)
         defer { bytes.deallocate() }
-        // The weights of four lines, each repeated across a block of `lanes` sums and read back
-        // from memory inside the loop: seen next to its pixel as a 16-bit value, a weight lets
-        // the compiler multiply in 16-bit lanes (pmaddwd) instead of emulating 32-bit products.
-        let lanes = 16
         let splat = UnsafeMutablePointer<Int16>.allocate(capacity: 4 * lanes)
         defer { splat.deallocate() }
         weights.withBuffers { firsts, counts, offsets, w in
@@ -98,41 +94,11 @@ public enum Resampler {
             while t0 < weights.targetLength {
                 let rows = min(block, weights.targetLength - t0)
                 for q in 0..<rows {
-                    let t = t0 + q, sums = acc + q * length
-                    sums.update(repeating: Contributions.half, count: length)
-                    let base = offsets[t], count = counts[t]
-                    var line = lines + firsts[t] * lineBytes
-                    var k = 0
-                    while k < count {
-                        let group = min(4, count - k)
-                        for g in 0..<4 {
-                            (splat + g * lanes).update(repeating: g < group ? w[base + k + g] : 0, count: lanes)
-                        }
-                        // A group of fewer than four lines reads its last line again with weight 0.
-                        let l0 = line, l1 = line + min(1, group - 1) * lineBytes
-                        let l2 = line + min(2, group - 1) * lineBytes, l3 = line + min(3, group - 1) * lineBytes
-                        var i = 0
-                        while i + lanes <= length {
-                            for j in 0..<lanes {
-                                let first: Int32 =
-                                    Int32(l0[i + j]) &* Int32(splat[j]) &+ Int32(l1[i + j]) &* Int32(splat[lanes + j])
-                                let second: Int32 =
-                                    Int32(l2[i + j]) &* Int32(splat[2 * lanes + j])
-                                    &+ Int32(l3[i + j]) &* Int32(splat[3 * lanes + j])
-                                sums[i + j] &+= first &+ second
-                            }
-                            i += lanes
-                        }
-                        while i < length {
-                            let first: Int32 = Int32(l0[i]) &* Int32(splat[0]) &+ Int32(l1[i]) &* Int32(splat[lanes])
-                            let second: Int32 =
-                                Int32(l2[i]) &* Int32(splat[2 * lanes]) &+ Int32(l3[i]) &* Int32(splat[3 * lanes])
-                            sums[i] &+= first &+ second
-                            i += 1
-                        }
-                        line += group * lineBytes
-                        k += group
-                    }
+                    let t = t0 + q
+                    add(
+                        lines: lines + firsts[t] * lineBytes, lineBytes: lineBytes,
+                        weights: UnsafeBufferPointer(rebasing: w[offsets[t]..<offsets[t] + counts[t]]),
+                        into: acc + q * length, length: length, splat: splat)
                 }
                 // Sums to bytes in one run (which vectorises), then each pixel of the lines to
                 // its place, premultiplied colour kept no larger than its alpha.
@@ -159,6 +125,50 @@ public enum Resampler {
                 }
                 t0 += rows
             }
+        }
+    }
+
+    /// Repeats of each weight across the sums of a block: see ``add(lines:lineBytes:weights:into:length:splat:)``.
+    private static let lanes = 16
+
+    /// `sums` (`length` of them) set to the rounding half plus the weighted sum of the lines from
+    /// `lines` on, `weights.count` of them, four at a time. Each weight of a group is repeated
+    /// across `splat` and read back from memory inside the loop: seen next to its pixel as a
+    /// 16-bit value, it lets the compiler multiply in 16-bit lanes (pmaddwd) instead of
+    /// emulating 32-bit products.
+    private static func add(
+        lines: UnsafePointer<UInt8>, lineBytes: Int, weights: UnsafeBufferPointer<Int16>,
+        into sums: UnsafeMutablePointer<Int32>, length: Int, splat: UnsafeMutablePointer<Int16>
+    ) {
+        sums.update(repeating: Contributions.half, count: length)
+        var line = lines
+        var k = 0
+        while k < weights.count {
+            let group = min(4, weights.count - k)
+            for g in 0..<4 { (splat + g * lanes).update(repeating: g < group ? weights[k + g] : 0, count: lanes) }
+            // A group of fewer than four lines reads its last line again with weight 0.
+            let l0 = line, l1 = line + min(1, group - 1) * lineBytes
+            let l2 = line + min(2, group - 1) * lineBytes, l3 = line + min(3, group - 1) * lineBytes
+            var i = 0
+            while i + lanes <= length {
+                for j in 0..<lanes {
+                    let first: Int32 =
+                        Int32(l0[i + j]) &* Int32(splat[j]) &+ Int32(l1[i + j]) &* Int32(splat[lanes + j])
+                    let second: Int32 =
+                        Int32(l2[i + j]) &* Int32(splat[2 * lanes + j]) &+ Int32(l3[i + j])
+                        &* Int32(splat[3 * lanes + j])
+                    sums[i + j] &+= first &+ second
+                }
+                i += lanes
+            }
+            while i < length {
+                let first: Int32 = Int32(l0[i]) &* Int32(splat[0]) &+ Int32(l1[i]) &* Int32(splat[lanes])
+                let second: Int32 = Int32(l2[i]) &* Int32(splat[2 * lanes]) &+ Int32(l3[i]) &* Int32(splat[3 * lanes])
+                sums[i] &+= first &+ second
+                i += 1
+            }
+            line += group * lineBytes
+            k += group
         }
     }
 }
