@@ -48,9 +48,9 @@ let package = Package(
         .systemLibrary(
             name: "CLibRaw", pkgConfig: "libraw_r",
             providers: [.apt(["libraw-dev"])]),
-        .systemLibrary(
-            name: "CFFmpeg", pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev"])]),
+        // FFmpeg's headers only (Debian's libavformat-dev, libavcodec-dev, libswscale-dev): the shim
+        // loads the libraries on the first video, so nothing links them.
+        .systemLibrary(name: "CFFmpeg"),
         .systemLibrary(
             name: "CLibJXL", pkgConfig: "libjxl",
             providers: [.apt(["libjxl-dev"])]),
@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "CJSONShim", linkerSettings: [.linkedLibrary("simdjson")]),
         .target(
             name: "CVideoShim", dependencies: ["CFFmpeg"],
-            linkerSettings: [.linkedLibrary("avcodec"), .linkedLibrary("swscale"), .linkedLibrary("avutil")]),
+            linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CColorShim", dependencies: ["CLCMS2"]),
         .target(name: "CProcessShim"),
         // libharu (Debian's libhpdf-dev ships no pkg-config file): the library by name.

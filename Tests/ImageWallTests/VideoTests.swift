@@ -145,6 +145,32 @@ struct VideoTests {
         #expect(CaptionTemplate.readableDuration(3725.4) == "1:02:05")
     }
 
+    @Test("FFmpeg's libraries are loaded by the first video, never by a render without one")
+    func loadedOnDemand() throws {
+        let folder = TemporaryFolder()
+        let clip = try VideoClips.make("clip.mp4", in: folder.path)
+        // The dynamic linker names every library it loads, and how, on stderr.
+        func libraries(rendering input: String) throws -> (status: Int32, loads: String) {
+            let run = try Fixtures.run(
+                "/usr/bin/env",
+                [
+                    "LD_DEBUG=files", Fixtures.binary, "render", input, "-o", folder.file("sheet.png"), "--no-cache",
+                    "-q",
+                ])
+            let loads = run.errors.split(separator: "\n").filter { $0.contains("file=") && !$0.contains("link map") }
+                .joined(separator: "\n")
+            return (run.status, loads)
+        }
+        let still = try libraries(rendering: Fixtures.sample("grayscale.jpg"))
+        #expect(still.status == 0)
+        #expect(still.loads.contains("file=libjpeg"), "the check sees the libraries loaded: \(still.loads)")
+        #expect(!still.loads.contains("libavformat") && !still.loads.contains("libavcodec"), "\(still.loads)")
+        let video = try libraries(rendering: clip)
+        #expect(video.status == 0)
+        let avformat = video.loads.split(separator: "\n").filter { $0.contains("file=libavformat") }
+        #expect(avformat.count == 1 && avformat[0].contains("dynamically loaded"), "\(video.loads)")
+    }
+
     @Test("videos are claimed by their bytes and their names, but a TypeScript file is not a transport stream")
     func claiming() throws {
         let folder = TemporaryFolder()

@@ -3,7 +3,8 @@
 /* Videos through FFmpeg's libraries: the container's description of the first video stream
    (size, rotation, duration, codec) and single frames decoded and scaled to 8-bit RGB. Only the
    video stream is read (every other stream is discarded), the decoder runs on one thread, and
-   FFmpeg's log is silenced: its messages are returned, never printed. */
+   FFmpeg's log is silenced: its messages are returned, never printed. The libraries are loaded
+   on the first video opened; when they cannot be, every video is refused with the reason. */
 #include <stddef.h>
 
 typedef struct iw_video_info {
@@ -38,6 +39,10 @@ int iw_video_frame(iw_video *video, double seconds, int width, int height, unsig
 
 void iw_video_close(iw_video *video);
 
-/* "libavformat 59.27.100, libavcodec 59.37.100": the libraries' versions. */
+/* "libavformat 59.27.100, libavcodec 59.37.100": the versions of the libraries loaded (which
+   loads them: call it only where a video is at hand). */
 const char *iw_video_versions(void);
+
+/* The same for the headers this was built with, without loading anything. */
+const char *iw_video_header_versions(void);
 #endif

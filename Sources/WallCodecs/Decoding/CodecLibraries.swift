@@ -13,7 +13,8 @@ import CWebPShim
 /// The libraries that turn files into pixels, and their versions.
 public enum CodecLibraries {
     /// One line naming each library and its version: a new version of any of them may decode
-    /// differently, so a cache keys its entries by it.
+    /// differently, so a cache keys its entries by it. FFmpeg's are its headers' (the libraries
+    /// themselves load only for a video, whose decode plan names them).
     public static let versions: String = {
         let webp = iw_webp_library_version()
         // libtiff says "LIBTIFF, Version 4.5.0\nCopyright …": its number alone.
@@ -30,7 +31,9 @@ public enum CodecLibraries {
             "LibRaw \(String(cString: iw_raw_version()))",
             "Exiv2 \(String(cString: iw_exiv_version()))",
             "libjxl \(String(cString: iw_jxl_version()))",
-            String(cString: iw_video_versions()),
+            // FFmpeg's as built: the libraries load on the first video (a video's decode plan
+            // names the ones loaded).
+            String(cString: iw_video_header_versions()),
             "lcms \(iw_color_library_version())",
         ].joined(separator: ", ")
     }()

@@ -168,9 +168,12 @@ struct VideoCodec: ImageCodec {
             height: max(1, Int((Double(stored.height) * scale).rounded(.up))))
     }
 
+    /// Names the FFmpeg loaded (``CodecLibraries/versions`` names only the headers', so that a
+    /// render without videos never loads it).
     func decodePlan(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> String {
         let size = VideoCodec.frameSize(stored: info.storedSize, target: target, margin: decoder.margin)
         return "poster \(VideoCodec.posterMoments(duration: info.duration)) at \(size.width)x\(size.height)"
+            + " by \(String(cString: iw_video_versions()))"
     }
 
     /// The scaled frame, and the decoder's frames at full size (a few reference frames of 8 or
