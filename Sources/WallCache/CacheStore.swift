@@ -106,25 +106,29 @@ public final class CacheStore: Sendable {
         let file = path(kind, key).file
         switch CacheStore.entry(at: file, key: key) {
         case .missing:
-            state.withLock {
-                $0.misses += 1
-                $0.unrecorded.misses += 1
-            }
+            count(found: false)
             return nil
         case .damaged:
             unlink(file)
-            state.withLock {
-                $0.misses += 1
-                $0.unrecorded.misses += 1
-            }
+            count(found: false)
             return nil
         case .whole(let parts):
             _ = utimensat(AT_FDCWD, file, nil, 0)  // used now
-            state.withLock {
+            count(found: true)
+            return parts
+        }
+    }
+
+    /// One lookup, in this process's counts and in those not yet added to the usage file.
+    private func count(found: Bool) {
+        state.withLock {
+            if found {
                 $0.hits += 1
                 $0.unrecorded.hits += 1
+            } else {
+                $0.misses += 1
+                $0.unrecorded.misses += 1
             }
-            return parts
         }
     }
 
@@ -305,7 +309,21 @@ public final class CacheStore: Sendable {
 
     /// Removes the empty folders `depth` levels below `folder` (kinds and their key prefixes).
     private static func removeEmptyFolders(_ folder: String, depth: Int) {
-        guard depth > 0, let dir = opendir(folder) else { return }
+        guard depth > 0 else { return }
+        for name in names(in: folder) {
+            var info = stat()
+            let path = folder + "/" + name
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            removeEmptyFolders(path, depth: depth - 1)
+            rmdir(path)
+        }
+    }
+
+    /// The names in `folder` but "." and "..", read whole before any is acted on (entries may
+    /// then be deleted without disturbing the listing).
+    private static func names(in folder: String) -> [String] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) {
@@ -313,14 +331,7 @@ public final class CacheStore: Sendable {
             }
             if name != "." && name != ".." { names.append(name) }
         }
-        closedir(dir)
-        for name in names {
-            var info = stat()
-            let path = folder + "/" + name
-            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
-            removeEmptyFolders(path, depth: depth - 1)
-            rmdir(path)
-        }
+        return names
     }
 
     private enum Read {
@@ -427,13 +438,7 @@ public final class CacheStore: Sendable {
 
     /// Calls `body` for every regular file `depth` folders below `folder`.
     private static func walk(_ folder: String, depth: Int, _ body: (String, stat) -> Void) {
-        guard let dir = opendir(folder) else { return }
-        defer { closedir(dir) }
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
+        for name in names(in: folder) {
             let path = folder + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0 else { continue }
