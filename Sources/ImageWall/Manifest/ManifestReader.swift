@@ -89,14 +89,8 @@ package enum ManifestReader {
                 run = last + 1
             }
             text.append(UInt8(ascii: "]"))
-            do {
-                tiles += try JSONReader().decode([Manifest.Tile].self, from: text)
-            } catch let error as DecodingError {
-                throw ManifestError(
-                    path,
-                    "not an ImageWall manifest: "
-                        + ManifestSplitter<Manifest.Tile>.describe(error) { chosen[start + $0] })
-            }
+            let first = start
+            tiles += try ManifestSplitter<Manifest.Tile>.decode(text, path: path) { chosen[first + $0] }
             start = end
         }
         return tiles
@@ -112,13 +106,8 @@ private final class DecodingBatch<Element: Decodable & Sendable>: @unchecked Sen
     /// Starts decoding `text`, a JSON array of tiles, the first of them tile `firstTile`.
     init(_ text: [UInt8], firstTile: Int, path: String) {
         DispatchQueue.global().async { [self] in
-            do {
-                result = .success(try JSONReader().decode([Element].self, from: text))
-            } catch let error as DecodingError {
-                let reason = ManifestSplitter<Element>.describe(error) { firstTile + $0 }
-                result = .failure(ManifestError(path, "not an ImageWall manifest: " + reason))
-            } catch {
-                result = .failure(ManifestError(path, "not an ImageWall manifest: \(error)"))
+            result = Result { () throws(ManifestError) in
+                try ManifestSplitter<Element>.decode(text, path: path) { firstTile + $0 }
             }
             finished.signal()
         }
@@ -363,6 +352,17 @@ private struct ManifestSplitter<Element: Decodable & Sendable> {
             throw ManifestError(path, "not an ImageWall manifest: " + Self.describe(error, tile: nil))
         }
         return manifest
+    }
+
+    /// The tiles of `text`, a JSON array of them whose n-th is tile `tile(n)` of the wall.
+    static func decode(_ text: [UInt8], path: String, tile: @escaping (Int) -> Int) throws(ManifestError) -> [Element] {
+        do {
+            return try JSONReader().decode([Element].self, from: text)
+        } catch let error as DecodingError {
+            throw ManifestError(path, "not an ImageWall manifest: " + describe(error, tile: tile))
+        } catch {
+            throw ManifestError(path, "not an ImageWall manifest: \(error)")
+        }
     }
 
     /// A decoding error in a few words: what is wrong and where (`tiles[12].cell`). With
