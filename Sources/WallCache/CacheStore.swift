@@ -319,19 +319,11 @@ public final class CacheStore: Sendable {
         }
     }
 
-    /// The names in `folder` but "." and "..", read whole before any is acted on (entries may
-    /// then be deleted without disturbing the listing).
+    /// The names in `folder` (WallCore's listing, read whole before any entry is acted on, so
+    /// entries may be deleted meanwhile); the kind of each is asked of `lstat`, which every file
+    /// system answers.
     private static func names(in folder: String) -> [String] {
-        guard let dir = opendir(folder) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        (directoryEntries(at: folder) ?? []).map(\.name)
     }
 
     private enum Read {
