@@ -11,9 +11,9 @@ public struct ColorProfile: Sendable, Equatable {
 
     /// The profile's description, e.g. "Adobe RGB (1998)", or "" when it has none.
     public var description: String {
-        var text = [CChar](repeating: 0, count: 256)
-        data.withUnsafeBufferPointer { iw_icc_description($0.baseAddress, $0.count, &text, 256) }
-        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var buffer = [CChar](repeating: 0, count: 256)
+        data.withUnsafeBufferPointer { iw_icc_description($0.baseAddress, $0.count, &buffer, 256) }
+        return buffer.text
     }
 
     /// The outcome of a conversion.

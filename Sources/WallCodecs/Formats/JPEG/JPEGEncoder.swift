@@ -121,7 +121,7 @@ public final class JPEGStreamWriter {
         guard let started else {
             throw CodecError(
                 .write, path: path,
-                reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+                reason: message.text)
         }
         encoder = started
     }
