@@ -56,7 +56,8 @@ bench: build
 # Renders SampleImages with --html (two pages, a name with a space), as a Deep Zoom pyramid with
 # its viewer, and as 2- and 4-column JPEG variants on one page; diffs two copies of it (one image
 # swapped) with --report, and checks a changed copy of the example fixture suite with --report;
-# checks the five pages in headless Chromium (installed when missing).
+# checks the five pages in headless Chromium (installed when missing); then the pages of files with
+# hostile names, every link clicked.
 check-html: build
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; }
 	rm -rf out/html && mkdir -p "out/html/sheet dir"
@@ -84,6 +85,9 @@ check-html: build
 	$(RELEASE_BIN) check out/html/suite/suite.json --report out/html/suite/report.html --json out/html/suite/result.json \
 	  > out/html/suite/check.txt || test $$? -eq 1
 	python3 Tests/HTML/check_suite_report.py out/html/suite/report.html out/html/suite/result.json
+	# Files with hostile names (javascript:…, <!--<script>…, &copy;&lt…) in the pages' own folder:
+	# every link of the gallery page, the Deep Zoom viewer and a diff report clicked; nothing runs.
+	bash Tests/HTML/check_hostile.sh $(RELEASE_BIN) out/html/hostile
 
 # Plans SampleImages once (two pages), renders it in six parts with GNU parallel, assembles
 # them, and compares the pages with a one-process render of the same manifest, byte for byte.

@@ -31,9 +31,8 @@ enum DeepZoomPage {
                     + "\"url\":\(JSONString.quoted(tilesFolder + "/")),\"ext\":\(JSONString.quoted(format)),"
                     + "\"boxes\":[\(boxes)],\"links\":[\(links)],\"names\":[\(names)]}")
         }
-        // "</" cannot end the script element early once escaped as JSON allows.
-        let data = "[" + walls.joined(separator: ",\n") + "]"
-        let safeData = data.replacingOccurrences(of: "</", with: "<\\/")
+        // No name can end the script element early or open a comment in it.
+        let safeData = HTMLText.scriptData("[" + walls.joined(separator: ",\n") + "]")
         let title = HTMLText.escape(manifest.title?.text ?? "Contact sheet")
         return """
             <!DOCTYPE html>

@@ -9,10 +9,39 @@ enum HTMLText {
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
-    /// The link from a page in `folder` to `target`: relative, percent-encoded for an attribute.
+    /// The link from a page in `folder` to `target`: a relative URL that cannot name a scheme or
+    /// hold markup, whatever the file's name (`javascript:alert(1).jpg`, `a&amp;b.jpg`). Every
+    /// byte of a name but the unreserved ones of RFC 3986 is percent-encoded (`:` as `%3A`, `&`
+    /// as `%26`), and a link that does not climb with `..` starts with `./`, so it is safe as an
+    /// attribute's value, in a script's data and as a `location`.
     static func link(from folder: String, to target: String) -> String {
         let parts = FilePaths.relativeParts(from: folder, to: FilePaths.absolute(target))
-        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%;"))
-        return parts.map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0 }.joined(separator: "/")
+        let path = parts.map { $0.addingPercentEncoding(withAllowedCharacters: unreserved) ?? $0 }
+            .joined(separator: "/")
+        return parts.first == ".." ? path : "./" + path
+    }
+
+    /// RFC 3986's unreserved characters: letters, digits, `-`, `.`, `_`, `~`.
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    /// JSON text made safe inside `<script type="application/json">`: `<`, `>` and `&` (which
+    /// could close the element or open a comment, `</script>`, `<!--`) and the line separators
+    /// U+2028 and U+2029 written as `\u` escapes, which mean the same characters to a JSON
+    /// reader. `json` must be JSON: those characters appear in it only inside strings.
+    static func scriptData(_ json: String) -> String {
+        var out = ""
+        out.unicodeScalars.reserveCapacity(json.unicodeScalars.count)
+        for scalar in json.unicodeScalars {
+            switch scalar {
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }

@@ -340,7 +340,7 @@ struct FixtureToolTests {
         let manifest = try render(
             [Fixtures.sample("png-rgb.png"), Fixtures.sample("orientation-6.jpg")], to: "sheet one.png")
         let page = GalleryPage.html(manifest, at: folder.file("index.html"))
-        #expect(page.contains("src=\"sheet%20one.png\""))
+        #expect(page.contains("src=\"./sheet%20one.png\""))
         #expect(page.components(separatedBy: "<a href=").count - 1 == 2)
         #expect(!page.contains("<map") && !page.contains("<area"))
         let tile = manifest.tiles[1]
@@ -364,7 +364,7 @@ struct FixtureToolTests {
             "--columns", "2,4", "--width", "400", "--html", folder.file("v.html"), "-q",
         ]).run()
         let page = String(decoding: try #require(Fixtures.read(folder.file("v.html"))), as: UTF8.self)
-        #expect(page.contains("src=\"v-2.jpg\"") && page.contains("src=\"v-4.jpg\""))
+        #expect(page.contains("src=\"./v-2.jpg\"") && page.contains("src=\"./v-4.jpg\""))
         #expect(page.components(separatedBy: "<a href=").count - 1 == 4, "each variant's own tile links")
         // 2 columns below 640 px, 4 from there; each variant's images blank outside its windows.
         #expect(page.contains("@media (max-width: 639.98px) { .variant-0 { display: block; } }"))
@@ -390,7 +390,7 @@ struct FixtureToolTests {
         #expect(made.count == 3 && !made.contains { $0.contains("png-rgb") }, "\(made)")
         let page = String(decoding: try #require(Fixtures.read(folder.file("r.html"))), as: UTF8.self)
         for name in made {
-            #expect(page.contains("data-view=\"r_files/renditions/\(name)\""))
+            #expect(page.contains("data-view=\"./r_files/renditions/\(name)\""))
             let rendition = try SheetDiff.load(folder.file("r_files/renditions/\(name)"))
             let source = try #require(sources.first { name.contains(($0 as NSString).deletingPathExtension) })
             let shown = try ImageProbe().probe(path: Fixtures.sample(source)).displayedSize
@@ -401,7 +401,7 @@ struct FixtureToolTests {
         }
         #expect(page.contains("<dialog") && page.contains("ArrowRight"))
         // The PNG sheet stays the fixture; the page shows a JPEG copy of it, of the same size.
-        #expect(page.contains("src=\"r_files/sheets/1-r.jpg\""))
+        #expect(page.contains("src=\"./r_files/sheets/1-r.jpg\""))
         let copy = try SheetDiff.load(folder.file("r_files/sheets/1-r.jpg"))
         let sheet = try SheetDiff.load(folder.file("r.png"))
         #expect(copy.size == sheet.size)
