@@ -4,6 +4,8 @@
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 #include <exiv2/exiv2.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -15,63 +17,150 @@ std::once_flag setUp;
 void copyText(char *to, size_t size, const char *from) {
     if (size) std::snprintf(to, size, "%s", from ? from : "");
 }
+
+/* The first of `keys` the metadata holds with a value, or end(). */
+Exiv2::ExifData::const_iterator first(const Exiv2::ExifData &exif, std::initializer_list<const char *> keys) {
+    for (const char *key : keys) {
+        Exiv2::ExifData::const_iterator found = exif.findKey(Exiv2::ExifKey(key));
+        if (found != exif.end() && found->count() > 0) return found;
+    }
+    return exif.end();
+}
+
+/* A text value, trimmed of the NULs and spaces writers pad with. */
+std::string text(Exiv2::ExifData::const_iterator entry) {
+    std::string value = entry->toString();
+    size_t end = value.find('\0');
+    if (end != std::string::npos) value.resize(end);
+    size_t from = value.find_first_not_of(' '), to = value.find_last_not_of(' ');
+    return from == std::string::npos ? "" : value.substr(from, to - from + 1);
+}
+
+void readExif(const Exiv2::ExifData &exif, const Exiv2::XmpData &xmp, iw_exiv_metadata *metadata) {
+    Exiv2::ExifData::const_iterator entry;
+    if ((entry = Exiv2::orientation(exif)) != exif.end() && entry->count() > 0) {
+        long value = entry->toLong();
+        if (value >= 1 && value <= 8) metadata->orientation = static_cast<int>(value);
+    }
+    if ((entry = first(exif, {"Exif.Image.Make"})) != exif.end())
+        copyText(metadata->make, sizeof metadata->make, text(entry).c_str());
+    if ((entry = first(exif, {"Exif.Image.Model"})) != exif.end())
+        copyText(metadata->model, sizeof metadata->model, text(entry).c_str());
+    if ((entry = first(exif, {"Exif.Photo.LensModel"})) != exif.end() ||
+        (entry = Exiv2::lensName(exif)) != exif.end()) {
+        std::string lens = entry->key() == "Exif.Photo.LensModel" ? text(entry) : entry->print(&exif);
+        // Exiv2 prints a lens it cannot name as its number ("26", "(65535)"), "n/a" or "Unknown
+        // Lens": none of them a name.
+        bool letters = std::any_of(lens.begin(), lens.end(), [](unsigned char c) { return std::isalpha(c); });
+        if (letters && lens[0] != '(' && lens != "n/a" && lens.find("nknown") == std::string::npos)
+            copyText(metadata->lens, sizeof metadata->lens, lens.c_str());
+    }
+    if ((entry = first(exif, {"Exif.Photo.DateTimeOriginal", "Exif.Image.DateTimeOriginal", "Exif.Image.DateTime"})) !=
+        exif.end())
+        copyText(metadata->date, sizeof metadata->date, text(entry).c_str());
+    if ((entry = first(exif, {"Exif.Photo.OffsetTimeOriginal", "Exif.Photo.OffsetTime"})) != exif.end())
+        copyText(metadata->offset, sizeof metadata->offset, text(entry).c_str());
+    if ((entry = first(exif, {"Exif.Photo.ExposureTime", "Exif.Image.ExposureTime"})) != exif.end()) {
+        Exiv2::Rational time = entry->toRational();
+        if (time.first > 0 && time.second > 0) {
+            metadata->exposure_numerator = time.first;
+            metadata->exposure_denominator = time.second;
+        }
+    }
+    if ((entry = first(exif, {"Exif.Photo.FNumber", "Exif.Image.FNumber"})) != exif.end()) {
+        Exiv2::Rational number = entry->toRational();
+        if (number.first > 0 && number.second > 0) metadata->f_number = double(number.first) / number.second;
+    }
+    if ((entry = first(exif, {"Exif.Photo.ISOSpeedRatings", "Exif.Image.ISOSpeedRatings"})) != exif.end() ||
+        (entry = Exiv2::isoSpeed(exif)) != exif.end()) {
+        long iso = entry->toLong();
+        if (iso > 0 && iso < 10000000) metadata->iso = static_cast<int>(iso);
+    }
+    if ((entry = first(exif, {"Exif.Photo.FocalLength", "Exif.Image.FocalLength"})) != exif.end()) {
+        Exiv2::Rational length = entry->toRational();
+        if (length.first > 0 && length.second > 0) metadata->focal_length = double(length.first) / length.second;
+    }
+    if ((entry = first(exif, {"Exif.Image.Rating"})) != exif.end()) {
+        long rating = entry->toLong();
+        if (rating >= 0 && rating <= 5) metadata->rating = static_cast<int>(rating);
+    } else {
+        Exiv2::XmpData::const_iterator stars = xmp.findKey(Exiv2::XmpKey("Xmp.xmp.Rating"));
+        if (stars != xmp.end() && stars->count() > 0) {
+            long rating = stars->toLong();
+            if (rating >= 0 && rating <= 5) metadata->rating = static_cast<int>(rating);
+        }
+    }
+}
+
+/* The largest JPEG preview whose bytes are all there, copied; 0, or 1 with the reason. */
+int readPreview(Exiv2::Image &image, size_t max_length, unsigned char **bytes, iw_exiv_metadata *metadata,
+                char *message, size_t message_size) {
+    Exiv2::PreviewManager manager(image);
+    Exiv2::PreviewPropertiesList list = manager.getPreviewProperties();
+    const Exiv2::PreviewProperties *largest = nullptr;
+    for (const Exiv2::PreviewProperties &properties : list) {
+        if (properties.mimeType_ != "image/jpeg" || properties.size_ == 0 || properties.size_ > max_length) continue;
+        if (!largest || static_cast<long long>(properties.width_) * properties.height_ >
+                            static_cast<long long>(largest->width_) * largest->height_)
+            largest = &properties;
+    }
+    if (!largest) {
+        copyText(message, message_size, "Exiv2 finds no JPEG preview in it");
+        return 1;
+    }
+    Exiv2::PreviewImage found = manager.getPreviewImage(*largest);
+    if (found.size() == 0 || found.size() > max_length) {
+        copyText(message, message_size, "Exiv2 cannot read its preview");
+        return 1;
+    }
+    *bytes = static_cast<unsigned char *>(std::malloc(found.size()));
+    if (!*bytes) {
+        copyText(message, message_size, "out of memory");
+        return 1;
+    }
+    std::memcpy(*bytes, found.pData(), found.size());
+    metadata->preview_length = found.size();
+    metadata->preview_width = static_cast<int>(found.width());
+    metadata->preview_height = static_cast<int>(found.height());
+    return 0;
+}
 }  // namespace
 
-extern "C" int iw_exiv_largest_preview(const char *path, size_t max_length, unsigned char **bytes,
-                                       iw_exiv_preview *preview, char *message, size_t message_size) {
+extern "C" int iw_exiv_read(const char *path, size_t max_length, unsigned char **bytes, iw_exiv_metadata *metadata,
+                            char *message, size_t message_size) {
     std::call_once(setUp, [] {
         Exiv2::LogMsg::setLevel(Exiv2::LogMsg::mute);
         Exiv2::enableBMFF(true);  // CR3 is ISO-BMFF
     });
-    *bytes = nullptr;
-    std::memset(preview, 0, sizeof *preview);
-    preview->orientation = 1;
+    if (bytes) *bytes = nullptr;
+    std::memset(metadata, 0, sizeof *metadata);
+    metadata->orientation = 1;
+    metadata->rating = -1;
+    if (message_size) message[0] = 0;
     try {
         Exiv2::Image::AutoPtr image = Exiv2::ImageFactory::open(path);
         if (image.get() == nullptr) {
             copyText(message, message_size, "Exiv2 cannot read it");
             return 1;
         }
-        image->readMetadata();
-        const Exiv2::ExifData &exif = image->exifData();
-        Exiv2::ExifData::const_iterator turned = Exiv2::orientation(exif);
-        if (turned != exif.end() && turned->count() > 0) {
-            long value = turned->toLong();
-            if (value >= 1 && value <= 8) preview->orientation = static_cast<int>(value);
+        // Exiv2 reads boxes and directories in the file's order and throws where one lies past
+        // the end: what it read before (a cut CR3's metadata and previews) is kept.
+        try {
+            image->readMetadata();
+        } catch (const Exiv2::AnyError &error) {
+            if (image->exifData().empty()) throw;
+            copyText(metadata->stopped, sizeof metadata->stopped, error.what());
         }
-        Exiv2::ExifData::const_iterator make = exif.findKey(Exiv2::ExifKey("Exif.Image.Make"));
-        Exiv2::ExifData::const_iterator model = exif.findKey(Exiv2::ExifKey("Exif.Image.Model"));
-        std::string camera = model != exif.end() ? model->toString() : "";
-        std::string maker = make != exif.end() ? make->toString() : "";
-        if (!maker.empty() && camera.compare(0, maker.size(), maker) != 0) camera = maker + " " + camera;
-        copyText(preview->camera, sizeof preview->camera, camera.c_str());
-        Exiv2::PreviewManager manager(*image);
-        Exiv2::PreviewPropertiesList list = manager.getPreviewProperties();
-        const Exiv2::PreviewProperties *largest = nullptr;
-        for (const Exiv2::PreviewProperties &properties : list) {
-            if (properties.mimeType_ != "image/jpeg" || properties.size_ == 0 || properties.size_ > max_length) continue;
-            if (!largest || static_cast<long long>(properties.width_) * properties.height_ >
-                                static_cast<long long>(largest->width_) * largest->height_)
-                largest = &properties;
+        readExif(image->exifData(), image->xmpData(), metadata);
+        if (bytes) {
+            try {
+                readPreview(*image, max_length, bytes, metadata, message, message_size);
+            } catch (const Exiv2::AnyError &error) {
+                copyText(message, message_size, error.what());
+                std::free(*bytes);
+                *bytes = nullptr;
+            }
         }
-        if (!largest) {
-            copyText(message, message_size, "Exiv2 finds no JPEG preview in it");
-            return 1;
-        }
-        Exiv2::PreviewImage found = manager.getPreviewImage(*largest);
-        if (found.size() == 0 || found.size() > max_length) {
-            copyText(message, message_size, "Exiv2 cannot read its preview");
-            return 1;
-        }
-        *bytes = static_cast<unsigned char *>(std::malloc(found.size()));
-        if (!*bytes) {
-            copyText(message, message_size, "out of memory");
-            return 1;
-        }
-        std::memcpy(*bytes, found.pData(), found.size());
-        preview->length = found.size();
-        preview->width = static_cast<int>(found.width());
-        preview->height = static_cast<int>(found.height());
         return 0;
     } catch (const Exiv2::AnyError &error) {
         copyText(message, message_size, error.what());
@@ -80,8 +169,10 @@ extern "C" int iw_exiv_largest_preview(const char *path, size_t max_length, unsi
     } catch (...) {
         copyText(message, message_size, "Exiv2 failed");
     }
-    std::free(*bytes);
-    *bytes = nullptr;
+    if (bytes) {
+        std::free(*bytes);
+        *bytes = nullptr;
+    }
     return 1;
 }
 

@@ -213,6 +213,12 @@ iw_video *iw_video_open(const char *path, long long max_pixels, iw_video_info *i
     if (!info->created[0]) metadata_text(stream->metadata, "creation_time", info->created, sizeof info->created);
     metadata_text(format->metadata, "com.apple.quicktime.content.identifier", info->content_id,
                   sizeof info->content_id);
+    metadata_text(format->metadata, "com.apple.quicktime.creationdate", info->local_created,
+                  sizeof info->local_created);
+    metadata_text(format->metadata, "make", info->make, sizeof info->make);
+    metadata_text(format->metadata, "com.apple.quicktime.make", info->make, sizeof info->make);
+    metadata_text(format->metadata, "model", info->model, sizeof info->model);
+    metadata_text(format->metadata, "com.apple.quicktime.model", info->model, sizeof info->model);
 
     iw_video *video = calloc(1, sizeof *video);
     if (!video) {

@@ -1,27 +1,41 @@
 #ifndef IW_EXIV_H
 #define IW_EXIV_H
-/* Embedded previews through Exiv2's preview manager: the second reader of RAW files, for
-   cameras LibRaw 0.20 does not know (CR3 bodies after 2019) whose previews Exiv2 still finds.
-   Exiv2's exceptions are caught and its log is muted: the reason is returned, never printed. */
+/* A RAW file's own metadata and embedded previews through Exiv2: the camera's EXIF (make, model,
+   lens, exposure, when it was taken) of every RAW file, and the previews of files LibRaw 0.20
+   cannot read (CR3 bodies after 2019). A file cut short is read as far as Exiv2 got before it
+   stopped: the metadata and previews that lie before the cut. Exiv2's exceptions are caught and
+   its log is muted: reasons are returned, never printed. */
 #include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-typedef struct iw_exiv_preview {
-    int width, height; /* as Exiv2 reads them from the metadata; 0 when it does not say */
-    int orientation;   /* the EXIF orientation of the file, 1 when absent */
-    size_t length;     /* bytes in the preview */
-    char camera[96];   /* "Canon EOS R6", from the EXIF make and model; empty when absent */
-} iw_exiv_preview;
+typedef struct iw_exiv_metadata {
+    int orientation;          /* the EXIF orientation, 1 when absent */
+    char make[64];            /* Exif.Image.Make, "NIKON CORPORATION"; empty when absent */
+    char model[96];           /* Exif.Image.Model, "NIKON D7100" */
+    char lens[96];            /* the lens's model (Exif.Photo.LensModel, else as Exiv2 names it) */
+    char date[20];            /* DateTimeOriginal, "YYYY:MM:DD HH:MM:SS" as written; empty when absent */
+    char offset[8];           /* OffsetTimeOriginal, "+02:00"; empty when absent */
+    int exposure_numerator;   /* ExposureTime as recorded; 0/0 when absent */
+    int exposure_denominator;
+    double f_number;          /* 0 when absent */
+    int iso;                  /* 0 when absent */
+    double focal_length;      /* millimetres; 0 when absent */
+    int rating;               /* 0-5 stars; -1 when absent */
+    char stopped[160];        /* why Exiv2 stopped reading part-way (a file cut short); empty when it did not */
+    /* The largest whole JPEG preview, when asked for and found. */
+    int preview_width, preview_height; /* as Exiv2 reads them from the metadata; 0 when it does not say */
+    size_t preview_length;
+} iw_exiv_metadata;
 
-/* Finds the largest JPEG preview of the file at `path` (of at most `max_length` bytes) and sets
-   `bytes` to a copy of it (malloc'd; the caller frees it). Returns 0; 1 when Exiv2 cannot read
-   the file or finds no JPEG preview, with the reason in `message` (the camera named in `preview`
-   when Exiv2 could read the metadata). */
-int iw_exiv_largest_preview(const char *path, size_t max_length, unsigned char **bytes, iw_exiv_preview *preview,
-                            char *message, size_t message_size);
+/* Reads the metadata of the file at `path` into `metadata`, and when `bytes` is not NULL its
+   largest JPEG preview of at most `max_length` bytes into a malloc'd copy (the caller frees it;
+   NULL with the reason in `message` when there is none). Returns 0 when Exiv2 read the file
+   (maybe part of it: see `stopped`); 1 when it cannot read it at all, with the reason. */
+int iw_exiv_read(const char *path, size_t max_length, unsigned char **bytes, iw_exiv_metadata *metadata,
+                 char *message, size_t message_size);
 
 /* "0.27.6". */
 const char *iw_exiv_version(void);

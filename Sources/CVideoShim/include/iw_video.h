@@ -16,7 +16,10 @@ typedef struct iw_video_info {
     char codec[32];           /* FFmpeg's decoder name: "h264", "hevc", "vp9", ... */
     char codec_long[64];      /* its long name: "H.264 / AVC / MPEG-4 AVC / MPEG-4 part 10" */
     char container[32];       /* the demuxer: "mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm", "avi" */
-    char created[32];         /* the container's creation_time, as written; empty when absent */
+    char created[32];         /* the container's creation_time (UTC), as written; empty when absent */
+    char local_created[40];   /* the local time with its offset a phone writes (Apple's
+                                 com.apple.quicktime.creationdate, "2026-11-21T20:00:00-0800"); empty when absent */
+    char make[64], model[96]; /* the camera's make and model (Apple's keys, or QuickTime's ©mak and ©mod) */
     char content_id[80];      /* Apple's com.apple.quicktime.content.identifier; empty when absent */
 } iw_video_info;
 

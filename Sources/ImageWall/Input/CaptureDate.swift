@@ -171,7 +171,8 @@ public struct CaptureDate: Sendable, Hashable, Comparable, CustomStringConvertib
         (a.year, a.month, a.day, a.hour, a.minute, a.second) < (b.year, b.month, b.day, b.hour, b.minute, b.second)
     }
 
-    /// Formats the date with C `strftime` conversions (`%Y-%m-%d`, `%d %B %Y`, `%H:%M`), in
+    /// Formats the date with C `strftime` conversions (`%Y-%m-%d`, `%d %B %Y`, `%H:%M`; `%z` the
+    /// offset from UTC when one is known), in
     /// English month and day names whatever the locale.
     public func formatted(_ pattern: String) -> String {
         var parts = tm()
@@ -185,8 +186,29 @@ public struct CaptureDate: Sendable, Hashable, Comparable, CustomStringConvertib
         parts.tm_yday = Int32(CaptureDate.dayOfYear(year, month, day))
         var buffer = [CChar](repeating: 0, count: 512)
         // The process never leaves the "C" locale (nothing calls setlocale), so names are English.
-        let count = strftime(&buffer, buffer.count, pattern, &parts)
+        let count = strftime(&buffer, buffer.count, withOffset(pattern), &parts)
         return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// `pattern` with each `%z` replaced by the offset from UTC as `strftime` writes one
+    /// ("-0800", "+0000"), or by nothing when none is known (a local time), rather than by a
+    /// zone that is not the picture's.
+    private func withOffset(_ pattern: String) -> String {
+        guard pattern.contains("%z") else { return pattern }
+        let known = offset ?? (source == .modified ? "+00:00" : nil)  // modification times are UTC
+        let zone = known.map { $0.replacingOccurrences(of: ":", with: "") } ?? ""
+        var out = "", percent = false
+        for character in pattern {
+            if percent {
+                out += character == "z" ? zone.replacingOccurrences(of: "%", with: "%%") : "%" + String(character)
+                percent = false
+            } else if character == "%" {
+                percent = true
+            } else {
+                out.append(character)
+            }
+        }
+        return percent ? out + "%" : out
     }
 
     /// 0 for Sunday (Sakamoto's method).

@@ -159,7 +159,7 @@ public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConverti
         case "date": return CaptureDate(of: image).formatted(format ?? "%Y-%m-%d %H:%M")
         case "mtime": return CaptureDate(modified: image.modified).formatted(format ?? "%Y-%m-%d %H:%M")
         case "duration": return info.duration.map(readableDuration) ?? ""
-        case "camera": return camera.map(cameraName) ?? ""
+        case "camera": return camera?.name ?? ""
         case "lens": return camera?.lens ?? ""
         case "exposure": return camera?.exposureTime.map(readableExposure) ?? ""
         case "aperture": return camera?.fNumber.map { "f/" + decimal($0) } ?? ""
@@ -171,21 +171,10 @@ public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConverti
         }
     }
 
-    /// Make and model, the make's first word before a model that does not start with it
-    /// ("Apple iPhone 12", "NIKON D850" from "NIKON CORPORATION" and "NIKON D850", "Canon EOS R6"
-    /// from "Canon" and "Canon EOS R6").
-    static func cameraName(_ camera: CameraInfo) -> String {
-        let make = camera.make ?? "", model = camera.model ?? ""
-        guard !model.isEmpty else { return make }
-        let brand = make.split(separator: " ").first.map(String.init) ?? ""
-        if brand.isEmpty || model.lowercased().hasPrefix(brand.lowercased()) { return model }
-        return "\(brand) \(model)"
-    }
-
-    /// "1/250 s", "0.3 s", "2 s", "1.5 s".
+    /// "1/250 s", "1/4 s", "0.3 s", "2 s", "1.5 s": a fraction up to 1/4 s, as ExifTool writes them.
     static func readableExposure(_ time: CameraInfo.Fraction) -> String {
         let seconds = time.value
-        if seconds < 0.25 && seconds > 0 { return "1/\(Int((1 / seconds).rounded())) s" }
+        if seconds <= 0.25 && seconds > 0 { return "1/\(Int((1 / seconds).rounded())) s" }
         return decimal(seconds) + " s"
     }
 

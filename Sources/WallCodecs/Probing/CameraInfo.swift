@@ -42,4 +42,32 @@ public struct CameraInfo: Hashable, Sendable, Codable {
 
     /// `true` when no field is known.
     public var isEmpty: Bool { self == CameraInfo() }
+
+    /// Make and model as one name, the make's first word before a model that does not start
+    /// with it: "Apple iPhone 12", "NIKON D850" from "NIKON CORPORATION" and "NIKON D850", "Canon
+    /// EOS R6" from "Canon" and "Canon EOS R6"; `nil` when neither is known.
+    public var name: String? {
+        let make = self.make ?? "", model = self.model ?? ""
+        guard !model.isEmpty else { return make.isEmpty ? nil : make }
+        let brand = make.split(separator: " ").first.map(String.init) ?? ""
+        if brand.isEmpty || model.lowercased().hasPrefix(brand.lowercased()) { return model }
+        return "\(brand) \(model)"
+    }
+
+    /// These fields, each one unknown here taken from `other` (another reading of the same
+    /// file, less trusted): a body and its model are taken together, so a name is never made
+    /// of one reader's make and another's model.
+    public func filling(from other: CameraInfo?) -> CameraInfo {
+        guard let other else { return self }
+        var camera = self
+        if make == nil && model == nil { (camera.make, camera.model) = (other.make, other.model) }
+        camera.lens = lens ?? other.lens
+        camera.exposureTime = exposureTime ?? other.exposureTime
+        camera.fNumber = fNumber ?? other.fNumber
+        camera.iso = iso ?? other.iso
+        camera.focalLength = focalLength ?? other.focalLength
+        camera.rating = rating ?? other.rating
+        camera.timeOffset = timeOffset ?? other.timeOffset
+        return camera
+    }
 }

@@ -45,15 +45,16 @@ struct RAWCodec: ImageCodec {
     func probe(_ file: FileReader, path: String) throws(CodecError) -> ImageInfo {
         let opened = try RAWFile(path: path, stage: .probe)
         var info = try picture(opened, file: file, path: path)
-        if let raw = opened.raw {
-            let camera = RAWCodec.camera(raw)
-            info.camera = camera.isEmpty ? info.camera : camera
-            info.dateTaken = RAWCodec.dateTaken(raw) ?? info.dateTaken
-        }
+        // The file's own EXIF first (Exiv2), then LibRaw's reading, then the preview's EXIF.
+        let camera = (opened.exif?.camera ?? CameraInfo()).filling(from: opened.raw.map(RAWCodec.camera))
+            .filling(from: info.camera)
+        info.camera = camera.isEmpty ? nil : camera
+        info.dateTaken = opened.exif?.dateTaken ?? opened.raw.flatMap(RAWCodec.dateTaken) ?? info.dateTaken
         return info
     }
 
-    /// Body, lens and exposure as LibRaw reads them from the file's header.
+    /// Body, lens and exposure as LibRaw reads them from the file's header (its names are
+    /// LibRaw's own, "Sony SLT-A55" for EXIF's "SONY SLT-A55V": used only where EXIF says none).
     static func camera(_ raw: iw_raw_info) -> CameraInfo {
         var camera = CameraInfo()
         var copy = raw
@@ -179,6 +180,8 @@ struct RAWCodec: ImageCodec {
             return developed
         }  // else the preview, smaller than the tile asks, is the picture there is
         let opened = try RAWFile(path: path, stage: .decode)
+        // What Exiv2 read before it stopped: a file cut short after its previews.
+        let cut = opened.raw == nil ? opened.exif?.stopped.map { RAWCodec.cutShort($0) } : nil
         if let bitmap = opened.bitmap {
             return DecodedImage(
                 bitmap: bitmap, warnings: [],
@@ -208,6 +211,7 @@ struct RAWCodec: ImageCodec {
         }
         switch result {
         case .success(var decoded):
+            if let cut { decoded.warnings.append(cut) }
             decoded.notes.append(
                 "drawn from its embedded \(info.storedSize.width)x\(info.storedSize.height) JPEG preview"
                     + (opened.raw == nil
@@ -261,6 +265,13 @@ struct RAWCodec: ImageCodec {
         return (try? JPEGHeader.iccProfile(preview.reader, path: path)).flatMap { $0 }.map(ColorProfile.init(data:))
     }
 
+    /// The warning for a file Exiv2 stopped reading part-way (`reason`, Exiv2's words), drawn
+    /// from a preview that lies before the damage.
+    static func cutShort(_ reason: String) -> String {
+        "cut short or damaged after its preview (Exiv2: \(reason)): its sensor data is not all there; "
+            + "drawn from the preview, which is whole"
+    }
+
     /// "0.20.2": LibRaw's version, for messages.
     static let libRawVersion = String(cString: iw_raw_version()).split(separator: "-").first.map(String.init) ?? "?"
 
@@ -302,6 +313,8 @@ final class RAWFile {
     let previewProblem: String?
     /// How the camera held the picture: LibRaw's flip, or the EXIF orientation Exiv2 reads.
     let orientation: Orientation
+    /// The file's own EXIF as Exiv2 reads it; `nil` when Exiv2 cannot read the file.
+    let exif: RAWMetadata?
 
     /// The size of the sensor data developed at half size, when the file holds all of it and it
     /// is bigger than a preview of `size` both ways (a file of `fileSize` bytes).
@@ -348,23 +361,22 @@ final class RAWFile {
             bitmap = nil
         }
         var turned = status == 0 ? RAWCodec.orientation(flip: raw.flip) ?? .up : .up
-        var camera: String?
-        if bytes == nil && bitmap == nil {
-            // The second reader of previews.
-            var found: UnsafeMutablePointer<UInt8>?
-            var about = iw_exiv_preview()
-            var reason = [CChar](repeating: 0, count: 256)
-            let exiv = iw_exiv_largest_preview(
-                path, RAWCodec.largestPreviewBytes, &found, &about, &reason, reason.count)
-            if exiv == 0, let found {
-                bytes = Array(UnsafeBufferPointer(start: found, count: about.length))
-                if status != 0 { turned = Orientation(rawValue: Int(about.orientation)) ?? .up }
-                problem = nil
-            }
-            free(found)
-            let named = cText(about.camera)
-            camera = named.isEmpty ? nil : named
+        // The file's own metadata always; its previews when LibRaw gave none.
+        var found: UnsafeMutablePointer<UInt8>?
+        var about = iw_exiv_metadata()
+        var reason = [CChar](repeating: 0, count: 256)
+        let wantsPreview = bytes == nil && bitmap == nil
+        let exiv = withUnsafeMutablePointer(to: &found) { found in
+            iw_exiv_read(path, RAWCodec.largestPreviewBytes, wantsPreview ? found : nil, &about, &reason, reason.count)
         }
+        exif = exiv == 0 ? RAWMetadata(about) : nil
+        if let found {
+            bytes = Array(UnsafeBufferPointer(start: found, count: about.preview_length))
+            if status != 0 { turned = Orientation(rawValue: Int(about.orientation)) ?? .up }
+            problem = nil
+        }
+        free(found)
+        let camera = exif?.camera.name
         orientation = turned
         guard let bytes else {
             guard status == 0 else {

@@ -58,7 +58,15 @@ struct VideoCodec: ImageCodec {
             format: .video, storedSize: Size(width: Int(about.width), height: Int(about.height)),
             orientation: VideoCodec.orientation(rotation: about.rotation), colorModel: .ycbcr,
             bitDepth: about.bit_depth > 0 ? Int(about.bit_depth) : 8, hasAlpha: false, isProgressive: false,
-            dateTaken: VideoCodec.exifDate(cText(about.created)))
+            dateTaken: nil)
+        var camera = CameraInfo()
+        if let taken = VideoCodec.creationDate(local: cText(about.local_created), utc: cText(about.created)) {
+            info.dateTaken = taken.date
+            camera.timeOffset = taken.offset
+        }
+        let (make, model) = (cText(about.make).trimmedOfSpaces, cText(about.model).trimmedOfSpaces)
+        (camera.make, camera.model) = (make, model)
+        info.camera = camera.isEmpty ? nil : camera
         info.drawnFrom = "frame of \(VideoCodec.codecName(about))"
         info.duration = about.duration > 0 ? about.duration : nil
         let identifier = cText(about.content_id)
@@ -207,14 +215,42 @@ struct VideoCodec: ImageCodec {
         return known[name] ?? name
     }
 
-    /// "2024-05-01T14:03:22.000000Z" as EXIF writes dates: "2024:05:01 14:03:22".
+    /// When the clip was taken, as EXIF writes a date ("2026:11:21 20:00:00"), with its offset
+    /// from UTC: the local time a phone records with its offset (Apple's `creationdate`,
+    /// "2026-11-21T20:00:00-0800"), else the container's `creation_time`, which is UTC, marked
+    /// "+00:00". `nil` when neither holds a date (nor one at the containers' epochs, 1904 and 1970).
+    static func creationDate(local: String, utc: String) -> (date: String, offset: String)? {
+        if let date = exifDate(local), let offset = offset(afterDateIn: local) { return (date, offset) }
+        return exifDate(utc).map { ($0, "+00:00") }
+    }
+
+    /// "2024-05-01T14:03:22…" (or with a space for the T) as EXIF writes dates: "2024:05:01 14:03:22".
     static func exifDate(_ text: String) -> String? {
-        let digits = Array(text.utf8)
-        guard digits.count >= 19, digits[4] == UInt8(ascii: "-"), digits[7] == UInt8(ascii: "-") else { return nil }
-        let date = String(
-            decoding: digits[0..<10].map { $0 == UInt8(ascii: "-") ? UInt8(ascii: ":") : $0 }, as: UTF8.self)
-        let time = String(decoding: digits[11..<19], as: UTF8.self)
+        let b = Array(text.utf8)
+        guard b.count >= 19, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
+            b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: " "),
+            b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+            [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18].allSatisfy({ (0x30...0x39).contains(b[$0]) })
+        else { return nil }
+        let date = String(decoding: b[0..<10].map { $0 == UInt8(ascii: "-") ? UInt8(ascii: ":") : $0 }, as: UTF8.self)
+        let time = String(decoding: b[11..<19], as: UTF8.self)
         return date.hasPrefix("1970") || date.hasPrefix("1904") ? nil : "\(date) \(time)"
+    }
+
+    /// The offset after a date and time ("…T20:00:00-0800", "…T20:00:00.123-08:00", "…Z") as
+    /// EXIF writes offsets ("-08:00", "+00:00"); `nil` when there is none.
+    static func offset(afterDateIn text: String) -> String? {
+        var rest = Substring(text.dropFirst(19))
+        if rest.first == "." { rest = rest.dropFirst().drop { $0.isASCII && $0.isNumber } }
+        if rest == "Z" { return "+00:00" }
+        let b = Array(rest.utf8)
+        guard b.count == 5 || (b.count == 6 && b[3] == UInt8(ascii: ":")), b[0] == 0x2B || b[0] == 0x2D else {
+            return nil
+        }
+        let digits = b.dropFirst().filter { $0 != UInt8(ascii: ":") }
+        guard digits.count == 4, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        let d = String(decoding: digits, as: UTF8.self)
+        return "\(Character(UnicodeScalar(b[0])))\(d.prefix(2)):\(d.suffix(2))"
     }
 }
 
