@@ -1,7 +1,11 @@
 import Foundation
 import ImageWall
 import Testing
+import WallCodecs
+import WallCompositor
 import WallCore
+import WallLayout
+import WallReview
 import _WallTestSupport
 
 /// A manifest rendered again after one of its sources changed shape (issue 26, item 7).
@@ -56,5 +60,90 @@ struct ReplayChangedSourceTests {
             try Wall.render(
                 from: try Wall.readManifest(path), to: folder.file("f.png"), recordedAt: path, options: options)
         }
+    }
+
+    /// Renders `a.jpg` (a landscape) and `b.png`, `a.jpg` replaced by a portrait once every
+    /// header is read and before any pixel is; the manifest and what was reported.
+    func replacedWhileRendering(_ configure: (inout WallOptions) -> Void = { _ in }) throws -> (Manifest, [String]) {
+        let a = folder.file("a.jpg"), b = folder.file("b.png")
+        try FileManager.default.copyItem(atPath: Fixtures.sample("landscape-baseline-420.jpg"), toPath: a)
+        try FileManager.default.copyItem(atPath: Fixtures.sample("png-rgb.png"), toPath: b)
+        var options = WallOptions()
+        options.layout.width = 600
+        configure(&options)
+        let warned = Locked<[String]>([])
+        let replaced = Locked(false)
+        let progress = ProgressReporter { update in
+            guard update.phase == .layout, !replaced.withLock({ $0 }) else { return }
+            replaced.withLock { $0 = true }
+            // A portrait copied over the landscape, as `cp` does it: the same file, new bytes.
+            let portrait = Fixtures.read(Fixtures.sample("portrait-progressive-420.jpg"))!
+            FileManager.default.createFile(atPath: a, contents: Data(portrait))
+        }
+        let hooks = RunHooks(progress: progress, diagnostics: { d in warned.withLock { $0.append(d.description) } })
+        let manifest = try Wall(inputs: [a, b]).render(to: folder.file("r.png"), options: options, hooks: hooks)
+        #expect(replaced.withLock { $0 })
+        return (manifest, warned.withLock { $0 })
+    }
+
+    @Test("a file replaced after it was probed is drawn cropped to its cell, never squeezed, with a warning")
+    func replacedAfterProbing() throws {
+        let (manifest, warned) = try replacedWhileRendering()
+        let tile = manifest.tiles[0]
+        let landscape = try ImageProbe().probe(path: Fixtures.sample("landscape-baseline-420.jpg")).displayedSize
+        let portrait = try ImageProbe().probe(path: Fixtures.sample("portrait-progressive-420.jpg")).displayedSize
+        #expect(tile.width > tile.height, "laid out for the landscape")
+        let change = "\(landscape.width)x\(landscape.height) then, \(portrait.width)x\(portrait.height) now"
+        #expect(tile.warnings.contains { $0.contains("changed since it was probed: \(change)") }, "\(tile.warnings)")
+        #expect(warned.contains { $0.contains(change) && $0.contains("cropped") }, "\(warned)")
+        // What is drawn is the middle of the portrait at its own shape: the portrait cropped as
+        // cover crops it, resampled into the tile.
+        let sheet = try SheetDiff.load(folder.file("r.png"))
+        let decoded = try ImageDecoder().decode(
+            path: folder.file("a.jpg"), info: try ImageProbe().probe(path: folder.file("a.jpg")))
+        let region = Fitting.cover(portrait, in: Size(width: tile.width, height: tile.height), gravity: .center)
+        let expected = Resampler.resize(
+            decoded.bitmap, to: Size(width: tile.width, height: tile.height), region: region)
+        // The mean channel difference over the tile (the sheet is RGB, as the JPEG).
+        var total = 0
+        for y in 0..<tile.height {
+            for x in 0..<tile.width * 3 {
+                let onSheet = Int(sheet.pixels[(tile.y + y) * sheet.rowBytes + tile.x * 3 + x])
+                total += abs(onSheet - Int(expected.pixels[y * expected.rowBytes + x]))
+            }
+        }
+        let mean = Double(total) / Double(tile.width * tile.height * 3)
+        #expect(sheet.channels == 3 && mean < 3, "drawn as the portrait's middle, undistorted: \(mean)")
+        #expect(manifest.tiles[1].warnings.isEmpty)
+    }
+
+    @Test("under --strict a file replaced after it was probed is a placeholder, and a failure with --on-error fail")
+    func replacedStrict() throws {
+        let (manifest, _) = try replacedWhileRendering { $0.strict = true }
+        #expect(manifest.tiles[0].placeholder?.contains("changed since it was probed") == true)
+        try FileManager.default.removeItem(atPath: folder.file("a.jpg"))
+        try FileManager.default.removeItem(atPath: folder.file("b.png"))
+        #expect(throws: CodecError.self) {
+            _ = try replacedWhileRendering {
+                $0.strict = true
+                $0.onError = .fail
+            }
+        }
+    }
+
+    @Test("pixels of another shape than the probed header's are refused, never stretched into the tile")
+    func decodedShapeChecked() throws {
+        let landscape = try ImageProbe().probe(path: Fixtures.sample("landscape-baseline-420.jpg"))
+        var refusal: String?
+        do {
+            _ = try ImageDecoder().decode(path: Fixtures.sample("portrait-progressive-420.jpg"), info: landscape)
+        } catch {
+            refusal = error.reason
+        }
+        #expect(refusal?.contains("header changed since it was probed") == true, "\(refusal ?? "decoded")")
+        // A decode shrunk on load is the probed shape within its rounding.
+        let decoded = try ImageDecoder().decode(
+            path: Fixtures.sample("landscape-baseline-420.jpg"), info: landscape, target: Size(width: 37, height: 25))
+        #expect(decoded.bitmap.size.width < landscape.displayedSize.width / 2)
     }
 }

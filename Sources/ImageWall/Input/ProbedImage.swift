@@ -30,13 +30,35 @@ public struct ProbedImage: Sendable, Hashable {
     /// How this file stands for the companions it is drawn with, when it has any.
     public var pairing: TileMark?
 
-    /// Reads the file's size and modification time from the file system (left as they are
-    /// when the file cannot be looked at).
+    /// The file itself: the device and inode it is on, however many paths reach it.
+    public var file: FileID?
+
+    /// A file as the file system knows it: one whatever path or link names it.
+    public struct FileID: Sendable, Hashable {
+        /// The device holding it.
+        public var device: UInt64
+        /// Its inode on that device.
+        public var inode: UInt64
+    }
+
+    /// Reads the file's size, modification time and identity from the file system (left as
+    /// they are when the file cannot be looked at).
     mutating func readFileStatus() {
         var status = stat()
         guard stat(path, &status) == 0 else { return }
         fileSize = Int(status.st_size)
         modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+        file = FileID(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    /// Whether the file at `path` is no longer the one whose status was read: another file
+    /// (replaced by a rename), another size or another modification time. `false` when it was
+    /// never read or cannot be looked at now (decoding will say why).
+    func fileChanged() -> Bool {
+        guard let file else { return false }
+        var now = self
+        now.readFileStatus()
+        return now.file != file || now.fileSize != fileSize || now.modified != modified
     }
 
     /// What its tile is marked as: a video, a Live Photo's still, a RAW+JPEG pair's JPEG.

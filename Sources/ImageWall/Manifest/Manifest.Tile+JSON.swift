@@ -62,6 +62,10 @@ extension Manifest.Tile {
         } else {
             out.append("null")
         }
+        if damaged == true {
+            key("damaged")
+            out.append("true")
+        }
         if let date { field("date", quoted: date) }
         if let dateFrom { field("dateFrom", quoted: dateFrom.rawValue) }
         if let decodedFor { try encoded("decodedFor", decodedFor) }

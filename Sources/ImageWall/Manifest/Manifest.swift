@@ -120,6 +120,9 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var via: [Size]?
         /// Why the source could not be decoded, when the tile is drawn as a placeholder.
         public var placeholder: String?
+        /// `true` when the tile is drawn from a damaged file (its decoder warned that pixels are
+        /// missing or may be wrong) and carries the damaged mark; absent otherwise.
+        public var damaged: Bool?
         /// What in the source the picture is drawn from, for files that hold several: a RAW
         /// file's `preview 6000x4000 JPEG` or `sensor, half size`, a video's `frame of H.264`.
         public var drawnFrom: String?
@@ -162,6 +165,7 @@ public struct Manifest: Codable, Sendable, Equatable {
             try c.encodeIfPresent(decodedFor, forKey: .decodedFor)
             try c.encodeIfPresent(via, forKey: .via)
             try c.encodeIfPresent(placeholder, forKey: .placeholder)
+            try c.encodeIfPresent(damaged, forKey: .damaged)
             try c.encodeIfPresent(drawnFrom, forKey: .drawnFrom)
             try c.encodeIfPresent(mark, forKey: .mark)
             try c.encodeIfPresent(companions, forKey: .companions)
@@ -386,7 +390,9 @@ extension Manifest {
                     notes: messages.flatMap { $0.notes(for: i).isEmpty ? nil : $0.notes(for: i) },
                     sortKey: source.sortKey, decodedFor: recipes[i]?.decodedFor,
                     via: recipes[i].flatMap { $0.via.isEmpty ? nil : $0.via },
-                    placeholder: messages?.placeholder(for: i), drawnFrom: source.drawnFrom, mark: source.mark,
+                    placeholder: messages?.placeholder(for: i),
+                    damaged: messages?.placeholder(for: i) == nil && messages?.isDamaged(i) == true ? true : nil,
+                    drawnFrom: source.drawnFrom, mark: source.mark,
                     companions: source.companions.isEmpty ? nil : source.companions, duration: source.duration,
                     date: source.date?.iso8601, dateFrom: source.date?.source)
             },

@@ -57,25 +57,17 @@ package enum Replay {
             image.companions = tile.companions ?? []
             if tile.mark != .video { image.pairing = tile.mark }
             let now = image.info.displayedSize
-            let sx = Double(now.width) / Double(max(1, recorded.width)),
-                sy = Double(now.height) / Double(max(1, recorded.height))
-            let drawn = Size(width: tile.width, height: tile.height)
-            var crop = tile.crop.map { $0.scaled(x: sx, y: sy) }
-            if now != recorded {
-                // Another shape: the scaled crop would stretch it, so it is cropped anew.
-                let reshaped = abs(sx - sy) > 0.01 * max(sx, sy)
-                if reshaped { crop = Fitting.cover(now, in: drawn, gravity: options.layout.gravity) }
-                let change =
-                    "changed since the manifest: \(recorded.width)x\(recorded.height) then, "
-                    + "\(now.width)x\(now.height) now"
+            var crop = tile.crop
+            if let changed = SourceChange(then: recorded, now: now, gravity: options.layout.gravity) {
+                crop = changed.crop(crop, drawnAt: Size(width: tile.width, height: tile.height))
+                let change = changed.description(since: "the manifest")
                 if options.strict {
                     let reason = change + " (--strict)"
                     if options.onError == .fail { throw CodecError(.probe, path: path, reason: reason) }
                     image.refusal = reason
                     skipped.append(CodecError(.probe, path: path, reason: reason))
                 } else {
-                    warnings[images.count, default: []].append(
-                        change + (reshaped ? ", drawn cropped to its cell" : ", drawn scaled to its cell"))
+                    warnings[images.count, default: []].append(change + ", " + changed.drawn)
                 }
             }
             // A batch variant's tile is made the same way again, while its source is the same size.

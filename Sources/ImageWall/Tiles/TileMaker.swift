@@ -24,6 +24,9 @@ struct TileMaker: Sendable {
     let profile: StageProfile?
     let warnings: TileWarnings
     let cache: RenderCache?
+    /// What a source replaced since it was probed is probed with again, and cropped by.
+    let probe: ImageProbe
+    let gravity: Gravity
 
     init(
         images: [ProbedImage], options: WallOptions, hooks: RunHooks, warnings: TileWarnings, cache: RenderCache? = nil
@@ -37,15 +40,21 @@ struct TileMaker: Sendable {
         profile = hooks.profile
         self.warnings = warnings
         self.cache = cache
+        probe = ImageProbe(maxImagePixels: options.maxImagePixels)
+        gravity = options.layout.gravity
     }
 
     /// Tile `index` for each of `placements`, made as `recipes` say (one per placement, all
-    /// decoded for the same size), premultiplied, with the image's ``TileMark`` drawn on (a
-    /// placeholder has none).
+    /// decoded for the same size), premultiplied, with the image's ``TileMark`` drawn on, and
+    /// the damaged mark when its file is damaged (a placeholder has neither).
     func tiles(_ index: Int, placements: [Placement], recipes: [TileRecipe]) throws -> [Bitmap] {
         var tiles = try pictures(index, placements: placements, recipes: recipes)
-        if let mark = images[index].mark, warnings.placeholder(for: index) == nil {
+        guard warnings.placeholder(for: index) == nil else { return tiles }
+        if let mark = images[index].mark {
             for i in tiles.indices { mark.draw(on: &tiles[i]) }
+        }
+        if warnings.isDamaged(index) {
+            for i in tiles.indices { TileMark.drawDamaged(on: &tiles[i]) }
         }
         return tiles
     }
@@ -54,11 +63,12 @@ struct TileMaker: Sendable {
     /// placeholders.
     private func pictures(_ index: Int, placements: [Placement], recipes: [TileRecipe]) throws -> [Bitmap] {
         precondition(placements.count == recipes.count && !recipes.isEmpty)
-        let image = images[index]
-        let target = recipes[0].decodedFor
-        let keys = cacheKeys(image, placements: placements, recipes: recipes)
+        var (image, placements, recipes) = (images[index], placements, recipes)
         do {
             if let refusal = image.refusal { throw CodecError(.decode, path: image.path, reason: refusal) }
+            if image.fileChanged() { (image, placements, recipes) = try probedAgain(index, placements: placements) }
+            let target = recipes[0].decodedFor
+            let keys = cacheKeys(image, placements: placements, recipes: recipes)
             if let cache, let keys {
                 let found = profile.measure(.cache) { keys.tiles.map(cache.tile) }
                 if let first = found[0], found.allSatisfy({ $0 != nil }) {
@@ -95,6 +105,35 @@ struct TileMaker: Sendable {
             warnings.addPlaceholder(error.reason, for: index)
             return placements.map { Placeholder.tile(size: $0.image.size, reason: error.reason) }
         }
+    }
+
+    /// Image `index` probed again, its file having changed since it was probed, with
+    /// `placements` and their recipes for the picture it holds now: the same when its size is
+    /// the same; else each tile keeps its rectangle and shows the new picture undistorted
+    /// (see ``SourceChange``), with a warning, or under `strict` the file is refused.
+    private func probedAgain(_ index: Int, placements: [Placement]) throws(CodecError) -> (
+        ProbedImage, [Placement], [TileRecipe]
+    ) {
+        var image = images[index]
+        let then = image.info.displayedSize
+        image.info = try probe.probe(path: image.path)
+        image.readFileStatus()
+        guard let changed = SourceChange(then: then, now: image.info.displayedSize, gravity: gravity) else {
+            return (image, placements, placements.map { TileRecipe(ownFor: image, placement: $0) })
+        }
+        let change = changed.description(since: "it was probed")
+        if strict { throw CodecError(.decode, path: image.path, reason: change + " (--strict)") }
+        warnings.add(change + ", " + changed.drawn, for: index)
+        let moved = placements.map { placement in
+            var placement = placement
+            placement.crop = changed.crop(placement.crop, drawnAt: placement.image.size)
+            return placement
+        }
+        // One decode for every placement: for the largest any of them needs.
+        let needed = moved.map { TileRecipe.neededSize(image, $0) }
+        let recipe = TileRecipe(
+            decodedFor: Size(width: needed.map(\.width).max() ?? 1, height: needed.map(\.height).max() ?? 1))
+        return (image, moved, moved.map { _ in recipe })
     }
 
     /// The cache's keys for `image`'s decode and for each placement's tile, when there is a
@@ -141,6 +180,7 @@ struct TileMaker: Sendable {
                 reason: "damaged (--strict): " + decoded.warnings.joined(separator: "; "))
         }
         for message in decoded.warnings { warnings.add(message, for: index) }
+        if decoded.isDamaged { warnings.addDamage(for: index) }
         for note in decoded.notes { warnings.add(note: note, for: index) }
     }
 

@@ -33,6 +33,25 @@ public enum TileMark: String, Sendable, Hashable, Codable {
         }
     }
 
+    /// Marks a tile drawn from a damaged file (its decoder warned that pixels are missing or
+    /// may be wrong), so that nobody takes a black or grey area for the photo: a red frame just
+    /// inside its edge and "DAMAGED" in white on red in the bottom-left corner. The same pixels
+    /// for the same tile.
+    static func drawDamaged(on tile: inout Bitmap) {
+        let w = tile.size.width, h = tile.size.height
+        let frame = max(2, min(w, h) / 80)
+        guard w > 2 * frame, h > 2 * frame else { return }
+        for y in 0..<h {
+            for x in 0..<w where x < frame || y < frame || x >= w - frame || y >= h - frame {
+                blend(&tile, x: x, y: y, color: damageRed, opacity: 0.9)
+            }
+        }
+        drawLabel("DAMAGED", on: &tile, bottom: true, chip: damageRed, opacity: 0.85)
+    }
+
+    /// The red of the damaged mark (the placeholder's ink, brighter).
+    private static let damageRed = RGBAColor(red: 200, green: 30, blue: 30)
+
     /// A dark translucent disc holding a white triangle pointing right, in the middle of the
     /// tile, a sixth of its shorter side across (14 to 72 px), anti-aliased.
     private static func drawPlayButton(on tile: inout Bitmap) {
@@ -66,19 +85,24 @@ public enum TileMark: String, Sendable, Hashable, Codable {
         }
     }
 
-    /// `label` in white on a dark translucent chip in the top-left corner, sized to the tile
-    /// (9 to 16 px text); left out when the tile is too small to hold it.
-    private static func drawLabel(_ label: String, on tile: inout Bitmap) {
+    /// `label` in white on a translucent chip (dark unless `chip` says) in the top-left corner,
+    /// or the bottom-left one, sized to the tile (9 to 16 px text); left out when the tile is
+    /// too small to hold it.
+    private static func drawLabel(
+        _ label: String, on tile: inout Bitmap, bottom: Bool = false, chip color: RGBAColor = .black,
+        opacity: Double = 0.55
+    ) {
         let w = tile.size.width, h = tile.size.height
         let pixelSize = min(16, max(9, min(w, h) / 14))
         guard let text = Self.rendered(label, pixelSize: pixelSize) else { return }
         let padding = max(2, pixelSize / 3)
         let margin = max(2, min(w, h) / 40)
+        let height = text.size.height + padding
         let chip = Rect(
-            x: margin, y: margin, width: text.size.width + 2 * padding, height: text.size.height + padding)
-        guard chip.maxX + margin <= w, chip.maxY + margin <= h else { return }
+            x: margin, y: bottom ? h - margin - height : margin, width: text.size.width + 2 * padding, height: height)
+        guard chip.y >= 0, chip.maxX + margin <= w, chip.maxY + margin <= h else { return }
         for y in chip.y..<chip.maxY {
-            for x in chip.x..<chip.maxX { blend(&tile, x: x, y: y, gray: 0, opacity: 0.55) }
+            for x in chip.x..<chip.maxX { blend(&tile, x: x, y: y, color: color, opacity: opacity) }
         }
         let originX = chip.x + padding, originY = chip.y + padding / 2
         for y in 0..<text.size.height {
@@ -109,11 +133,17 @@ public enum TileMark: String, Sendable, Hashable, Codable {
 
     /// Lays `gray` at `opacity` over the pixel at (`x`, `y`) of an RGB or premultiplied tile.
     private static func blend(_ tile: inout Bitmap, x: Int, y: Int, gray: Int, opacity: Double) {
+        let level = UInt8(gray)
+        blend(&tile, x: x, y: y, color: RGBAColor(red: level, green: level, blue: level), opacity: opacity)
+    }
+
+    /// Lays `color` at `opacity` over the pixel at (`x`, `y`) of an RGB or premultiplied tile.
+    private static func blend(_ tile: inout Bitmap, x: Int, y: Int, color: RGBAColor, opacity: Double) {
         let channels = tile.channels
         let at = (y * tile.size.width + x) * channels
         let keep = 1 - opacity
-        let ink = Double(gray) * opacity
-        for c in 0..<min(3, channels) {
+        for (c, level) in [color.red, color.green, color.blue].enumerated() where c < channels {
+            let ink = Double(level) * opacity
             tile.pixels[at + c] = UInt8(min(255, (Double(tile.pixels[at + c]) * keep + ink).rounded()))
         }
         if channels == 4 {

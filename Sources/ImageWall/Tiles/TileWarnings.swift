@@ -9,6 +9,8 @@ final class TileWarnings: Sendable {
         var notes: [String] = []
         /// Why the tile is drawn as a placeholder, when it is: the first reason met.
         var placeholder: String?
+        /// Whether its decoder said the file is damaged (see ``DecodedImage/isDamaged``).
+        var damaged = false
     }
 
     private let store = Locked<[Int: Messages]>([:])
@@ -52,6 +54,16 @@ final class TileWarnings: Sendable {
             store[index, default: Messages()][keyPath: list].append(text)
             return true
         }
+    }
+
+    /// Records that tile `index` is drawn from a damaged file.
+    func addDamage(for index: Int) {
+        store.withLock { $0[index, default: Messages()].damaged = true }
+    }
+
+    /// Whether tile `index` is drawn from a damaged file.
+    func isDamaged(_ index: Int) -> Bool {
+        store.withLock { $0[index]?.damaged ?? false }
     }
 
     /// Why tile `index` is drawn as a placeholder, when it is.

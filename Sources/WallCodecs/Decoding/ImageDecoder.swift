@@ -24,6 +24,16 @@ public struct DecodedImage: Sendable {
         self.notes = notes
     }
 
+    /// Whether a warning says the file is damaged — pixels missing or possibly wrong (cut short,
+    /// a bad checksum, corrupt data) — rather than only that its colours could not be converted
+    /// (an unusable profile, HDR shown without tone mapping; see ``colorWarningPrefixes``).
+    public var isDamaged: Bool {
+        warnings.contains { warning in !DecodedImage.colorWarningPrefixes.contains { warning.hasPrefix($0) } }
+    }
+
+    /// How the warnings about colours begin: those of ``ColorProfile`` and of HEIF's nclx colour.
+    static let colorWarningPrefixes = ["ICC profile ignored", "HDR colour", "nclx colour"]
+
     /// Converts the pixels from `profile` to sRGB; a profile that cannot be used is a warning.
     mutating func convert(from profile: ColorProfile) {
         switch profile.convertRGB(bitmap) {
@@ -81,7 +91,24 @@ public struct ImageDecoder: Sendable {
         var decoded = try info.format.codec.decode(
             file, path: path, info: info, target: storedTarget(info, target), decoder: self)
         decoded.bitmap = decoded.bitmap.oriented(info.orientation)
+        try ImageDecoder.checkShape(of: decoded.bitmap.size, against: info.displayedSize, path: path)
         return decoded
+    }
+
+    /// Refuses pixels of another shape than the probed header's (a file replaced between
+    /// probing and decoding): drawn into the tile laid out for the old shape they would be
+    /// distorted. A decode shrunk on load rounds each side on its own, and a RAW file's sensor
+    /// data may be framed a little otherwise than its preview: 1 % and a pixel a side are allowed.
+    static func checkShape(of decoded: Size, against shown: Size, path: String) throws(CodecError) {
+        guard decoded.width > 0, decoded.height > 0, shown.width > 0, shown.height > 0 else { return }
+        let expected = Double(shown.width) / Double(shown.height)
+        let actual = Double(decoded.width) / Double(decoded.height)
+        let slack = 0.01 + 1 / Double(decoded.width) + 1 / Double(decoded.height)
+        guard abs(actual / expected - 1) > slack else { return }
+        throw CodecError(
+            .decode, path: path,
+            reason: "header changed since it was probed: its pixels are \(decoded.width)x\(decoded.height), "
+                + "not the shape of \(shown.width)x\(shown.height)")
     }
 
     /// Everything that decides the pixels ``decode(path:info:target:)`` gives for `info` and

@@ -84,6 +84,10 @@ extension ImageWallCommand.Render {
         }
         let placeholders = first.tiles.filter { $0.placeholder != nil }.count
         if placeholders > 0 { omitted += ", \(placeholders) drawn as placeholder\(placeholders == 1 ? "" : "s")" }
+        let damaged = first.tiles.filter { $0.damaged == true }.count
+        if damaged > 0 {
+            omitted += ", \(damaged) drawn from " + (damaged == 1 ? "a damaged file" : "damaged files") + " (marked)"
+        }
         if !first.skipped.isEmpty { omitted += ", \(first.skipped.count) skipped" }
         if !ignoredFiles.isEmpty { omitted += ", " + Self.counted(ignoredFiles.count, "other file") + " ignored" }
         if let filtered = first.filteredOut {

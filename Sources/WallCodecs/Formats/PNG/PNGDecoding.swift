@@ -105,7 +105,7 @@ enum PNGDecoding {
     /// libpng's messages, parted into warnings and notes (see ``isNote(_:)``).
     private static func libraryMessages(_ decoder: OpaquePointer) -> (warnings: [String], notes: [String]) {
         let kept = (0..<iw_png_decoder_kept_warnings(decoder)).map {
-            String(cString: iw_png_decoder_warning(decoder, $0))
+            withoutRepeatedChunk(String(cString: iw_png_decoder_warning(decoder, $0)))
         }
         var warnings = kept.filter { !isNote($0) }
         let count = iw_png_decoder_warning_count(decoder)
@@ -113,6 +113,14 @@ enum PNGDecoding {
             warnings.append("more messages from libpng (\(count) in all)")
         }
         return (warnings, kept.filter(isNote))
+    }
+
+    /// libpng's `message` with its chunk's name once: its inflate errors come as
+    /// "IDAT: IDAT: ADLER32 checksum mismatch".
+    static func withoutRepeatedChunk(_ message: String) -> String {
+        let parts = message.split(separator: ": ", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == parts[1], parts[0].count == 4 else { return message }
+        return parts[1] + ": " + parts[2]
     }
 
     /// Whether libpng's `message` is a note, changing no pixel drawn: a remark on an ancillary

@@ -317,11 +317,14 @@ final class RAWFile {
     let exif: RAWMetadata?
 
     /// The size of the sensor data developed at half size, when the file holds all of it and it
-    /// is bigger than a preview of `size` both ways (a file of `fileSize` bytes).
+    /// is bigger than a preview of `size` both ways and of its shape (a file of `fileSize`
+    /// bytes): a camera set to 16:9 writes a 16:9 preview of its 3:2 sensor, whose picture the
+    /// tile laid out for the preview cannot take.
     func sensorSize(biggerThan size: Size, fileSize: Int) -> Size? {
         guard let raw, RAWCodec.sensorProblem(raw, fileSize: fileSize) == nil else { return nil }
         let half = RAWCodec.halfSize(raw)
-        return half.width > size.width && half.height > size.height ? half : nil
+        let shape = (Double(half.width) / Double(half.height)) / (Double(size.width) / Double(size.height))
+        return half.width > size.width && half.height > size.height && abs(shape - 1) <= 0.01 ? half : nil
     }
 
     /// Opens the file at `path`; throws, naming it, when neither LibRaw nor Exiv2 can read it.
