@@ -373,6 +373,7 @@ final class RAWFile {
             iw_exiv_read(path, RAWCodec.largestPreviewBytes, wantsPreview ? found : nil, &about, &reason, reason.count)
         }
         exif = exiv == 0 ? RAWMetadata(about) : nil
+        let libRawProblem = problem
         if let found {
             bytes = Array(UnsafeBufferPointer(start: found, count: about.preview_length))
             if status != 0 { turned = Orientation(rawValue: Int(about.orientation)) ?? .up }
@@ -399,7 +400,7 @@ final class RAWFile {
             previewProblem = nil
         } else {
             preview = nil
-            previewProblem = "its preview is not a JPEG"
+            previewProblem = libRawProblem ?? "its preview is not a JPEG"
         }
     }
 }
