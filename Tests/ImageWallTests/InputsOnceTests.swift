@@ -50,6 +50,35 @@ struct InputsOnceTests {
         #expect(plan.foldersNotRead == [FolderNotRead(path: folder.file("top/a/up"), reason: .alreadyRead)])
     }
 
+    @Test(
+        "a file given again — by the same path, another path, a link or a hard link — is drawn once, the repeats named")
+    func fileTwice() throws {
+        try place("png-rgb.png", at: "same/a.png")
+        try place("grayscale.jpg", at: "same/b.jpg")
+        link(folder.file("same/b.jpg"), folder.file("same/c-hard.jpg"))
+        try FileManager.default.createSymbolicLink(atPath: folder.file("same/d-link.png"), withDestinationPath: "a.png")
+        let a = folder.file("same/a.png")
+        let plan = try plan(
+            [a, a, folder.file("same/./a.png"), folder.file("same"), folder.file("missing.jpg")] + [
+                folder.file("missing.jpg")
+            ])
+        #expect(plan.images.map(\.path) == [a, folder.file("same/b.jpg")])
+        #expect(
+            plan.repeats == [
+                RepeatedInput(path: a, sameAs: a), RepeatedInput(path: folder.file("same/./a.png"), sameAs: a),
+                RepeatedInput(path: folder.file("same/a.png"), sameAs: a),
+                RepeatedInput(path: folder.file("same/c-hard.jpg"), sameAs: folder.file("same/b.jpg")),
+                RepeatedInput(path: folder.file("same/d-link.png"), sameAs: a),
+                RepeatedInput(path: folder.file("missing.jpg"), sameAs: folder.file("missing.jpg")),
+            ])
+        #expect(plan.skipped.map(\.path) == [folder.file("missing.jpg")], "a missing file is reported once")
+        // The manifest lists them, and the render draws two tiles.
+        let manifest = try Wall(inputs: [a, a, folder.file("same")]).render(
+            to: folder.file("once.png"), options: WallOptions())
+        #expect(manifest.tiles.count == 2 && manifest.repeats?.count == 4)
+        unlink(folder.file("once.png"))
+    }
+
     @Test("a folder given twice, or inside another given with -r, is read once")
     func folderTwice() throws {
         try place("png-rgb.png", at: "twice/sub/one.png")

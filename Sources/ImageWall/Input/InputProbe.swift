@@ -42,7 +42,8 @@ enum InputProbe {
         if scan.pairs == .together { images = Pairing.joined(images) }
         return ProbeResult(
             images: images, failures: failures, candidates: candidates.count, ignored: scanned.ignored,
-            foldersNotRead: scanned.foldersNotRead, filteredOut: scanned.filteredOut.count, ownOutputs: ownOutputs)
+            foldersNotRead: scanned.foldersNotRead, filteredOut: scanned.filteredOut.count, ownOutputs: ownOutputs,
+            repeats: scanned.repeats)
     }
 
     /// Whether a file found in a folder is a sheet ImageWall wrote (its PNG's Software text),
@@ -63,6 +64,9 @@ enum InputProbe {
         try hooks.checkCancelled()
         for path in probed.ownOutputs {
             hooks.diagnostics(.note(source: path, message: "left out: a sheet ImageWall wrote"))
+        }
+        for repeated in probed.repeats {
+            hooks.diagnostics(.note(source: repeated.path, message: "drawn once: the same file as \(repeated.sameAs)"))
         }
         for folder in probed.foldersNotRead where folder.reason == .alreadyRead {
             hooks.diagnostics(.warning(source: folder.path, message: folder.reason.rawValue))

@@ -76,6 +76,8 @@ public enum InputScanner {
         /// Deep Zoom pyramids' tile folders (`NAME_files` beside `NAME.dzi`): ImageWall's own
         /// outputs, not entered.
         public var ownOutputs: [String] = []
+        /// Files given again (see ``RepeatedInput``), left out of the candidates.
+        public var repeats: [RepeatedInput] = []
     }
 
     /// Expands `arguments` into candidates, in argument order.
@@ -88,12 +90,12 @@ public enum InputScanner {
     /// then reported as unsupported), and ignored otherwise.
     public static func scan(_ arguments: [String], options: Options = Options()) -> Scan {
         var result = Scan(candidates: [], ignored: [])
-        var visited = Set<FolderIdentity>()
+        var visited = Set<FileIdentity>()
         for argument in arguments {
             var status = stat()
             if stat(argument, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
                 scanFolder(
-                    argument, identity: FolderIdentity(status), recursive: options.recursive, visited: &visited,
+                    argument, identity: FileIdentity(status), recursive: options.recursive, visited: &visited,
                     into: &result)
             } else {
                 result.candidates.append(Candidate(path: argument, isExplicit: true))
@@ -102,7 +104,36 @@ public enum InputScanner {
         result.filteredOut = result.candidates.map(\.path).filter { !options.keeps($0) }
         result.candidates = result.candidates.filter { options.keeps($0.path) }
         result.ignored = result.ignored.filter { options.keeps($0) }
+        (result.candidates, result.repeats) = once(result.candidates)
         return result
+    }
+
+    /// `candidates` with each file once, where it first comes, and the repeats: the same file
+    /// by its device and inode, or the same path for one that cannot be looked at (it is then
+    /// reported once).
+    static func once(_ candidates: [Candidate]) -> (kept: [Candidate], repeats: [RepeatedInput]) {
+        var files: [FileIdentity: String] = [:]
+        var paths: [String: String] = [:]
+        var kept: [Candidate] = []
+        var repeats: [RepeatedInput] = []
+        for candidate in candidates {
+            var status = stat()
+            let first: String?
+            if stat(candidate.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+                let identity = FileIdentity(status)
+                first = files[identity]
+                if first == nil { files[identity] = candidate.path }
+            } else {
+                first = paths[candidate.path]
+                if first == nil { paths[candidate.path] = candidate.path }
+            }
+            if let first {
+                repeats.append(RepeatedInput(path: candidate.path, sameAs: first))
+            } else {
+                kept.append(candidate)
+            }
+        }
+        return (kept, repeats)
     }
 
     static func isDirectory(_ path: String) -> Bool {
@@ -110,8 +141,8 @@ public enum InputScanner {
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// A folder as the file system knows it, whatever path reached it.
-    struct FolderIdentity: Hashable {
+    /// A file or folder as the file system knows it, whatever path reached it.
+    struct FileIdentity: Hashable {
         var device: UInt
         var inode: UInt
 
@@ -127,7 +158,7 @@ public enum InputScanner {
     /// (through a link back to a parent, or given twice) is read once and noted; without
     /// `recursive` every sub-folder is noted.
     static func scanFolder(
-        _ folder: String, identity: FolderIdentity, recursive: Bool, visited: inout Set<FolderIdentity>,
+        _ folder: String, identity: FileIdentity, recursive: Bool, visited: inout Set<FileIdentity>,
         into result: inout Scan
     ) {
         guard visited.insert(identity).inserted else {
@@ -166,7 +197,7 @@ public enum InputScanner {
                 }
                 if recursive {
                     scanFolder(
-                        path, identity: FolderIdentity(status), recursive: true, visited: &visited, into: &result)
+                        path, identity: FileIdentity(status), recursive: true, visited: &visited, into: &result)
                 } else {
                     result.foldersNotRead.append(FolderNotRead(path: path, reason: .notRecursive))
                 }

@@ -91,4 +91,6 @@ public struct ProbeResult: Sendable {
     public var filteredOut = 0
     /// Sheets and pyramids ImageWall wrote, found in the folders given and left out.
     public var ownOutputs: [String] = []
+    /// Files given more than once, drawn once.
+    public var repeats: [RepeatedInput] = []
 }

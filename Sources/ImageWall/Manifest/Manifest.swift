@@ -265,6 +265,9 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// Sheets and Deep Zoom tile folders ImageWall wrote, found in the folders given and left
     /// out, when there are any.
     public var ownOutputs: [String]?
+    /// Files given more than once and drawn once, each with the path it is drawn under, when
+    /// there are any.
+    public var repeats: [RepeatedInput]?
     /// The inputs the tiles came from (see ``Tile/root`` and ``Tile/path``); absent in manifests
     /// older than roots and for sizes given without files.
     public var roots: [Root]?
@@ -342,6 +345,7 @@ extension Manifest {
         foldersNotRead = plan.foldersNotRead.isEmpty ? nil : plan.foldersNotRead
         filteredOut = plan.filteredOut == 0 ? nil : plan.filteredOut
         ownOutputs = plan.ownOutputs.isEmpty ? nil : plan.ownOutputs
+        repeats = plan.repeats.isEmpty ? nil : plan.repeats
         roots = plan.roots.isEmpty ? nil : plan.roots.map { Root(path: $0) }
     }
 

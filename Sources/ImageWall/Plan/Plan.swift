@@ -24,6 +24,8 @@ public struct Plan: Sendable {
     public var filteredOut = 0
     /// Sheets and pyramids ImageWall wrote, found in the folders given and left out.
     public var ownOutputs: [String] = []
+    /// Files given more than once, drawn once.
+    public var repeats: [RepeatedInput] = []
     /// Warnings known before any pixel is drawn (a replayed source whose size changed), by
     /// tile: recorded with the decoders' in the manifest.
     public var warnings: [Int: [String]] = [:]
@@ -53,7 +55,7 @@ public struct Plan: Sendable {
         return Plan(
             images: images, skipped: probed.failures, arrangement: arrangement, sectionTitles: titles,
             ignored: probed.ignored, roots: probed.roots, foldersNotRead: probed.foldersNotRead,
-            filteredOut: probed.filteredOut, ownOutputs: probed.ownOutputs)
+            filteredOut: probed.filteredOut, ownOutputs: probed.ownOutputs, repeats: probed.repeats)
     }
 
     /// The images in wall order with their section numbers and the sections' titles: by

@@ -93,6 +93,9 @@ extension ImageWallCommand.Render {
         if let filtered = first.filteredOut {
             omitted += ", " + Self.counted(filtered, "file") + " left out by --include/--exclude"
         }
+        if let repeats = first.repeats {
+            omitted += ", " + Self.counted(repeats.count, "repeated input") + " drawn once"
+        }
         if let own = first.ownOutputs {
             omitted += ", " + Self.counted(own.count, "earlier sheet") + " left out"
         }

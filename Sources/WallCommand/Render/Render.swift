@@ -42,14 +42,16 @@ extension ImageWallCommand {
                 Unreadable inputs are reported on stderr with the file and the reason. With \
                 --on-error skip (the default) they are listed under "skipped" in the manifest \
                 and the rest is rendered; a file that is damaged but partly readable is drawn \
-                as far as it decodes and its warning recorded; one whose pixels cannot be decoded \
-                at all is drawn as a placeholder (a crossed frame and the reason in words). With \
+                as far as it decodes, marked DAMAGED in a red frame, and its warning recorded; one \
+                whose pixels cannot be decoded at all is drawn as a placeholder (a crossed frame \
+                and the reason in words). With \
                 --on-error fail the first problem stops the run with exit status 1 before any \
                 file is written; with --strict the run exits 1 after writing the sheet when any \
                 input was skipped or drawn as a placeholder.
 
-                Every picture given is drawn once: a folder reached twice (a link back to a \
-                parent) is read once and named; sub-folders not read without -r, files left out \
+                Every picture given is drawn once: a file given again (by another path, a link \
+                or a hard link: the same file) and a folder reached twice (a link back to a \
+                parent) are read once and named; sub-folders not read without -r, files left out \
                 by --include/--exclude and ImageWall's own earlier sheets in the folder are \
                 counted in the summary and listed in the manifest.
 
