@@ -130,4 +130,46 @@ struct ManifestReaderTests {
         #expect(reason("") != nil)
         #expect(throws: ManifestError.self) { try Wall.readManifest(folder.file("absent.json")) }
     }
+
+    @Test("every value a render takes is checked on reading: the tile and field named, no crash, nothing written")
+    func handEdited() throws {
+        var options = WallOptions()
+        options.layout.width = 600
+        let manifest = try Wall.manifest(
+            ofSizes: [Size(width: 400, height: 300), Size(width: 300, height: 400)], options: options)
+        let page = manifest.pageSizes[0]
+        let edits: [(String, (inout Manifest) -> Void, String)] = [
+            ("a negative width", { $0.tiles[1].width = -50 }, "tile 1 (sizes[1]): its image is -50x"),
+            (
+                "a crop outside the source", { $0.tiles[0].crop = Region(x: -50, y: 0, width: 100_000, height: 10) },
+                "tile 0 (sizes[0]): its crop (100000.0x10.0 at -50.0,0.0) is not inside its 400x300 source"
+            ),
+            ("a tile off the page's edge", { $0.tiles[0].x = page.width - 10 }, "tile 0 (sizes[0]): its image"),
+            ("a cell off the page", { $0.tiles[0].cell.y = -1 }, "tile 0 (sizes[0]): its cell"),
+            ("a page that is not there", { $0.tiles[1].page = 3 }, "tile 1 (sizes[1]): its image is on page 4 of 1"),
+            ("an empty page", { $0.pages[0].height = 0 }, "page 1 is"),
+            ("an orientation EXIF has not", { $0.tiles[0].orientation = 9 }, "tile 0 (sizes[0]): orientation 9"),
+            ("a source of no pixels", { $0.tiles[0].sourceWidth = 0 }, "tile 0 (sizes[0]): its source is 0x300 px"),
+            ("a negative gap", { $0.layout.configuration.columnGap = -4 }, "layout: invalid layout: column gap"),
+        ]
+        for (what, edit, expected) in edits {
+            var edited = manifest
+            edit(&edited)
+            let path = folder.write(Array(try ManifestWriter.encode(edited)), to: "edited.json")
+            do {
+                _ = try Wall.readManifest(path)
+                Issue.record("\(what): read without a word")
+            } catch let error as ManifestError {
+                #expect(error.reason.contains(expected), "\(what): \(error.reason)")
+            }
+        }
+        // The command says so and writes nothing, not even a temporary file.
+        var edited = manifest
+        edited.tiles[1].width = -50
+        let path = folder.write(Array(try ManifestWriter.encode(edited)), to: "edited.json")
+        let run = try Fixtures.run(
+            Fixtures.binary, ["render", "--from-manifest", path, "-o", folder.file("out.png"), "-q"])
+        #expect(run.status == 1 && run.errors.contains("tile 1 (sizes[1]): its image is -50x"), "\(run.errors)")
+        #expect(Fixtures.files(in: folder.path) == ["edited.json"] && Fixtures.hiddenFiles(in: folder.path).isEmpty)
+    }
 }

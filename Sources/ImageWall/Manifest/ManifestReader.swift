@@ -50,6 +50,7 @@ package enum ManifestReader {
             let identity = try splitter.read(file)
             var manifest = try splitter.finish()
             manifest.tiles = splitter.elements
+            try manifest.validate(path: path)
             return (manifest, identity)
         }
         var splitter = ManifestSplitter<TileOutline>(path: path, recordsSpans: true)
@@ -58,6 +59,7 @@ package enum ManifestReader {
         let keep = selection(manifest)
         let chosen = splitter.elements.indices.filter { keep(splitter.elements[$0].page, splitter.elements[$0].cell) }
         manifest.tiles = try tiles(chosen, spans: splitter.spans, of: file, path: path)
+        try manifest.validate(path: path)
         return (manifest, identity)
     }
 

@@ -1,0 +1,84 @@
+import WallCore
+import WallLayout
+
+extension Manifest {
+    /// Checks every value a render takes from the manifest, as it is read (a manifest may be
+    /// edited by hand, or by another tool): the layout's options; every page's size; every
+    /// tile's page, rectangles (the image inside its cell, both on the page), source size,
+    /// orientation and crop (inside the source); section headers and the title on their
+    /// pages. The first value out of range is a ``ManifestError`` naming the tile (its index
+    /// and source) and the field, never a crash, a smear or a tile clipped in silence.
+    func validate(path: String) throws(ManifestError) {
+        func fail(_ what: String) -> ManifestError { ManifestError(path, "not a manifest ImageWall can draw: \(what)") }
+        do {
+            try layout.configuration.validate()
+        } catch {
+            throw fail("layout: \(error.message)")
+        }
+        let pages = pageSizes
+        for (number, page) in pages.enumerated() {
+            guard page.width >= 1, page.height >= 1, page.width <= Manifest.largestSide,
+                page.height <= Manifest.largestSide
+            else {
+                throw fail("page \(number + 1) is \(page.width)x\(page.height) px")
+            }
+        }
+        func box(_ box: Box, on page: Int, _ what: String) throws(ManifestError) {
+            guard box.width >= 1, box.height >= 1 else {
+                throw fail("\(what) is \(box.width)x\(box.height) px (width and height must be at least 1)")
+            }
+            guard pages.indices.contains(page) else { throw fail("\(what) is on page \(page + 1) of \(pages.count)") }
+            let size = pages[page]
+            guard box.x >= 0, box.y >= 0, box.x <= size.width - box.width, box.y <= size.height - box.height else {
+                throw fail(
+                    "\(what) (\(box.width)x\(box.height) at \(box.x),\(box.y)) does not fit on its "
+                        + "\(size.width)x\(size.height) px page")
+            }
+        }
+        for tile in tiles {
+            let name = "tile \(tile.index) (\(tile.source))"
+            guard tile.index >= 0 else { throw fail("\(name): index \(tile.index)") }
+            let image = Box(Rect(x: tile.x, y: tile.y, width: tile.width, height: tile.height))
+            try box(image, on: tile.page, "\(name): its image")
+            try box(tile.cell, on: tile.page, "\(name): its cell")
+            if let caption = tile.caption { try box(caption, on: tile.page, "\(name): its caption") }
+            guard tile.cell.rect.contains(image.rect) else {
+                throw fail("\(name): its image lies outside its cell")
+            }
+            guard tile.sourceWidth >= 1, tile.sourceHeight >= 1 else {
+                throw fail("\(name): its source is \(tile.sourceWidth)x\(tile.sourceHeight) px")
+            }
+            guard (1...8).contains(tile.orientation) else { throw fail("\(name): orientation \(tile.orientation)") }
+            if let crop = tile.crop {
+                let edges = [crop.x, crop.y, crop.width, crop.height]
+                // The crop lies inside the source, up to the rounding of its printed values.
+                let slack = 0.01
+                guard edges.allSatisfy(\.isFinite), crop.x >= 0, crop.y >= 0, crop.width > 0, crop.height > 0,
+                    crop.x + crop.width <= Double(tile.sourceWidth) + slack,
+                    crop.y + crop.height <= Double(tile.sourceHeight) + slack
+                else {
+                    throw fail(
+                        "\(name): its crop (\(crop.width)x\(crop.height) at \(crop.x),\(crop.y)) is not inside its "
+                            + "\(tile.sourceWidth)x\(tile.sourceHeight) source")
+                }
+            }
+            if let duration = tile.duration, !(duration.isFinite && duration >= 0) {
+                throw fail("\(name): duration \(duration)")
+            }
+        }
+        for section in sections {
+            try box(section.header, on: section.page, "section \(section.index) (\(section.title)): its header")
+        }
+        if let title { try box(title.box, on: 0, "the title's band") }
+    }
+
+    /// The longest side a page may have: PNG's limit.
+    static let largestSide = Int(Int32.max)
+}
+
+extension Rect {
+    /// Whether `other` lies wholly inside this rectangle.
+    fileprivate func contains(_ other: Rect) -> Bool {
+        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
+    }
+}
