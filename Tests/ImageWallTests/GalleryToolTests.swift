@@ -97,10 +97,13 @@ struct InputOrderTests {
             })
     }
 
-    @Test("--files-from takes 100,000 inputs")
+    @Test("--files-from takes 100,000 inputs: 1,000 files given 100 times each, each drawn once")
     func manyInputs() throws {
+        let gray = Fixtures.read(Fixtures.sample("png-gray.png"))!
+        let files = (0..<1000).map { folder.write(gray, to: "g\($0).png") }
+        defer { for file in files { unlink(file) } }
         let list = folder.write(
-            Array(String(repeating: Fixtures.sample("png-gray.png") + "\n", count: 100_000).utf8), to: "list.txt")
+            Array((0..<100_000).map { files[$0 % files.count] + "\n" }.joined().utf8), to: "list.txt")
         let command = try ImageWallCommand.Layout.parse([
             "--files-from", list, "--layout", "grid", "--columns", "100", "--width", "2010", "--gap", "0", "--padding",
             "5",
@@ -111,8 +114,8 @@ struct InputOrderTests {
         options.threads = 2
         (options.layout.kind, options.layout.columns) = (.grid, 100)
         let plan = try Wall(inputs: inputs).plan(options: options)
-        #expect(plan.images.count == 100_000)
-        #expect(plan.arrangement.placements.count == 100_000)
+        #expect(inputs.count == 100_000 && plan.images.count == 1000 && plan.repeats.count == 99_000)
+        #expect(plan.arrangement.placements.count == 1000)
     }
 }
 
