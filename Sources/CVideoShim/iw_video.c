@@ -32,7 +32,8 @@
     X(scale, sws_freeContext) X(util, av_frame_alloc) X(util, av_frame_free) X(util, av_frame_unref)    \
     X(util, av_frame_move_ref) X(util, av_strerror) X(util, av_log_set_level)                           \
     X(util, av_pix_fmt_desc_get) X(util, av_get_pix_fmt_name) X(util, av_display_rotation_get)          \
-    X(util, av_dict_get)
+    X(util, av_dict_get) X(format, avformat_index_get_entries_count) X(format, avformat_index_get_entry)     \
+    X(format, avio_size)
 
 static struct {
 #define IW_POINTER(library, name) __typeof__(name) *name;
@@ -127,6 +128,28 @@ static void metadata_text(AVDictionary *metadata, const char *key, char *to, siz
     if (entry && entry->value) copy_text(to, size, entry->value);
 }
 
+/* How much of the stream the file holds, in seconds, when its index (an MP4's or a MOV's sample
+   table, read with the header) places samples past the end of the file: the end of the last
+   sample whose bytes are all there. 0 when the file holds every sample, or has no index to tell. */
+static double whole_duration(AVFormatContext *format, AVStream *stream) {
+    int64_t size = format->pb ? ff.avio_size(format->pb) : -1;
+    int entries = ff.avformat_index_get_entries_count(stream);
+    if (size <= 0 || entries <= 0) return 0;
+    const AVIndexEntry *last = ff.avformat_index_get_entry(stream, entries - 1);
+    if (!last || last->pos + last->size <= size) return 0;
+    int64_t start = stream->start_time != AV_NOPTS_VALUE ? stream->start_time : 0;
+    int64_t end = start;
+    for (int i = 0; i < entries; i++) {
+        const AVIndexEntry *entry = ff.avformat_index_get_entry(stream, i);
+        if (!entry || entry->pos + entry->size > size) continue;
+        int64_t next = i + 1 < entries ? ff.avformat_index_get_entry(stream, i + 1)->timestamp : entry->timestamp;
+        if (next < entry->timestamp) next = entry->timestamp;
+        if (next > end) end = next;
+    }
+    double seconds = (end - start) * av_q2d(stream->time_base);
+    return seconds > 0 ? seconds : 1e-3;
+}
+
 iw_video *iw_video_open(const char *path, long long max_pixels, iw_video_info *info, char *message,
                         size_t message_size) {
     memset(info, 0, sizeof *info);
@@ -206,6 +229,7 @@ iw_video *iw_video_open(const char *path, long long max_pixels, iw_video_info *i
         info->duration = (double)format->duration / AV_TIME_BASE;
     else if (stream->duration > 0 && stream->duration != AV_NOPTS_VALUE)
         info->duration = stream->duration * av_q2d(stream->time_base);
+    info->whole_duration = whole_duration(format, stream);
     copy_text(info->codec, sizeof info->codec, codec->name);
     copy_text(info->codec_long, sizeof info->codec_long, codec->long_name ? codec->long_name : codec->name);
     copy_text(info->container, sizeof info->container, format->iformat ? format->iformat->name : "");

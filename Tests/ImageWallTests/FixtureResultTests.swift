@@ -222,5 +222,18 @@ struct FixtureResultTests {
             manifests: (folder.file("c.json"), folder.file("d.json")), options: SheetDiff.Options())
         #expect(shifted.tiles?.moved.contains("png-rgb.png") == true)
         #expect(shifted.tiles?.changed == ["png-rgb.png"], "\(String(describing: shifted.tiles))")
+        // Moved and resized (the wall narrower), one photo 3 % brighter: compared on average,
+        // that one is changed, and only it.
+        // (Written as a PNG under its name: formats are told by their bytes.)
+        var photo = try SheetDiff.load(source + "/landscape-baseline-420.jpg")
+        photo.pixels = photo.pixels.map { UInt8(min(255, (Double($0) * 1.03).rounded())) }
+        try PNGEncoder.write(photo, to: source + "/landscape-baseline-420.jpg")
+        options.layout.width = 560
+        try sheet(source, "e", options)
+        let resized = try SheetComparison(
+            expected: folder.file("d.png"), actual: folder.file("e.png"),
+            manifests: (folder.file("d.json"), folder.file("e.json")), options: SheetDiff.Options())
+        #expect(resized.tiles?.moved.count == 4, "\(String(describing: resized.tiles))")
+        #expect(resized.tiles?.changed == ["landscape-baseline-420.jpg"], "\(String(describing: resized.tiles))")
     }
 }

@@ -110,6 +110,28 @@ struct VideoTests {
         }
     }
 
+    @Test("a clip cut after its poster frame is drawn with a warning, and its length is the frames it holds")
+    func cutAfterPoster() throws {
+        let folder = TemporaryFolder()
+        let whole = try VideoClips.make(
+            "ten.mp4", in: folder.path,
+            arguments: ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart"], seconds: 10)
+        let bytes = try #require(Fixtures.read(whole))
+        let cut = folder.write(Array(bytes.prefix(bytes.count / 2)), to: "cut.mp4")
+        let info = try ImageProbe().probe(path: cut)
+        let held = try #require(info.duration)
+        #expect(held > 2 && held < 8, "the frames it holds, not the 10 s its container says: \(held)")
+        #expect(try ImageProbe().probe(path: whole).duration == 10)
+        let decoded = try ImageDecoder().decode(path: cut, info: info, target: Size(width: 160, height: 90))
+        #expect(decoded.warnings.count == 1 && decoded.warnings[0].contains("cut short"), "\(decoded.warnings)")
+        #expect(decoded.isDamaged && decoded.notes == ["poster frame at 1.0 s"])
+        let intact = try ImageDecoder().decode(path: whole, info: try ImageProbe().probe(path: whole))
+        #expect(intact.warnings.isEmpty)
+        // The manifest records the length it holds.
+        let manifest = try Wall(inputs: [cut]).render(to: folder.file("cut.png"), options: WallOptions())
+        #expect(manifest.tiles[0].duration == held && manifest.tiles[0].damaged == true)
+    }
+
     @Test("a header claiming 65535x65535 frames is refused before any frame is decoded")
     func hostileSize() throws {
         let folder = TemporaryFolder()

@@ -68,7 +68,7 @@ struct VideoCodec: ImageCodec {
         (camera.make, camera.model) = (make, model)
         info.camera = camera.isEmpty ? nil : camera
         info.drawnFrom = "frame of \(VideoCodec.codecName(about))"
-        info.duration = about.duration > 0 ? about.duration : nil
+        info.duration = VideoCodec.heldDuration(about)
         let identifier = cText(about.content_id)
         info.contentIdentifier = identifier.isEmpty ? nil : identifier
         return info
@@ -99,11 +99,11 @@ struct VideoCodec: ImageCodec {
             }
             if first == nil { first = (bitmap, shownAt, damaged) }
             if !VideoCodec.isBlank(bitmap) {
-                return VideoCodec.poster(bitmap, at: shownAt, damaged: damaged, info: info)
+                return VideoCodec.poster(bitmap, at: shownAt, damaged: damaged, video: video.info)
             }
         }
         guard let first else { throw CodecError(.decode, path: path, reason: "video: no frame could be decoded") }
-        var poster = VideoCodec.poster(first.bitmap, at: first.at, damaged: first.damaged, info: info)
+        var poster = VideoCodec.poster(first.bitmap, at: first.at, damaged: first.damaged, video: video.info)
         poster.notes.append("every frame tried is blank")
         return poster
     }
@@ -142,13 +142,25 @@ struct VideoCodec: ImageCodec {
         return high - low < 3
     }
 
+    /// How long the clip is: as its container says, or when the file is cut short, as long as
+    /// the frames it holds; `nil` when the container does not say.
+    static func heldDuration(_ about: iw_video_info) -> Double? {
+        guard about.duration > 0 else { return nil }
+        return about.whole_duration > 0 ? min(about.duration, about.whole_duration) : about.duration
+    }
+
     /// The decoded frame as the poster, with what went wrong on the way (`damaged`: bit 0 damaged
-    /// data, bit 1 the frames ended before the moment asked for).
-    private static func poster(_ bitmap: Bitmap, at: Double, damaged: Int32, info: ImageInfo) -> DecodedImage {
+    /// data, bit 1 the frames ended before the moment asked for) and whether the file is cut
+    /// short (`video`'s index places frames past its end), the poster frame drawn or not.
+    private static func poster(_ bitmap: Bitmap, at: Double, damaged: Int32, video: iw_video_info) -> DecodedImage {
         var warnings: [String] = []
-        if damaged & 2 != 0, let duration = info.duration, duration > at + 0.5 {
+        if video.whole_duration > 0 {
             warnings.append(
-                "video: its frames end at \(seconds(at)) of the \(seconds(duration)) its container says "
+                "video: cut short, its frames end at \(seconds(video.whole_duration)) of the "
+                    + "\(seconds(video.duration)) its container says; drawn from a frame it holds")
+        } else if damaged & 2 != 0, video.duration > at + 0.5 {
+            warnings.append(
+                "video: its frames end at \(seconds(at)) of the \(seconds(video.duration)) its container says "
                     + "(cut short); drawn from the last one")
         } else if damaged & 1 != 0 {
             warnings.append("video: damaged data met before its poster frame")
