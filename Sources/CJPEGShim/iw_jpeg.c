@@ -1,10 +1,13 @@
 #include "iw_jpeg.h"
 
+#include <errno.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <jpeglib.h>
+#include <jerror.h>
 
 struct iw_error_manager {
     struct jpeg_error_mgr base;
@@ -25,7 +28,14 @@ struct iw_jpeg_decoder {
 
 static void iw_error_exit(j_common_ptr info) {
     struct iw_error_manager *errors = (struct iw_error_manager *)info->err;
-    if (errors->message[0] == 0) (*info->err->format_message)(info, errors->message);
+    int failure = errno;
+    if (errors->message[0] == 0) {
+        /* libjpeg's stdio destination guesses ("out of disk space?"); the system says why. */
+        if (info->err->msg_code == JERR_FILE_WRITE && failure != 0)
+            snprintf(errors->message, JMSG_LENGTH_MAX, "%s", strerror(failure));
+        else
+            (*info->err->format_message)(info, errors->message);
+    }
     longjmp(errors->jump, 1);
 }
 

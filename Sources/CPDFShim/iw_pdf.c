@@ -1,6 +1,8 @@
 #include "iw_pdf.h"
 
+#include <errno.h>
 #include <hpdf.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,7 +99,7 @@ int iw_pdf_write(iw_pdf *pdf, FILE *file) {
         HPDF_UINT32 size = sizeof buffer;
         HPDF_STATUS status = HPDF_ReadFromStream(pdf->doc, buffer, &size);
         if (size > 0 && fwrite(buffer, 1, size, file) != size) {
-            snprintf(pdf->message, sizeof pdf->message, "short write");
+            snprintf(pdf->message, sizeof pdf->message, "%s", strerror(errno ? errno : EIO));
             return 1;
         }
         if (status == HPDF_STREAM_EOF) return 0;

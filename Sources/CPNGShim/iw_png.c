@@ -1,6 +1,8 @@
 #include "iw_png.h"
 
+#include <errno.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -209,6 +211,18 @@ const char *iw_png_decoder_warning(const iw_png_decoder *decoder, int index) {
     return decoder->messages.kept[index];
 }
 
+/* Writes libpng's bytes to its FILE, failing with the system's reason ("No space left on
+   device") where libpng's own writer says only "Write Error". */
+static void iw_png_write_data(png_structp png, png_bytep data, png_size_t length) {
+    FILE *file = png_get_io_ptr(png);
+    if (fwrite(data, 1, length, file) != length) png_error(png, strerror(errno ? errno : EIO));
+}
+
+static void iw_png_flush_data(png_structp png) {
+    FILE *file = png_get_io_ptr(png);
+    if (fflush(file) != 0) png_error(png, strerror(errno ? errno : EIO));
+}
+
 iw_png_encoder *iw_png_encoder_create(FILE *file) {
     iw_png_encoder *encoder = calloc(1, sizeof *encoder);
     if (!encoder) return NULL;
@@ -225,7 +239,7 @@ iw_png_encoder *iw_png_encoder_create(FILE *file) {
         free(encoder);
         return NULL;
     }
-    png_init_io(encoder->png, file);
+    png_set_write_fn(encoder->png, file, iw_png_write_data, iw_png_flush_data);
     /* libpng's default user limit is 1,000,000 px a side; PNG allows 2^31 - 1. */
     png_set_user_limits(encoder->png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
     return encoder;

@@ -64,10 +64,12 @@ public struct Wall: Sendable {
     /// every source is probed once, and decoded once for all the variants whose own decode is
     /// the same, each variant's tile resampled from it as a render of that variant alone does,
     /// so each variant's sheet and manifest are those it would have alone. `manifests`, when
-    /// given, has one path per variant.
+    /// given, has one path per variant. What `alongside` stages (a gallery page) is put in place
+    /// with the sheets and manifests, all or none.
     @discardableResult
     public func render(
-        variants: [(output: String, options: WallOptions)], manifests: [String]? = nil, hooks: RunHooks = RunHooks()
+        variants: [(output: String, options: WallOptions)], manifests: [String]? = nil, hooks: RunHooks = RunHooks(),
+        alongside: Alongside? = nil
     ) throws -> [Manifest] {
         precondition(!variants.isEmpty && (manifests == nil || manifests!.count == variants.count))
         for variant in variants { try variant.options.effectiveLayout.validate() }
@@ -81,7 +83,7 @@ public struct Wall: Sendable {
                 pages: formats[v].pageFiles(for: variant.output, count: plan.arrangement.pages.count),
                 format: formats[v], manifest: manifests?[v])
         }
-        return try SheetBatch(jobs: jobs, hooks: hooks).run()
+        return try SheetBatch(jobs: jobs, hooks: hooks, alongside: alongside).run()
     }
 
     /// Renders exactly the layout recorded in `manifest` again (same tiles, rectangles, crops,
@@ -93,11 +95,12 @@ public struct Wall: Sendable {
     /// default, to the files the manifest records. Sources are found under `root` when given
     /// (by their paths under their own roots); else, when `recordedAt` (the manifest's file)
     /// is given and the manifest knows where its roots were from it, there if they are there
-    /// (the manifest moved with its sources); else as recorded.
+    /// (the manifest moved with its sources); else as recorded. What `alongside` stages is put
+    /// in place with the pages and the manifest, all or none.
     @discardableResult
     public static func render(
         from manifest: Manifest, to output: String? = nil, manifest manifestPath: String? = nil, root: String? = nil,
-        recordedAt: String? = nil, options: WallOptions, hooks: RunHooks = RunHooks()
+        recordedAt: String? = nil, options: WallOptions, hooks: RunHooks = RunHooks(), alongside: Alongside? = nil
     ) throws -> Manifest {
         let recorded = manifest.pages.compactMap(\.file)
         let format = try (output ?? recorded.first).map(PageFormat.init(path:)) ?? .png
@@ -107,7 +110,7 @@ public struct Wall: Sendable {
         let pages =
             output.map { format.pageFiles(for: $0, count: count) } ?? (recorded.count == count ? recorded : [])
         let job = SheetBatch.Job(plan: plan, options: options, pages: pages, format: format, manifest: manifestPath)
-        return try SheetBatch(jobs: [job], hooks: hooks).run()[0]
+        return try SheetBatch(jobs: [job], hooks: hooks, alongside: alongside).run()[0]
     }
 
     /// The manifest of a plan, without a rendered page: what `imagewall layout` prints.

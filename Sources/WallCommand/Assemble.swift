@@ -96,6 +96,9 @@ extension ImageWallCommand {
             iw_install_interrupt_handlers()
             let started = ProgressDisplay.now()
             do {
+                OutputFolders.removeLeftovers(besides: [output] + [html].compactMap { $0 }) { diagnostic in
+                    if !quiet { Console.error(diagnostic.description) }
+                }
                 var recorded: Manifest?
                 if let manifest {
                     let (read, identity) = try Wall.readManifestAndIdentity(manifest)
@@ -105,17 +108,26 @@ extension ImageWallCommand {
                     }
                     recorded = read
                 }
-                let written = try Wall.assemble(
-                    parts: parts, to: output, tiles: tileFormat, threads: threads,
-                    hooks: RunHooks(isCancelled: { iw_interrupted() != 0 }))
-                if let html, var recorded {
-                    for (page, file) in written.enumerated() where recorded.pages.indices.contains(page) {
-                        recorded.pages[page].file = file
-                    }
-                    for warning in try GalleryPage.write(recorded, to: html, threads: threads) {
-                        Console.error("warning: \(warning)")
+                // The page is staged with the pages it shows: all are put in place, or none.
+                let warnings = Locked<[String]>([])
+                let threads = self.threads
+                var page: Wall.AssemblyAlongside?
+                if let html, let recorded {
+                    page = { files, written in
+                        var shown = recorded
+                        for (page, file) in files.enumerated() where shown.pages.indices.contains(page) {
+                            shown.pages[page].file = file
+                        }
+                        let (outputs, said) = try GalleryPage.stage(
+                            variants: [shown], to: html, threads: threads, written: written)
+                        warnings.withLock { $0 += said }
+                        return outputs
                     }
                 }
+                let written = try Wall.assemble(
+                    parts: parts, to: output, tiles: tileFormat, threads: threads,
+                    hooks: RunHooks(isCancelled: { iw_interrupted() != 0 }), alongside: page)
+                for warning in warnings.withLock({ $0 }) { Console.error("warning: \(warning)") }
                 if !quiet {
                     let seconds = String(format: "%.1f s", ProgressDisplay.now() - started)
                     Console.error("\(parts.count) parts: \(written.joined(separator: ", ")) in \(seconds)")

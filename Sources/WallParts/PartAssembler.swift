@@ -15,7 +15,7 @@ enum PartAssembler {
     /// behind.
     static func assemble(
         _ paths: [String], to output: String, tiles: DeepZoomTileFormat = .png, threads: Int = 1,
-        isCancelled: () -> Bool = { false }
+        isCancelled: () -> Bool = { false }, alongside: Wall.AssemblyAlongside? = nil
     ) throws -> [String] {
         let ordered = try checkedParts(paths)
         let header = ordered[0].header
@@ -67,7 +67,14 @@ enum PartAssembler {
                 }
             }
             for page in pages[current...] { try page.finish() }
-            for page in pages { try page.output.commit() }
+            var staged: [any StagedOutput] = pages.map(\.output)
+            if let alongside {
+                let written = Dictionary(
+                    pages.compactMap { ($0.output as? AtomicFile).map { ($0.destination, $0.temporaryPath) } },
+                    uniquingKeysWith: { first, _ in first })
+                staged += try alongside(outputs, written)
+            }
+            try staged.commitAll()
         } catch {
             for page in pages { page.output.discard() }
             throw error

@@ -38,14 +38,22 @@ extension Wall {
     /// each page becomes a Deep Zoom pyramid instead (tiles in `tiles`, made on `threads`
     /// threads), its rows decoded from the parts as they stream. Parts of another manifest, a
     /// part missing or given twice, a truncated or damaged part: a ``PartError`` naming it, and
-    /// nothing written. Returns the files written.
+    /// nothing written. What `alongside` stages is put in place with the pages, all or none.
+    /// Returns the files written.
     @discardableResult
     public static func assemble(
         parts: [String], to output: String, tiles: DeepZoomTileFormat = .png, threads: Int = 1,
-        hooks: RunHooks = RunHooks()
+        hooks: RunHooks = RunHooks(), alongside: AssemblyAlongside? = nil
     ) throws -> [String] {
-        try PartAssembler.assemble(parts, to: output, tiles: tiles, threads: threads, isCancelled: hooks.isCancelled)
+        try PartAssembler.assemble(
+            parts, to: output, tiles: tiles, threads: threads, isCancelled: hooks.isCancelled, alongside: alongside)
     }
+
+    /// What an assembly writes besides its pages (a gallery page), staged once the pages are
+    /// complete: given the pages' files and, for each written to a file, where its bytes are
+    /// until it is put in place; put in place with the pages, all or none.
+    public typealias AssemblyAlongside =
+        @Sendable (_ pages: [String], _ written: [String: String]) throws -> [any StagedOutput]
 
     /// The header of the part file at `path`.
     public static func partHeader(_ path: String) throws -> PartHeader {

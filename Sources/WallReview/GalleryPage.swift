@@ -1,6 +1,7 @@
 import Foundation
 import ImageWall
 import WallCodecs
+import WallCore
 
 #if canImport(Glibc)
     import Glibc
@@ -182,28 +183,56 @@ public enum GalleryPage {
 
     /// Writes one page for the variants `manifests` to `path` (see ``html(variants:at:renditions:)``),
     /// with the renditions it needs (see ``GalleryRenditions``); a single wall written as Deep
-    /// Zoom pyramids gets the zoomable viewer. Returns warnings about sources with no rendition.
+    /// Zoom pyramids gets the zoomable viewer. The page and its files are put in place together,
+    /// or not at all. Returns warnings about sources with no rendition.
     @discardableResult
     public static func write(variants manifests: [Manifest], to path: String, threads: Int = 1) throws -> [String] {
-        let deepZoom =
-            manifests.count == 1
-            && manifests[0].pages.contains { page in page.file.map { try? PageFormat(path: $0) } == .deepZoom }
-        if deepZoom {
-            try save(DeepZoomPage.html(manifests[0], at: path), to: path)
-            return []
-        }
-        let (renditions, warnings) = try GalleryRenditions.write(for: manifests, page: path, threads: threads)
-        let sheets = try GalleryRenditions.jpegCopies(of: manifests, page: path)
-        try save(html(variants: manifests, at: path, renditions: renditions, sheets: sheets), to: path)
+        let (outputs, warnings) = try stage(variants: manifests, to: path, threads: threads)
+        try outputs.commitAll()
         return warnings
     }
 
-    private static func save(_ page: String, to path: String) throws {
+    /// The page for the variants `manifests` and its files (renditions, copies of the sheets),
+    /// written under temporary names to be put in place with the sheets they show (see
+    /// ``write(variants:to:threads:)``): its files folder, then the page. Sheets not yet in place
+    /// are read from where `written` says they are. Returns warnings about sources with no
+    /// rendition.
+    public static func stage(
+        variants manifests: [Manifest], to path: String, threads: Int = 1, written: [String: String] = [:]
+    ) throws -> (outputs: [any StagedOutput], warnings: [String]) {
+        let deepZoom =
+            manifests.count == 1
+            && manifests[0].pages.contains { page in page.file.map { try? PageFormat(path: $0) } == .deepZoom }
+        if deepZoom { return ([try staged(DeepZoomPage.html(manifests[0], at: path), to: path)], []) }
+        let files = try StagedFolder(destination: GalleryRenditions.filesFolder(of: path))
+        do {
+            let (renditions, warnings) = try GalleryRenditions.write(
+                for: manifests, page: path, threads: threads, into: files.path)
+            let sheets = try GalleryRenditions.jpegCopies(
+                of: manifests, page: path, written: written, into: files.path)
+            let page = try staged(
+                html(variants: manifests, at: path, renditions: renditions, sheets: sheets), to: path)
+            if files.isEmpty {
+                files.discard()  // nothing beside the page: a folder there before is left as it was
+                return ([page], warnings)
+            }
+            return ([files, page], warnings)
+        } catch {
+            files.discard()
+            throw error
+        }
+    }
+
+    /// `page` written to a temporary file beside `path`, not yet in place.
+    private static func staged(_ page: String, to path: String) throws -> AtomicFile {
         let data = Array(page.utf8)
         let file = try AtomicFile(destination: path)
         guard data.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file.handle) }) == data.count else {
-            throw CodecError(.write, path: path, reason: "short write")
+            let reason = systemErrorText()
+            file.discard()
+            throw CodecError(.write, path: path, reason: reason)
         }
-        try file.commit()
+        try file.finishWriting()
+        return file
     }
 }

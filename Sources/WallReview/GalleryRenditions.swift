@@ -28,12 +28,14 @@ public enum GalleryRenditions {
     /// The folder of `page`'s renditions: `index.html` → `index_files/renditions`.
     public static func folder(of page: String) -> String { filesFolder(of: page) + "/renditions" }
 
-    /// Writes the renditions `manifests`' tiles need beside `page`, on `threads` threads;
-    /// returns each rendition's path by its source. A source that cannot be read gets none (its
-    /// link stays the original), said in `warnings`.
-    public static func write(for manifests: [Manifest], page: String, threads: Int) throws -> (
-        renditions: [String: String], warnings: [String]
-    ) {
+    /// Writes the renditions `manifests`' tiles need beside `page`, on `threads` threads (into
+    /// `staging`, the page's files folder being written, when given); returns each
+    /// rendition's path in its place by its source. A source that cannot be read gets none (its
+    /// link stays the original), said in `warnings`; a rendition that cannot be written (a full
+    /// disk) is an error.
+    public static func write(for manifests: [Manifest], page: String, threads: Int, into staging: String? = nil)
+        throws -> (renditions: [String: String], warnings: [String])
+    {
         var seen: Set<String> = []
         var sources: [(index: Int, path: String)] = []
         for manifest in manifests {
@@ -42,6 +44,7 @@ public enum GalleryRenditions {
             }
         }
         let folder = folder(of: page)
+        let target = staging.map { $0 + "/renditions" } ?? folder
         let wanted = sources
         let made = try parallelMap(wanted.count, threads: threads) { k -> Result<String?, CodecError> in
             let (index, source) = wanted[k]
@@ -60,15 +63,15 @@ public enum GalleryRenditions {
                 let pixels = decoded.bitmap.alpha == .straight ? Alpha.premultiplied(decoded.bitmap) : decoded.bitmap
                 let picture = Alpha.flattened(
                     Resampler.resize(pixels, to: size), over: RGBAColor(red: 255, green: 255, blue: 255))
-                if !FileManager.default.fileExists(atPath: folder) {
-                    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                if !FileManager.default.fileExists(atPath: target) {
+                    try? FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
                 }
-                let stem = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
-                let path = "\(folder)/\(index)-\(stem).jpg"
+                let name = "\(index)-\(((source as NSString).lastPathComponent as NSString).deletingPathExtension).jpg"
                 var options = JPEGEncodeOptions(storage: .ycbcr)
                 options.quality = 85
-                try JPEGEncoder.write(samples: picture.pixels, size: size, options: options, to: path, durable: false)
-                return path
+                try JPEGEncoder.write(
+                    samples: picture.pixels, size: size, options: options, to: "\(target)/\(name)", durable: false)
+                return "\(folder)/\(name)"
             }
         }
         var renditions: [String: String] = [:]
@@ -77,6 +80,7 @@ public enum GalleryRenditions {
             switch result {
             case .success(let path?): renditions[sources[k].path] = path
             case .success(nil): break
+            case .failure(let error) where error.stage == .write: throw error  // the page cannot be whole
             case .failure(let error): warnings.append("\(sources[k].path): no rendition for the page: \(error.reason)")
             }
         }
@@ -88,11 +92,16 @@ public enum GalleryRenditions {
 
     /// A JPEG copy, for `page`, of each PNG sheet page of `manifests` (quality 85, transparent
     /// pixels over the page's dark background), streamed row by row from the PNG: the page
-    /// sends a tenth of the bytes while the PNG stays the fixture. Returns each copy's path by
-    /// its sheet; a sheet taller than JPEG allows (65,535 px) is shown as it is.
-    public static func jpegCopies(of manifests: [Manifest], page: String) throws -> [String: String] {
+    /// sends a tenth of the bytes while the PNG stays the fixture. A sheet not yet in place is
+    /// read from where `written` says it is; the copies go into `staging` (the page's files
+    /// folder being written) when given. Returns each copy's path in its place by its sheet; a
+    /// sheet taller than JPEG allows (65,535 px) is shown as it is.
+    public static func jpegCopies(
+        of manifests: [Manifest], page: String, written: [String: String] = [:], into staging: String? = nil
+    ) throws -> [String: String] {
         var copies: [String: String] = [:]
-        let folder = sheetsFolder(of: page)
+        let shown = sheetsFolder(of: page)
+        let folder = staging.map { $0 + "/sheets" } ?? shown
         for manifest in manifests {
             for sheet in manifest.pages {
                 guard let file = sheet.file, file.lowercased().hasSuffix(".png"), copies[file] == nil,
@@ -102,10 +111,12 @@ public enum GalleryRenditions {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 }
                 // Numbered: two sheets of one name in different folders get copies of their own.
-                let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-                let copy = "\(folder)/\(copies.count + 1)-\(name).jpg"
-                try jpegCopy(of: file, size: Size(width: sheet.width, height: sheet.height), to: copy)
-                copies[file] = copy
+                let name =
+                    "\(copies.count + 1)-\(((file as NSString).lastPathComponent as NSString).deletingPathExtension).jpg"
+                try jpegCopy(
+                    of: written[file] ?? file, size: Size(width: sheet.width, height: sheet.height),
+                    to: "\(folder)/\(name)")
+                copies[file] = "\(shown)/\(name)"
             }
         }
         return copies

@@ -23,7 +23,9 @@ package final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
     let destination: String
     let geometry: DeepZoomGeometry
     let format: DeepZoomTileFormat
-    private let staging: String
+    /// The tiles folder, written beside its place.
+    private let tiles: StagedFolder
+    private var staging: String { tiles.path }
     private var builder: PyramidBuilder!
     private let room: DispatchSemaphore
     private let group = DispatchGroup()
@@ -43,13 +45,13 @@ package final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
         self.format = format
         room = DispatchSemaphore(value: 2 * max(1, threads))
         do {
-            staging = try PrivateFolder(beside: DeepZoomGeometry.tilesFolder(of: destination)).path
+            tiles = try StagedFolder(destination: DeepZoomGeometry.tilesFolder(of: destination))
         } catch {
             throw CodecError(.write, path: destination, reason: error.reason)
         }
-        for level in 0...geometry.topLevel where mkdir("\(staging)/\(level)", 0o777) != 0 {
+        for level in 0...geometry.topLevel where mkdir("\(tiles.path)/\(level)", 0o777) != 0 {
             let text = systemErrorText()
-            PrivateFolder.removeTree(staging)
+            tiles.discard()
             throw CodecError(.write, path: destination, reason: text)
         }
         builder = PyramidBuilder(geometry: geometry, channels: channels) { [unowned self] level, column, row, tile in
@@ -137,20 +139,9 @@ package final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
     /// Renames the tiles folder over any old one, then the `.dzi` file into place.
     package func commit() throws {
         guard let dzi, !finished else { preconditionFailure("commit before finishWriting") }
-        let folder = DeepZoomGeometry.tilesFolder(of: destination)
-        var old: String?
-        if access(folder, F_OK) == 0 {
-            old = staging + ".old"
-            guard rename(folder, old!) == 0 else { throw CodecError(.write, path: folder, reason: systemErrorText()) }
-        }
-        guard rename(staging, folder) == 0 else {
-            let text = systemErrorText()
-            if let old { rename(old, folder) }
-            throw CodecError(.write, path: folder, reason: text)
-        }
+        try tiles.commit()
         finished = true
         try dzi.commit()
-        if let old { PrivateFolder.removeTree(old) }
     }
 
     /// Removes the unfinished pyramid (after the tiles being encoded are done).
@@ -159,6 +150,6 @@ package final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
         guard !finished else { return }
         finished = true
         dzi?.discard()
-        PrivateFolder.removeTree(staging)
+        tiles.discard()
     }
 }

@@ -17,10 +17,7 @@ enum PageItem {
 
 /// A page written but not yet in place: put in place with the others once all are complete,
 /// or discarded.
-package protocol CompletedPage: AnyObject, Sendable {
-    func commit() throws
-    func discard()
-}
+package protocol CompletedPage: StagedOutput {}
 
 extension AtomicFile: CompletedPage {}
 

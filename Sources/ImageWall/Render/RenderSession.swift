@@ -33,6 +33,7 @@ package struct RenderSession {
         }
         try Self.refuseOverwritingInputs(outputs: outputs, images: images)
         try OutputFolders.check(outputs)
+        OutputFolders.removeLeftovers(besides: outputs, diagnostics: hooks.diagnostics)
         self.images = images
         self.hooks = hooks
         warnings = TileWarnings(images: images, diagnostics: hooks.diagnostics)

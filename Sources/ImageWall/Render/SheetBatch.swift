@@ -3,6 +3,12 @@ import WallCompositor
 import WallCore
 import WallLayout
 
+/// What a run writes besides its pages and manifests (a gallery page and its files), staged
+/// once the manifests are known: given them and, for each page written to a file, where its
+/// finished bytes are until they are put in place (to read them); put in place with the pages.
+public typealias Alongside =
+    @Sendable (_ manifests: [Manifest], _ written: [String: String]) throws -> [any StagedOutput]
+
 /// The one render sequence for whole sheets, for a plain render, batch variants and a
 /// replayed manifest alike: a ``RenderSession`` checks the pages and outputs before anything
 /// is decoded and makes every tile; pages are painted in bands and streamed to temporary
@@ -20,15 +26,20 @@ struct SheetBatch {
 
     var jobs: [Job]
     let hooks: RunHooks
+    let alongside: Alongside?
 
-    /// Jobs that lay out the same images (several for batch variants, which share every decode).
-    init(jobs: [Job], hooks: RunHooks) {
+    /// Jobs that lay out the same images (several for batch variants, which share every
+    /// decode); `alongside` stages what else the run writes (see ``Alongside``).
+    init(jobs: [Job], hooks: RunHooks, alongside: Alongside? = nil) {
         precondition(!jobs.isEmpty && jobs.allSatisfy { $0.plan.images == jobs[0].plan.images })
         self.jobs = jobs
         self.hooks = hooks
+        self.alongside = alongside
     }
 
-    /// Renders every job and writes its manifest; returns the manifests.
+    /// Renders every job and writes its manifest, and what `alongside` stages, all put in place
+    /// together once everything is written (or nothing, when something fails); returns the
+    /// manifests.
     func run() throws -> [Manifest] {
         let jobs = self.jobs
         for job in jobs where job.pages.count != job.plan.arrangement.pages.count {
@@ -55,20 +66,24 @@ struct SheetBatch {
         let manifests = jobs.map { job in
             Manifest(plan: job.plan, options: job.options, outputs: job.pages, messages: session.warnings)
         }
-        // The manifests are written beside the pages before anything is put in place, so the
-        // run's files are all there or none.
-        var staged: [AtomicFile] = []
+        // The manifests and what else the run writes are written beside the pages before
+        // anything is put in place, so the run's files are all there or none.
+        var staged: [any StagedOutput] = files
         do {
             for (job, manifest) in zip(jobs, manifests) {
                 if let path = job.manifest { staged.append(try ManifestWriter.stage(manifest, to: path)) }
             }
+            if let alongside {
+                let written = Dictionary(
+                    files.compactMap { ($0 as? AtomicFile).map { ($0.destination, $0.temporaryPath) } },
+                    uniquingKeysWith: { first, _ in first })
+                staged += try alongside(manifests, written)
+            }
         } catch {
-            for file in files { file.discard() }
-            for file in staged { file.discard() }
+            staged.discardAll()
             throw error
         }
-        for file in files { try file.commit() }
-        for file in staged { try file.commit() }
+        try staged.commitAll()
         hooks.progress?.advance(.write)
         return manifests
     }

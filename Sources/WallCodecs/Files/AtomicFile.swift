@@ -28,17 +28,15 @@ public final class AtomicFile: @unchecked Sendable {
     /// for the many small files of a folder that is itself put in place at the end.
     public let durable: Bool
 
-    /// Creates the temporary file in the destination's folder.
+    /// Creates the temporary file in the destination's folder, named as ``TemporaryNames`` says.
     public init(destination: String, durable: Bool = true) throws(CodecError) {
         self.destination = destination
         self.durable = durable
-        let slash = destination.lastIndex(of: "/")
-        let folder = slash.map { String(destination[...$0]) } ?? ""
-        let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
+        let prefix = TemporaryNames.prefix(for: destination)
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<100 {
             let suffix = String(generator.next() & 0xFFFF_FFFF, radix: 36)
-            let candidate = "\(folder).\(name).\(suffix).tmp"
+            let candidate = "\(prefix)\(suffix).tmp"
             let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if fd < 0 {
                 if errno == EEXIST { continue }

@@ -8,12 +8,11 @@ public struct PrivateFolder: Sendable {
     /// The folder's path.
     public let path: String
 
-    /// A hidden folder beside `destination`: `.NAME.XXXXXX`, or `.NAME.TAG.XXXXXX` with `tag`.
+    /// A hidden folder beside `destination`: `.NAME.HOST-PID-XXXXXX`, or `.NAME.TAG.HOST-PID-XXXXXX`
+    /// with `tag` (see ``TemporaryNames``).
     public init(beside destination: String, tag: String? = nil) throws(CodecError) {
-        let slash = destination.lastIndex(of: "/")
-        let parent = slash.map { String(destination[...$0]) } ?? ""
-        let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
-        try self.init(template: "\(parent).\(name)\(tag.map { ".\($0)" } ?? "").XXXXXX", naming: destination)
+        let named = destination + (tag.map { ".\($0)" } ?? "")
+        try self.init(template: TemporaryNames.prefix(for: named) + "XXXXXX", naming: destination)
     }
 
     /// A folder under the system's temporary folder: `PREFIX.XXXXXX`.

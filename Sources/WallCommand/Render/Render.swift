@@ -232,7 +232,10 @@ extension ImageWallCommand {
             let started = ProgressDisplay.now()
             do {
                 // --check says its own problems, with its own exit status.
-                if checking.check == nil { try OutputFolders.check(htmlPages) }
+                if checking.check == nil {
+                    try OutputFolders.check(htmlPages)
+                    OutputFolders.removeLeftovers(besides: htmlPages, diagnostics: hooks.diagnostics)
+                }
                 switch mode {
                 case .part(let part, let manifest, let file):
                     let header = try Wall.render(
@@ -243,14 +246,11 @@ extension ImageWallCommand {
                     if let stages { report(stages) }
                 case .replay(let manifest):
                     let recorded = try stages.measure(.manifest, wall: true) { try Wall.readManifest(manifest) }
+                    let page = galleryPages(threads: options.threads)
                     let result = try Wall.render(
                         from: recorded, to: output.sheet, manifest: output.manifest, root: replay.root,
-                        recordedAt: manifest, options: options, hooks: hooks)
-                    if let html = output.html {
-                        for warning in try GalleryPage.write(result, to: html, threads: options.threads) {
-                            Console.error("warning: \(warning)")
-                        }
-                    }
+                        recordedAt: manifest, options: options, hooks: hooks, alongside: page.stage)
+                    for warning in page.warnings() { Console.error("warning: \(warning)") }
                     display.clear()
                     if !quiet { summarize([result], seconds: ProgressDisplay.now() - started) }
                     if let stages { report(stages) }
@@ -303,19 +303,38 @@ extension ImageWallCommand {
                 return (OutputNaming.variant(sheet, for: variant), job)
             }
             let manifests = output.manifest.map { path in variants.map { OutputNaming.variant(path, for: $0) } }
+            let pages = galleryPages(threads: options.threads)
             let results = try Wall(inputs: try input.allInputs()).render(
-                variants: jobs, manifests: manifests, hooks: hooks)
-            let pages = htmlPages
-            var warnings: [String] = []
-            if pages.count == results.count {
-                for (result, page) in zip(results, pages) {
-                    warnings += try GalleryPage.write(result, to: page, threads: options.threads)
-                }
-            } else if let page = pages.first {
-                warnings += try GalleryPage.write(variants: results, to: page, threads: options.threads)
-            }
-            for warning in warnings { Console.error("warning: \(warning)") }
+                variants: jobs, manifests: manifests, hooks: hooks, alongside: pages.stage)
+            for warning in pages.warnings() { Console.error("warning: \(warning)") }
             return results
+        }
+
+        /// The `--html` pages of a render, staged with its sheets so that all are put in place
+        /// together (see ``htmlPages``), and what they warned about; no pages without `--html`.
+        func galleryPages(threads: Int) -> (stage: Alongside?, warnings: @Sendable () -> [String]) {
+            let pages = htmlPages
+            guard !pages.isEmpty else { return (nil, { [] }) }
+            let warnings = Locked<[String]>([])
+            let stage: Alongside = { results, written in
+                var staged: [any StagedOutput] = []
+                do {
+                    // One page a variant when their names tell them apart, else one for all.
+                    let groups =
+                        pages.count == results.count ? zip(pages, results).map { ($0, [$1]) } : [(pages[0], results)]
+                    for (page, shown) in groups {
+                        let (outputs, said) = try GalleryPage.stage(
+                            variants: shown, to: page, threads: threads, written: written)
+                        staged += outputs
+                        warnings.withLock { $0 += said }
+                    }
+                } catch {
+                    staged.discardAll()
+                    throw error
+                }
+                return staged
+            }
+            return (stage, { warnings.withLock { $0 } })
         }
     }
 }

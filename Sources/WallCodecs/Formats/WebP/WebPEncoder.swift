@@ -54,7 +54,7 @@ public enum WebPEncoder {
         guard status == 0, let output else { throw CodecError(.write, path: path, reason: message.text) }
         defer { iw_webp_free(output) }
         guard fwrite(output, 1, size, file.handle) == size else {
-            throw CodecError(.write, path: path, reason: "short write")
+            throw CodecError(.write, path: path, reason: systemErrorText())
         }
     }
 }
