@@ -109,7 +109,14 @@ public final class CacheStore: Sendable {
             count(found: false)
             return nil
         case .damaged:
-            unlink(file)
+            // Taken out of the recorded size, once: by the process whose unlink removes it.
+            var info = stat()
+            if stat(file, &info) == 0, unlink(file) == 0 {
+                state.withLock {
+                    $0.unrecorded.bytes -= Int(info.st_blocks) * 512
+                    $0.unrecorded.entries -= 1
+                }
+            }
             count(found: false)
             return nil
         case .whole(let parts):
@@ -152,9 +159,18 @@ public final class CacheStore: Sendable {
         for value in [key.high, key.low, UInt64(parts.count)] + fields + [CacheStore.checksum(parts)] {
             withUnsafeBytes(of: value.littleEndian) { header += $0 }
         }
-        if let failure = CacheStore.makeFolders(folder) ?? CacheStore.writeAtomically([header] + stored, to: file) {
+        if let failure = CacheStore.makeFolders(folder) {
             state.withLock { if $0.problem == nil { $0.problem = "cannot write to the cache: \(failure)" } }
             return
+        }
+        switch CacheStore.writeAtomically([header] + stored, to: file) {
+        case .failed(let failure):
+            state.withLock { if $0.problem == nil { $0.problem = "cannot write to the cache: \(failure)" } }
+            return
+        case .alreadyThere:
+            return  // another render (or variant) wrote the same entry first: counted once, by it
+        case .added:
+            break
         }
         var info = stat()
         let size =
@@ -401,10 +417,26 @@ public final class CacheStore: Sendable {
 
     /// Writes `parts`, one after another, to a temporary file beside `path` and renames it into
     /// place.
-    private static func writeAtomically(_ parts: [[UInt8]], to path: String) -> String? {
+    /// What writing an entry did.
+    private enum Written {
+        /// The entry is new.
+        case added
+        /// An entry of the same key was there already (the same content, written by another
+        /// render at the same time): it is kept.
+        case alreadyThere
+        /// It could not be written, for this reason.
+        case failed(String)
+    }
+
+    /// Writes `parts` to a temporary file and links it to `path` only where no entry is (a
+    /// link is made or refused atomically), so two renders writing the same entry at once add
+    /// it once, and the recorded size counts it once; where the file system has no links, the
+    /// temporary file is renamed over `path`.
+    private static func writeAtomically(_ parts: [[UInt8]], to path: String) -> Written {
         let temporary = "\(path).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return systemErrorText() }
+        guard fd >= 0 else { return .failed(systemErrorText()) }
+        defer { unlink(temporary) }
         for bytes in parts {
             var done = 0
             while done < bytes.count {
@@ -413,19 +445,15 @@ public final class CacheStore: Sendable {
                 guard count > 0 else {
                     let reason = systemErrorText()
                     close(fd)
-                    unlink(temporary)
-                    return reason
+                    return .failed(reason)
                 }
                 done += count
             }
         }
         close(fd)
-        guard rename(temporary, path) == 0 else {
-            let reason = systemErrorText()
-            unlink(temporary)
-            return reason
-        }
-        return nil
+        if link(temporary, path) == 0 { return .added }
+        if errno == EEXIST { return .alreadyThere }
+        return rename(temporary, path) == 0 ? .added : .failed(systemErrorText())
     }
 
     /// Calls `body` for every regular file `depth` folders below `folder`.

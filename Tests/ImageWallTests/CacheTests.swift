@@ -200,6 +200,37 @@ struct CacheTests {
         }
     }
 
+    @Test("two renders writing the same entries at once record them once; a damaged entry leaves the record")
+    func usageOfRenders() throws {
+        let directory = folder.file("shared")
+        // Two processes' stores, both missing the same entries and then writing them, as two
+        // renders of one folder started together do.
+        let first = CacheStore(directory: directory, sizeLimit: 1 << 30)
+        let second = CacheStore(directory: directory, sizeLimit: 1 << 30)
+        var random = SeededGenerator(seed: 11)
+        let keys = (0..<6).map { n in [UInt8(n), 7].withUnsafeBytes { CacheKey($0) } }
+        let parts = keys.map { _ in [(0..<(6 << 10)).map { _ in UInt8.random(in: 0...255, using: &random) }] }
+        for key in keys { #expect(first.load("test", key) == nil && second.load("test", key) == nil) }
+        for (key, part) in zip(keys, parts) {
+            first.save("test", key, parts: part)
+            second.save("test", key, parts: part)
+        }
+        first.trim()
+        second.trim()
+        let recorded = first.usage(), counted = first.usage(recount: true)
+        #expect(recorded.entries == 6 && recorded.bytes == counted.bytes, "\(recorded) against \(counted)")
+        // An entry found damaged and deleted is taken out of the record by the one that deletes it.
+        let path = directory + "/v1/test/" + keys[0].description.prefix(2) + "/" + keys[0].description
+        var bytes = try #require(Fixtures.read(path))
+        bytes[bytes.count - 1] ^= 0xFF
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(first.load("test", keys[0]) == nil && second.load("test", keys[0]) == nil)
+        first.trim()
+        second.trim()
+        let after = first.usage(), recount = first.usage(recount: true)
+        #expect(after.entries == 5 && after.bytes == recount.bytes, "\(after) against \(recount)")
+    }
+
     @Test("the usage record: renders add to it without walking the folder, a walk happens only over the limit")
     func usageRecord() throws {
         let inputs = try inputs()
