@@ -31,6 +31,9 @@ let package = Package(
             name: "CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(
+            name: "CFriBidi", pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(
             name: "CLCMS2", pkgConfig: "lcms2",
             providers: [.apt(["liblcms2-dev"])]),
         .systemLibrary(
@@ -71,7 +74,7 @@ let package = Package(
         .target(name: "CTIFFShim", dependencies: ["CLibTIFF"]),
         .target(name: "CGIFShim", dependencies: ["CLibGIF"]),
         .target(name: "CRawShim", dependencies: ["CLibRaw"]),
-        .target(name: "CTextShim", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
+        .target(name: "CTextShim", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
         .target(name: "CJXLShim", dependencies: ["CLibJXL"]),
         .target(name: "CExivShim", dependencies: ["CLibExiv2"], linkerSettings: [.linkedLibrary("exiv2")]),
         .target(name: "CJSONShim", linkerSettings: [.linkedLibrary("simdjson")]),

@@ -1,5 +1,7 @@
 #include "iw_text.h"
 
+#include <fribidi.h>
+
 #include <ctype.h>
 #include <fontconfig/fontconfig.h>
 #include <ft2build.h>
@@ -210,98 +212,40 @@ static int neutral(hb_script_t script) {
 typedef struct run {
     int start, count, face;
     hb_script_t script;
-    int level; /* even: left to right; odd: right to left (as the bidi algorithm's levels) */
+    int level; /* FriBidi's embedding level: even left to right, odd right to left */
 } run;
 
-enum { STRONG_LTR, STRONG_RTL, NEUTRAL, NUMBER };
-
-static int is_digit(unsigned int point) {
-    return hb_unicode_general_category(hb_unicode_funcs_get_default(), point) ==
-           HB_UNICODE_GENERAL_CATEGORY_DECIMAL_NUMBER;
+/* The embedding level of each of the `count` code points of one line, by the Unicode
+   bidirectional algorithm (UAX #9) as FriBidi implements it: the paragraph's direction from its
+   first strong character (left to right without one), brackets paired, whitespace at the end
+   reset to the paragraph's level (rule L1). Returns 0; -1 when memory runs out. */
+static int bidi_levels(const unsigned int *points, int count, FriBidiLevel *levels) {
+    FriBidiCharType *types = malloc(sizeof(FriBidiCharType) * (size_t)count);
+    FriBidiBracketType *brackets = malloc(sizeof(FriBidiBracketType) * (size_t)count);
+    int status = -1;
+    if (types && brackets) {
+        const FriBidiChar *text = (const FriBidiChar *)points;
+        fribidi_get_bidi_types(text, count, types);
+        fribidi_get_bracket_types(text, count, types, brackets);
+        FriBidiParType base = FRIBIDI_PAR_ON;
+        if (fribidi_get_par_embedding_levels_ex(types, brackets, count, &base, levels) != 0 &&
+            fribidi_reorder_line(FRIBIDI_FLAGS_DEFAULT, types, count, 0, base, levels, NULL, NULL) != 0)
+            status = 0;
+    }
+    free(types);
+    free(brackets);
+    return status;
 }
 
-/* What a run is, for ordering: strong in its script's direction, a number, or neutral. */
-static int kind_of(const run *r, const unsigned int *points) {
-    if (!neutral(r->script))
-        return hb_script_get_horizontal_direction(r->script) == HB_DIRECTION_RTL ? STRONG_RTL : STRONG_LTR;
-    return is_digit(points[r->start]) ? NUMBER : NEUTRAL;
-}
-
-/* Splits numbers, and the neutral characters (spaces, punctuation) at their edges, out of
-   right-to-left runs, so that they are ordered as the line around them is. */
-static int split_rtl(run *runs, int n, const unsigned int *points, int capacity) {
-    run *out = malloc(sizeof(run) * (size_t)capacity);
-    if (!out) return n;
-    int m = 0;
-    hb_unicode_funcs_t *unicode = hb_unicode_funcs_get_default();
+/* Puts runs of uniform levels in visual order (rule L2): from the highest level down to the
+   lowest odd one, every stretch of runs at that level or above is reversed. */
+static void reorder(run *runs, int n) {
+    int highest = 0, lowest_odd = 127;
     for (int r = 0; r < n; r++) {
-        if (neutral(runs[r].script) || hb_script_get_horizontal_direction(runs[r].script) != HB_DIRECTION_RTL) {
-            out[m++] = runs[r];
-            continue;
-        }
-        int start = runs[r].start, end = start + runs[r].count;
-        for (int i = start; i < end;) {
-            /* 0: letters and marks, 1: neutral, 2: digits */
-#define CLASS(p) (is_digit(p) ? 2 : (hb_unicode_script(unicode, p) == HB_SCRIPT_COMMON && !clings(p)) ? 1 : 0)
-            int c = CLASS(points[i]);
-            int j = i + 1;
-            while (j < end && CLASS(points[j]) == c) j++;
-#undef CLASS
-            int apart = c == 2 || (c == 1 && (i == start || j == end));
-            if (!apart && m > 0 && out[m - 1].script == runs[r].script && out[m - 1].face == runs[r].face &&
-                out[m - 1].start + out[m - 1].count == i)
-                out[m - 1].count += j - i;
-            else
-                out[m++] = (run){i, j - i, runs[r].face, apart ? HB_SCRIPT_COMMON : runs[r].script, 0};
-            i = j;
-        }
-    }
-    memcpy(runs, out, sizeof(run) * (size_t)m);
-    free(out);
-    return m;
-}
-
-/* Levels as the bidi algorithm would resolve them for one line without embeddings: the line
-   takes the direction of its first strong run; a neutral run between two of one direction
-   takes it, else the line's; numbers after right-to-left text read left to right inside it. */
-static void set_levels(run *runs, int n, const unsigned int *points) {
-    int line = 0;
-    for (int r = 0; r < n; r++) {
-        int k = kind_of(&runs[r], points);
-        if (k == STRONG_LTR || k == STRONG_RTL) {
-            line = k == STRONG_RTL;
-            break;
-        }
-    }
-    int previous = line ? STRONG_RTL : STRONG_LTR; /* the last strong direction seen */
-    for (int r = 0; r < n; r++) {
-        int k = kind_of(&runs[r], points);
-        if (k == STRONG_LTR) runs[r].level = line ? 2 : 0;
-        else if (k == STRONG_RTL) runs[r].level = 1;
-        else if (k == NUMBER) runs[r].level = previous == STRONG_RTL || line ? 2 : 0;
-        else {
-            int next = line ? STRONG_RTL : STRONG_LTR;
-            for (int q = r + 1; q < n; q++) {
-                int kq = kind_of(&runs[q], points);
-                if (kq == STRONG_LTR || kq == STRONG_RTL) {
-                    next = kq;
-                    break;
-                }
-                if (kq == NUMBER) {
-                    next = previous == STRONG_RTL ? STRONG_RTL : STRONG_LTR;
-                    break;
-                }
-            }
-            int direction = previous == next ? previous : (line ? STRONG_RTL : STRONG_LTR);
-            runs[r].level = direction == STRONG_RTL ? 1 : (line ? 2 : 0);
-        }
-        if (k == STRONG_LTR || k == STRONG_RTL) previous = k;
-    }
-    int highest = 0;
-    for (int r = 0; r < n; r++)
         if (runs[r].level > highest) highest = runs[r].level;
-    /* From the highest level down to 1, reverse every stretch of runs at that level or above. */
-    for (int level = highest; level >= 1; level--) {
+        if (runs[r].level % 2 && runs[r].level < lowest_odd) lowest_odd = runs[r].level;
+    }
+    for (int level = highest; level >= lowest_odd; level--) {
         for (int r = 0; r < n;) {
             if (runs[r].level < level) {
                 r++;
@@ -324,7 +268,13 @@ int iw_text_shape(iw_text *text, const unsigned int *points, int count, int pixe
     *advance = 0;
     if (count <= 0) return 0;
     run *runs = malloc(sizeof(run) * (size_t)count);
-    if (!runs) return -1;
+    FriBidiLevel *levels = malloc(sizeof(FriBidiLevel) * (size_t)count);
+    if (!runs || !levels || bidi_levels(points, count, levels) != 0) {
+        free(runs);
+        free(levels);
+        return -1;
+    }
+    /* Runs of one face, one script and one embedding level, each shaped on its own. */
     hb_unicode_funcs_t *unicode = hb_unicode_funcs_get_default();
     int n = 0;
     for (int i = 0; i < count; i++) {
@@ -334,15 +284,18 @@ int iw_text_shape(iw_text *text, const unsigned int *points, int count, int pixe
         int face;
         if (last && (clings(point) || (neutral(script) && has_glyph(text, last->face, point)))) face = last->face;
         else face = face_for(text, point);
-        if (last && last->face == face && (neutral(script) || neutral(last->script) || script == last->script)) {
+        int level = levels[i];
+        if (last && clings(point)) level = last->level; /* a mark stays with its base */
+        if (last && last->face == face && last->level == level &&
+            (neutral(script) || neutral(last->script) || script == last->script)) {
             if (neutral(last->script) && !neutral(script)) last->script = script;
             last->count++;
             continue;
         }
-        runs[n++] = (run){i, 1, face, script, 0};
+        runs[n++] = (run){i, 1, face, script, level};
     }
-    n = split_rtl(runs, n, points, count);
-    set_levels(runs, n, points);
+    free(levels);
+    reorder(runs, n);
     int total = 0;
     long pen = 0;
     hb_buffer_t *buffer = hb_buffer_create();

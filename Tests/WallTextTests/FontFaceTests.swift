@@ -97,6 +97,28 @@ struct ScriptTests {
         #expect(try ids("אב 123 גד") == ids("גד") + ids(" ") + digits + ids(" ") + ids("אב"))
     }
 
+    @Test("lines ordered by the Unicode bidirectional algorithm: times, dates and dashes between scripts")
+    func bidirectional() throws {
+        func ids(_ text: String) throws -> [UInt32] { try face.shape(text, pixelSize: 20).map(\.index) }
+        // A time inside Hebrew keeps its digits in order; the words around it swap.
+        #expect(try ids("שלום 12:30 עולם") == ids("עולם") + ids(" ") + ids("12:30") + ids(" ") + ids("שלום"))
+        // A Hebrew name and a date: the date's own order kept, its parts not swapped.
+        let date = try ids("2026-11-21"), time = try ids("15:10")
+        let line = try ids("שלום 2026-11-21 15:10")
+        #expect(try line == time + ids(" ") + date + ids(" ") + ids("שלום"), "\(line)")
+        // Four scripts: the right-to-left words between two dashes are one stretch, read from
+        // the right (Arabic, then Hebrew), the digits stay with the Chinese before them, and
+        // each dash is drawn once.
+        let mixed = try ids("東京 2026 — שלום עולם — مرحبا — नमस्ते")
+        let dash = try ids("—")
+        #expect(mixed.filter { dash.contains($0) }.count == 3)
+        let expected =
+            try ids("東京 2026 — ") + ids("مرحبا") + ids(" — ") + ids("שלום עולם") + ids(" — ") + ids("नमस्ते")
+        #expect(mixed == expected, "\(mixed) against \(expected)")
+        // Brackets around right-to-left text are paired and mirrored: they still open and close it.
+        #expect(try ids("(שלום)") == ids("(") + ids("שלום") + ids(")"))
+    }
+
     @Test("--font by family name through fontconfig, as well as by file name")
     func families() throws {
         #expect(try FontFace(named: "DejaVu Serif").path.hasSuffix("DejaVuSerif.ttf"))

@@ -1,8 +1,9 @@
 #ifndef IW_TEXT_H
 #define IW_TEXT_H
-/* Lines of text through FreeType, HarfBuzz and fontconfig: a primary face, the faces
-   fontconfig ranks after it for the characters it lacks, runs of one face and one script
-   shaped by HarfBuzz and set in visual order. Not thread-safe: the caller serialises. */
+/* Lines of text through FreeType, HarfBuzz, fontconfig and FriBidi: a primary face, the faces
+   fontconfig ranks after it for the characters it lacks, the line's embedding levels by the
+   Unicode bidirectional algorithm (FriBidi), runs of one face, one script and one level shaped
+   by HarfBuzz and set in visual order. Not thread-safe: the caller serialises. */
 #include <stddef.h>
 
 typedef struct iw_text iw_text;
