@@ -155,7 +155,8 @@ let package = Package(
         .testTarget(
             name: "ImageWallTests",
             dependencies: [
-                "ImageWall", "WallParts", "WallReview", "WallCommand", "WallCodecs", "WallCache", "_WallTestSupport",
+                "ImageWall", "WallParts", "WallReview", "WallCommand", "WallCodecs", "WallCache", "WallText",
+                "_WallTestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

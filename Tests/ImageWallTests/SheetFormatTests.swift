@@ -7,6 +7,7 @@ import WallCommand
 import WallCore
 import WallParts
 import WallReview
+import WallText
 import _WallTestSupport
 
 /// JPEG and WebP sheets: the PNG's pixels, lossy, deterministic, within each format's limits.
@@ -197,6 +198,53 @@ struct SheetFormatTests {
         #expect(difference < 12, "mean difference \(difference) between the PDF's page and the sheet")
         let blank = crop(back, Rect(x: 0, y: 0, width: back.size.width, height: left / 2))
         #expect(blank.pixels.allSatisfy { $0 > 240 }, "the margin is paper")
+    }
+
+    @Test(
+        "a PDF's later pages are headed by the title drawn as the sheet draws it, in any script; the title is the document's",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftoppm")))
+    func pdfTitle() throws {
+        let title = "عطلة — שלום 東京 Holidays"
+        try run(["-o", folder.file("h.pdf"), "--paper", "a5", "--dpi", "150", "--title", title])
+        let info = try Fixtures.run("/usr/bin/pdfinfo", [folder.file("h.pdf")])
+        #expect(String(decoding: info.output, as: UTF8.self).contains("Title:           \(title)\n"))
+        // No tool complains of the document: no font with a broken character map is embedded.
+        let drawn = try Fixtures.run(
+            "/usr/bin/pdftoppm",
+            [
+                "-r", "150", "-f", "2", "-l", "2", "-png", "-singlefile", folder.file("h.pdf"),
+                folder.file("second"),
+            ])
+        #expect(drawn.status == 0 && info.errors.isEmpty && drawn.errors.isEmpty, "\(info.errors) \(drawn.errors)")
+        let fonts = try Fixtures.run("/usr/bin/pdffonts", [folder.file("h.pdf")])
+        #expect(String(decoding: fonts.output, as: UTF8.self).split(separator: "\n").count == 3, "Helvetica alone")
+        // Page 2 holds its sheet page and, above it, the header band: a picture of the title
+        // drawn by the headings' face at 150 dpi, every script's glyphs (none a box), as wide as
+        // that face draws the line.
+        let pictures = folder.file("pictures")
+        try FileManager.default.createDirectory(atPath: pictures, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: pictures) }
+        let extracted = try Fixtures.run(
+            "/usr/bin/pdfimages", ["-png", "-f", "2", "-l", "2", folder.file("h.pdf"), pictures + "/p"])
+        #expect(extracted.status == 0)
+        let files = Fixtures.files(in: pictures)
+        #expect(files.count == 2, "\(files)")
+        let band = try SheetDiff.load(pictures + "/" + files[1])
+        let pixelSize = Int((Paper.fontSize * 150 / 72).rounded())
+        let expected = try FontFace(path: FontFace.boldPath).render(title, pixelSize: pixelSize)
+        var inked: [Int] = []
+        for y in 0..<band.size.height {
+            for x in 0..<band.size.width where band.pixels[(y * band.size.width + x) * 3] < 200 { inked.append(x) }
+        }
+        let drawnWidth = (inked.max() ?? 0) - (inked.min() ?? 0) + 1
+        // The same ink as the face's coverage of a quarter or more (dark 34 over white 255).
+        let mask = expected.mask
+        let columns = (0..<mask.size.width).filter { x in
+            (0..<mask.size.height).contains { y in mask.coverage(x: x, y: y) >= 64 }
+        }
+        let faceWidth = (columns.max() ?? 0) - (columns.min() ?? 0) + 1
+        #expect(abs(drawnWidth - faceWidth) <= 1, "drawn \(drawnWidth) px wide, the face draws \(faceWidth)")
+        #expect(try FontFace(path: FontFace.boldPath).shape(title, pixelSize: pixelSize).allSatisfy { $0.index != 0 })
     }
 
     @Test(

@@ -1,8 +1,9 @@
 #ifndef IW_PDF_H
 #define IW_PDF_H
 /* PDF documents through libharu: pages of a given size in points, each with one picture (a
-   JPEG embedded as it is, or 8-bit RGB deflated), a header and a footer line: ASCII text in
-   Helvetica (a standard font, nothing embedded), any other in an embedded TrueType font. Every entry point returns 0 on success or 1 on failure, whose text
+   JPEG embedded as it is, or 8-bit RGB deflated), a header band drawn as a picture too (its text
+   set as the sheet's is, in any script) and an ASCII footer line in Helvetica (a standard font:
+   nothing embedded). Every entry point returns 0 on success or 1 on failure, whose text
    iw_pdf_message() then holds. */
 #include <stddef.h>
 #include <stdint.h>
@@ -10,9 +11,9 @@
 
 typedef struct iw_pdf iw_pdf;
 
-/* A new document whose non-ASCII text is set in the TrueType font at `font_path`; NULL on
+/* A new document whose information names `title` (UTF-8; none when NULL or empty); NULL on
    failure (message set). */
-iw_pdf *iw_pdf_create(const char *font_path, char *message, size_t message_size);
+iw_pdf *iw_pdf_create(const char *title, char *message, size_t message_size);
 
 typedef struct iw_pdf_page {
     double width, height;            /* the page, in points */
@@ -21,10 +22,12 @@ typedef struct iw_pdf_page {
     const uint8_t *rgb;              /* or as 8-bit RGB rows, deflated (lossless) */
     uint32_t pixel_width, pixel_height;
     double x, y, picture_width, picture_height; /* where the picture goes, in points from the top left */
-    const char *header;              /* UTF-8, left-aligned above the picture, or NULL */
-    const char *footer;              /* UTF-8, centred below it, or NULL */
+    const uint8_t *header_rgb;       /* the header band above the picture, 8-bit RGB, or NULL */
+    uint32_t header_pixel_width, header_pixel_height;
+    double header_top, header_height; /* where it goes, as wide as the picture, in points from the top */
+    const char *footer;              /* ASCII, centred below the picture, or NULL */
     double font_size;                /* points */
-    double header_y, footer_y;       /* text baselines, in points from the top */
+    double footer_y;                 /* the footer's baseline, in points from the top */
 } iw_pdf_page;
 
 int iw_pdf_add_page(iw_pdf *pdf, const iw_pdf_page *page);

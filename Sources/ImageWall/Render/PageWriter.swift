@@ -98,11 +98,12 @@ package struct PageWriter {
     /// the margins and the header and footer bands (at the paper's resolution when the sheet
     /// was laid out for it), a JPEG streamed band by band into memory at the quality asked (or
     /// its pixels kept whole and deflated at quality 0), the title above it from the second
-    /// page on (the first shows it in the sheet), "page N of M" below.
+    /// page on (the first shows it in the sheet), drawn as the sheet's text is, "page N of M"
+    /// below; the document's information names the title.
     func writePDF(into file: AtomicFile, cell: @escaping @Sendable (Int) throws -> Bitmap) throws {
         let paper = options.rendering.paper ?? .a4
-        let font = options.rendering.font.flatMap { $0.lowercased().hasSuffix(".ttf") ? $0 : nil }
-        let document = try PDFDocument(font: font ?? FontFace.defaultPath)
+        let title = options.rendering.title.flatMap { $0.isEmpty ? nil : $0 }
+        let document = try PDFDocument(title: title)
         let points = { (millimetres: Double) in millimetres * 72 / 25.4 }
         let sizes = plan.arrangement.pages
         for (page, size) in sizes.enumerated() {
@@ -121,12 +122,22 @@ package struct PageWriter {
             let natural = 72 / Double(paper.dpi)
             let scale = min(natural, roomWidth / Double(size.width), roomHeight / Double(size.height))
             let top = points(paper.margin + Paper.bandHeight)
+            let width = Double(size.width) * scale
+            // The title heads every page after the first (which shows it in the sheet), drawn
+            // as the sheet's text is, at the paper's resolution.
+            var header: (band: Bitmap, top: Double, height: Double)?
+            if page > 0, title != nil {
+                let pixels = { (points: Double) in max(1, Int((points * Double(paper.dpi) / 72).rounded())) }
+                let band = try cells.printedTitle(
+                    size: Size(width: pixels(width), height: pixels(points(Paper.bandHeight))),
+                    pixelSize: pixels(Paper.fontSize))
+                header = band.map { ($0, points(paper.margin), points(Paper.bandHeight)) }
+            }
             try document.add(
                 PDFDocument.Page(
                     size: (points(paper.width), points(paper.height)), picture: picture,
-                    frame: (points(paper.margin), top, Double(size.width) * scale, Double(size.height) * scale),
-                    header: page > 0 ? options.rendering.title : nil, footer: "page \(page + 1) of \(sizes.count)",
-                    fontSize: Paper.fontSize, headerBaseline: top - points(2),
+                    frame: (points(paper.margin), top, width, Double(size.height) * scale), header: header,
+                    footer: "page \(page + 1) of \(sizes.count)", fontSize: Paper.fontSize,
                     footerBaseline: points(paper.height - paper.margin) - points(1)))
         }
         try hooks.profile.measure(.encode) { try document.write(into: file) }

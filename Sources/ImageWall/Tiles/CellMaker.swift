@@ -54,6 +54,19 @@ package struct CellMaker: Sendable {
         return try heading(title, size: header.frame.size, pixelSize: pixelSize, centered: false)
     }
 
+    /// The title as a printed page's header band shows it (a PDF's pages after the first): in
+    /// the headings' face, left-aligned, dark on the white paper, RGB; `nil` without a title.
+    func printedTitle(size: Size, pixelSize: Int) throws -> Bitmap? {
+        guard let text = rendering.title, !text.isEmpty else { return nil }
+        let face = try headingFace ?? FontFace(named: rendering.font ?? FontFace.boldPath)
+        let box = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let ink = RGBAColor(red: 34, green: 34, blue: 34)
+        let stamps =
+            try stamp(text, face: face, pixelSize: pixelSize, in: box, centered: false, inset: 0, color: ink)
+            .map { [$0] } ?? []
+        return Alpha.flattened(CellPainter.paint(size: size, image: nil, texts: stamps), over: .white)
+    }
+
     private func heading(_ text: String, size: Size, pixelSize: Int, centered: Bool) throws -> Bitmap {
         guard let face = headingFace else { return CellPainter.paint(size: size, image: nil) }
         let box = Rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -61,16 +74,19 @@ package struct CellMaker: Sendable {
         return CellPainter.paint(size: size, image: nil, texts: stamps)
     }
 
-    /// `text` fitted (with an ellipsis) into `box`, vertically centred, clipped to the box.
-    private func stamp(_ text: String, face: FontFace, pixelSize: Int, in box: Rect, centered: Bool) throws
-        -> TextStamp?
-    {
-        let inset = min(4, box.width / 8)
+    /// `text` fitted (with an ellipsis) into `box`, vertically centred, clipped to the box, in
+    /// `color` (the sheet's text colour unless said), `inset` from the box's sides (a little,
+    /// unless said).
+    private func stamp(
+        _ text: String, face: FontFace, pixelSize: Int, in box: Rect, centered: Bool, inset: Int? = nil,
+        color: RGBAColor? = nil
+    ) throws -> TextStamp? {
+        let inset = inset ?? min(4, box.width / 8)
         let fitted = try face.fitting(text, width: box.width - 2 * inset, pixelSize: pixelSize)
         guard !fitted.isEmpty else { return nil }
         let line = try face.render(fitted, pixelSize: pixelSize)
         let x = centered ? box.x + (box.width - line.size.width) / 2 : box.x + inset
         let y = box.y + (box.height - line.size.height) / 2
-        return TextStamp(mask: line.mask, origin: Point(x: x, y: y), color: textColor, clip: box)
+        return TextStamp(mask: line.mask, origin: Point(x: x, y: y), color: color ?? textColor, clip: box)
     }
 }

@@ -8,7 +8,8 @@ import WallCore
 #endif
 
 /// A PDF document written through libharu: pages of a size in points, each holding one
-/// picture (a JPEG embedded as it is, or RGB pixels deflated) and a header and footer line.
+/// picture (a JPEG embedded as it is, or RGB pixels deflated), a header band above it (a
+/// picture too, its text drawn as the sheet's is) and a footer line below it.
 public final class PDFDocument {
     private let document: OpaquePointer
 
@@ -28,30 +29,33 @@ public final class PDFDocument {
         public var picture: Picture
         /// Where the picture goes.
         public var frame: (x: Double, y: Double, width: Double, height: Double)
-        /// A line above the picture, left-aligned with it, and one below, centred.
-        public var header: String?, footer: String?
-        /// The text's size.
+        /// A band above the picture, as wide as it (RGB pixels, kept lossless), its top and
+        /// height; none when `nil`.
+        public var header: (band: Bitmap, top: Double, height: Double)?
+        /// An ASCII line below the picture, centred, set in Helvetica.
+        public var footer: String?
+        /// The footer's size.
         public var fontSize: Double
-        /// The text's baselines, from the top.
-        public var headerBaseline: Double, footerBaseline: Double
+        /// The footer's baseline, from the top.
+        public var footerBaseline: Double
 
         /// A page of `size` holding `picture` in `frame`.
         public init(
             size: (width: Double, height: Double), picture: Picture,
-            frame: (x: Double, y: Double, width: Double, height: Double), header: String?, footer: String?,
-            fontSize: Double, headerBaseline: Double, footerBaseline: Double
+            frame: (x: Double, y: Double, width: Double, height: Double),
+            header: (band: Bitmap, top: Double, height: Double)?, footer: String?, fontSize: Double,
+            footerBaseline: Double
         ) {
             (self.size, self.picture, self.frame) = (size, picture, frame)
-            (self.header, self.footer, self.fontSize) = (header, footer, fontSize)
-            (self.headerBaseline, self.footerBaseline) = (headerBaseline, footerBaseline)
+            (self.header, self.footer, self.fontSize, self.footerBaseline) = (header, footer, fontSize, footerBaseline)
         }
     }
 
-    /// A new document whose text is set in the TrueType font at `font` (embedded).
-    public init(font: String) throws(CodecError) {
+    /// A new document whose information names `title`, when there is one.
+    public init(title: String?) throws(CodecError) {
         var message = [CChar](repeating: 0, count: 256)
-        guard let created = iw_pdf_create(font, &message, message.count) else {
-            throw CodecError(.write, path: font, reason: message.text)
+        guard let created = iw_pdf_create(title, &message, message.count) else {
+            throw CodecError(.write, path: "PDF document", reason: message.text)
         }
         document = created
     }
@@ -63,21 +67,31 @@ public final class PDFDocument {
         var spec = iw_pdf_page()
         (spec.width, spec.height) = page.size
         (spec.x, spec.y, spec.picture_width, spec.picture_height) = page.frame
-        (spec.font_size, spec.header_y, spec.footer_y) = (page.fontSize, page.headerBaseline, page.footerBaseline)
-        let status: Int32
-        switch page.picture {
-        case .jpeg(let bytes):
-            status = bytes.withUnsafeBufferPointer { jpeg in
-                spec.jpeg = jpeg.baseAddress
-                spec.jpeg_size = jpeg.count
-                return Self.add(document, &spec, page.header, page.footer)
-            }
-        case .pixels(let bitmap):
-            precondition(bitmap.channels == 3)
-            status = bitmap.pixels.withUnsafeBufferPointer { rgb in
-                spec.rgb = rgb.baseAddress
-                (spec.pixel_width, spec.pixel_height) = (UInt32(bitmap.size.width), UInt32(bitmap.size.height))
-                return Self.add(document, &spec, page.header, page.footer)
+        (spec.font_size, spec.footer_y) = (page.fontSize, page.footerBaseline)
+        let header = page.header?.band ?? Bitmap(size: Size(width: 0, height: 0), alpha: .none)
+        precondition(header.channels == 3)
+        if let band = page.header {
+            (spec.header_pixel_width, spec.header_pixel_height) = (
+                UInt32(band.band.size.width), UInt32(band.band.size.height)
+            )
+            (spec.header_top, spec.header_height) = (band.top, band.height)
+        }
+        let status: Int32 = header.pixels.withUnsafeBufferPointer { headerRGB in
+            spec.header_rgb = page.header == nil ? nil : headerRGB.baseAddress
+            switch page.picture {
+            case .jpeg(let bytes):
+                return bytes.withUnsafeBufferPointer { jpeg in
+                    spec.jpeg = jpeg.baseAddress
+                    spec.jpeg_size = jpeg.count
+                    return Self.add(document, &spec, page.footer)
+                }
+            case .pixels(let bitmap):
+                precondition(bitmap.channels == 3)
+                return bitmap.pixels.withUnsafeBufferPointer { rgb in
+                    spec.rgb = rgb.baseAddress
+                    (spec.pixel_width, spec.pixel_height) = (UInt32(bitmap.size.width), UInt32(bitmap.size.height))
+                    return Self.add(document, &spec, page.footer)
+                }
             }
         }
         guard status == 0 else {
@@ -85,15 +99,10 @@ public final class PDFDocument {
         }
     }
 
-    private static func add(_ document: OpaquePointer, _ spec: inout iw_pdf_page, _ header: String?, _ footer: String?)
-        -> Int32
-    {
-        (header ?? "").withCString { header in
-            (footer ?? "").withCString { footer in
-                spec.header = header
-                spec.footer = footer
-                return iw_pdf_add_page(document, &spec)
-            }
+    private static func add(_ document: OpaquePointer, _ spec: inout iw_pdf_page, _ footer: String?) -> Int32 {
+        (footer ?? "").withCString { footer in
+            spec.footer = footer
+            return iw_pdf_add_page(document, &spec)
         }
     }
 
