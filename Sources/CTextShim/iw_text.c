@@ -22,6 +22,8 @@ typedef struct face_slot {
     hb_font_t *font;
     int size;           /* the pixel size the face is set to */
     int failed;
+    int color;          /* a colour emoji face of fixed-size bitmaps (Noto Color Emoji's CBDT) */
+    int strike;         /* for such a face, the pixels an em of the strike selected holds */
 } face_slot;
 
 struct iw_text {
@@ -29,7 +31,16 @@ struct iw_text {
     face_slot faces[MOST_FACES];
     int count;
     int ranked; /* fontconfig's fallbacks added */
+    int emoji;  /* the colour emoji face's slot, 0 when there is none */
 };
+
+/* `value`, in a colour face's strike units (26.6 pixels at the strike's size), at the size
+   asked: scaled by pixel size / strike, rounded to the nearest, the same on every machine. */
+static long scaled(const face_slot *f, long value) {
+    if (!f->color || f->strike <= 0 || f->size == f->strike) return value;
+    long product = value * f->size;
+    return product >= 0 ? (product + f->strike / 2) / f->strike : -((-product + f->strike / 2) / f->strike);
+}
 
 static void copy_text(char *out, size_t size, const char *text) {
     if (!out || size == 0) return;
@@ -132,8 +143,10 @@ void iw_text_close(iw_text *text) {
     free(text);
 }
 
-/* The faces fontconfig ranks after the primary one's family: scalable, not colour (a colour
-   emoji font's fixed bitmaps cannot be drawn as coverage at any size). */
+static void add_emoji(iw_text *text);
+
+/* The faces fontconfig ranks after the primary one's family: scalable and not colour (the
+   emoji face, in colour, is added apart: see add_emoji). */
 static void rank_fallbacks(iw_text *text) {
     text->ranked = 1;
     if (!FcInit()) return;
@@ -167,6 +180,37 @@ static void rank_fallbacks(iw_text *text) {
         FcFontSetDestroy(set);
     }
     FcPatternDestroy(pattern);
+    add_emoji(text);
+}
+
+/* The colour emoji font fontconfig gives for "emoji" (Noto Color Emoji, from Debian's
+   fonts-noto-color-emoji), as the face of emoji: its glyphs are bitmaps in colour, and its
+   ligatures draw sequences (a family joined by ZWJ, a flag's two letters, a skin tone) as one. */
+static void add_emoji(iw_text *text) {
+    if (text->count >= MOST_FACES) return;
+    FcPattern *pattern = FcNameParse((const FcChar8 *)"emoji:color=true");
+    if (!pattern) return;
+    FcConfigSubstitute(NULL, pattern, FcMatchPattern);
+    FcDefaultSubstitute(pattern);
+    FcResult result;
+    FcPattern *match = FcFontMatch(NULL, pattern, &result);
+    FcChar8 *file = NULL;
+    FcCharSet *charset = NULL;
+    FcBool color = FcFalse;
+    int index = 0;
+    if (match && FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch &&
+        FcPatternGetCharSet(match, FC_CHARSET, 0, &charset) == FcResultMatch &&
+        FcPatternGetBool(match, FC_COLOR, 0, &color) == FcResultMatch && color) {
+        FcPatternGetInteger(match, FC_INDEX, 0, &index);
+        face_slot *f = &text->faces[text->count];
+        f->path = strdup((const char *)file);
+        f->index = index;
+        f->charset = FcCharSetCopy(charset);
+        f->color = 1;
+        text->emoji = text->count++;
+    }
+    if (match) FcPatternDestroy(match);
+    FcPatternDestroy(pattern);
 }
 
 static int has_glyph(iw_text *text, int slot, unsigned int point) {
@@ -175,13 +219,25 @@ static int has_glyph(iw_text *text, int slot, unsigned int point) {
     return load(text, slot) && FT_Get_Char_Index(f->face, point) != 0;
 }
 
-/* The first face, primary then fontconfig's ranking, with a glyph for `point`; the primary
-   when none has (it draws its missing-glyph box). */
-static int face_for(iw_text *text, unsigned int point) {
+/* Whether `point` (followed by `next`) is shown as an emoji: a pictograph of the planes' emoji
+   blocks, a regional indicator (a flag's letter), or any character with the emoji variation
+   selector after it. */
+static int is_emoji(unsigned int point, unsigned int next) {
+    return (point >= 0x1F000 && point <= 0x1FAFF) || next == 0xFE0F;
+}
+
+/* The face of `point` (followed by `next`): the colour emoji face for an emoji it has; else the
+   first face, primary then fontconfig's ranking, with a glyph for it; the primary when none
+   has (it draws its missing-glyph box). */
+static int face_for(iw_text *text, unsigned int point, unsigned int next) {
+    if (is_emoji(point, next)) {
+        if (!text->ranked) rank_fallbacks(text);
+        if (text->emoji && has_glyph(text, text->emoji, point)) return text->emoji;
+    }
     if (has_glyph(text, 0, point)) return 0;
     if (!text->ranked) rank_fallbacks(text);
     for (int i = 1; i < text->count; i++)
-        if (has_glyph(text, i, point)) return i;
+        if (i != text->emoji && has_glyph(text, i, point)) return i;
     return 0;
 }
 
@@ -189,7 +245,20 @@ static int set_size(iw_text *text, int slot, int pixel_size) {
     face_slot *f = &text->faces[slot];
     if (!load(text, slot)) return 0;
     if (f->size == pixel_size) return 1;
-    if (FT_Set_Pixel_Sizes(f->face, 0, (FT_UInt)pixel_size) != 0) return 0;
+    if (f->color && f->face->num_fixed_sizes > 0) {
+        /* Fixed bitmaps: the smallest strike at least as big (else the biggest), scaled down
+           when drawn; positions are scaled likewise (see scaled). */
+        int best = 0;
+        for (int i = 1; i < f->face->num_fixed_sizes; i++) {
+            int have = (int)(f->face->available_sizes[i].y_ppem >> 6);
+            int chosen = (int)(f->face->available_sizes[best].y_ppem >> 6);
+            if ((chosen < pixel_size && have > chosen) || (have >= pixel_size && have < chosen)) best = i;
+        }
+        if (FT_Select_Size(f->face, best) != 0) return 0;
+        f->strike = (int)(f->face->available_sizes[best].y_ppem >> 6);
+    } else if (FT_Set_Pixel_Sizes(f->face, 0, (FT_UInt)pixel_size) != 0) {
+        return 0;
+    }
     hb_ft_font_changed(f->font);
     f->size = pixel_size;
     return 1;
@@ -282,8 +351,15 @@ int iw_text_shape(iw_text *text, const unsigned int *points, int count, int pixe
         hb_script_t script = hb_unicode_script(unicode, point);
         run *last = n > 0 ? &runs[n - 1] : NULL;
         int face;
-        if (last && (clings(point) || (neutral(script) && has_glyph(text, last->face, point)))) face = last->face;
-        else face = face_for(text, point);
+        unsigned int next = i + 1 < count ? points[i + 1] : 0;
+        /* Marks and joiners stay with their base; spaces and punctuation with the face before
+           them, unless it is the emoji face (whose spaces are wider, and which would turn a
+           symbol after an emoji into one). */
+        if (last && (clings(point) || (neutral(script) && !is_emoji(point, next) && last->face != text->emoji &&
+                                       has_glyph(text, last->face, point))))
+            face = last->face;
+        else
+            face = face_for(text, point, next);
         int level = levels[i];
         if (last && clings(point)) level = last->level; /* a mark stays with its base */
         if (last && last->face == face && last->level == level &&
@@ -314,13 +390,14 @@ int iw_text_shape(iw_text *text, const unsigned int *points, int count, int pixe
         unsigned int length = 0;
         hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buffer, &length);
         hb_glyph_position_t *position = hb_buffer_get_glyph_positions(buffer, &length);
+        const face_slot *f = &text->faces[runs[r].face];
         for (unsigned int g = 0; g < length; g++) {
             if (total < capacity) {
-                glyphs[total] = (iw_glyph){runs[r].face, info[g].codepoint, pen + position[g].x_offset,
-                                           position[g].y_offset};
+                glyphs[total] = (iw_glyph){runs[r].face, info[g].codepoint, pen + scaled(f, position[g].x_offset),
+                                           scaled(f, position[g].y_offset)};
             }
             total++;
-            pen += position[g].x_advance;
+            pen += scaled(f, position[g].x_advance);
         }
     }
     hb_buffer_destroy(buffer);
@@ -331,9 +408,60 @@ int iw_text_shape(iw_text *text, const unsigned int *points, int count, int pixe
 
 int iw_text_metrics(iw_text *text, int face, int pixel_size, int *ascender, int *descender) {
     if (face < 0 || face >= text->count || !set_size(text, face, pixel_size)) return -1;
-    FT_Size_Metrics metrics = text->faces[face].face->size->metrics;
-    *ascender = (int)((metrics.ascender + 63) >> 6);
-    *descender = (int)(metrics.descender >> 6);
+    const face_slot *f = &text->faces[face];
+    FT_Size_Metrics metrics = f->face->size->metrics;
+    *ascender = (int)((scaled(f, metrics.ascender) + 63) >> 6);
+    *descender = (int)(scaled(f, metrics.descender) >> 6);
+    return 0;
+}
+
+int iw_text_is_color(iw_text *text, int face) {
+    return face >= 0 && face < text->count && text->faces[face].color;
+}
+
+int iw_text_render_color(iw_text *text, int face, unsigned int index, int pixel_size, unsigned char **rgba,
+                         int *width, int *height, int *left, int *top) {
+    *rgba = NULL;
+    if (face < 0 || face >= text->count || !set_size(text, face, pixel_size)) return -1;
+    face_slot *f = &text->faces[face];
+    if (FT_Load_Glyph(f->face, index, FT_LOAD_COLOR) != 0) return -1;
+    FT_Bitmap bitmap = f->face->glyph->bitmap;
+    int sw = (int)bitmap.width, sh = (int)bitmap.rows;
+    int strike = f->strike > 0 ? f->strike : pixel_size;
+    /* The strike's bitmap, area-averaged to the size asked (each target pixel the mean of the
+       source pixels it covers, in integers): premultiplied BGRA in, premultiplied RGBA out. */
+    int tw = sw > 0 ? (int)(((long)sw * pixel_size + strike - 1) / strike) : 0;
+    int th = sh > 0 ? (int)(((long)sh * pixel_size + strike - 1) / strike) : 0;
+    *width = tw;
+    *height = th;
+    *left = (int)scaled(f, (long)f->face->glyph->bitmap_left * 64) / 64;
+    *top = (int)scaled(f, (long)f->face->glyph->bitmap_top * 64) / 64;
+    if (tw == 0 || th == 0) return 0;
+    if (bitmap.pixel_mode != FT_PIXEL_MODE_BGRA) return -1;
+    unsigned char *out = calloc((size_t)tw * (size_t)th, 4);
+    if (!out) return -1;
+    for (int ty = 0; ty < th; ty++) {
+        int y0 = (int)((long)ty * sh / th), y1 = (int)(((long)ty + 1) * sh / th);
+        if (y1 <= y0) y1 = y0 + 1;
+        for (int tx = 0; tx < tw; tx++) {
+            int x0 = (int)((long)tx * sw / tw), x1 = (int)(((long)tx + 1) * sw / tw);
+            if (x1 <= x0) x1 = x0 + 1;
+            unsigned long sum[4] = {0, 0, 0, 0}, n = 0;
+            for (int y = y0; y < y1 && y < sh; y++) {
+                const unsigned char *row = bitmap.buffer + (long)y * bitmap.pitch;
+                for (int x = x0; x < x1 && x < sw; x++) {
+                    sum[0] += row[4 * x + 2];
+                    sum[1] += row[4 * x + 1];
+                    sum[2] += row[4 * x];
+                    sum[3] += row[4 * x + 3];
+                    n++;
+                }
+            }
+            unsigned char *pixel = out + ((long)ty * tw + tx) * 4;
+            for (int c = 0; c < 4; c++) pixel[c] = n ? (unsigned char)((sum[c] + n / 2) / n) : 0;
+        }
+    }
+    *rgba = out;
     return 0;
 }
 

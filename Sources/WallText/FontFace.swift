@@ -37,9 +37,12 @@ public final class FontFace: Sendable {
     public let path: String
     private let state: Locked<FaceState>
 
-    private struct Glyph {
+    fileprivate struct Glyph {
         var left: Int, top: Int, width: Int, rows: Int
+        /// Coverage, one byte a pixel.
         var pixels: [UInt8]
+        /// A colour glyph's premultiplied RGBA, whose alpha is its coverage.
+        var color: [UInt8]?
     }
 
     private struct GlyphKey: Hashable {
@@ -146,6 +149,8 @@ public final class FontFace: Sendable {
             let minX = min(0, placed.map(\.x).min() ?? 0)
             let width = max(1, max(Int((advance + 63) >> 6), placed.map { $0.x + $0.glyph.width }.max() ?? 0) - minX)
             var coverage = [UInt8](repeating: 0, count: width * height)
+            var paint: [UInt8]? =
+                placed.contains { $0.glyph.color != nil } ? [UInt8](repeating: 0, count: width * height * 4) : nil
             for (x0, y0, glyph) in placed {
                 for row in 0..<glyph.rows {
                     let y = y0 + row
@@ -154,11 +159,20 @@ public final class FontFace: Sendable {
                         let value = glyph.pixels[row * glyph.width + column]
                         let at = y * width + x0 + column - minX
                         if value > coverage[at] { coverage[at] = value }
+                        if let color = glyph.color, value > 0 {
+                            // Laid over what is there (a glyph before it that overlaps).
+                            let from = (row * glyph.width + column) * 4, keep = 255 - Int(value)
+                            for c in 0..<4 {
+                                let under = Int(paint![at * 4 + c])
+                                paint![at * 4 + c] = UInt8(min(255, Int(color[from + c]) + (under * keep + 127) / 255))
+                            }
+                        }
                     }
                 }
             }
-            return TextMask(
-                mask: CoverageMask(size: Size(width: width, height: height), coverage: coverage), baseline: ascender)
+            var mask = CoverageMask(size: Size(width: width, height: height), coverage: coverage)
+            mask.paint = paint
+            return TextMask(mask: mask, baseline: ascender)
         }
     }
 
@@ -247,6 +261,12 @@ public final class FontFace: Sendable {
                     glyphs.append((cached, item.x, item.y))
                     continue
                 }
+                if iw_text_is_color(state.text, item.face) != 0 {
+                    let glyph = try FontFace.colorGlyph(item, size: size, in: state.text, path: path, text: text)
+                    state.glyphs[key] = glyph
+                    glyphs.append((glyph, item.x, item.y))
+                    continue
+                }
                 var rows: UnsafePointer<UInt8>?
                 var pitch: Int32 = 0, width: Int32 = 0, height: Int32 = 0, left: Int32 = 0, top: Int32 = 0
                 var mono: Int32 = 0
@@ -274,6 +294,30 @@ public final class FontFace: Sendable {
             }
             return body(glyphs, advance, Int(ascender), Int(descender))
         }
+    }
+}
+
+extension FontFace {
+    /// Glyph `item` of a colour face at `size`: its pixels (premultiplied RGBA) and their
+    /// alpha as its coverage.
+    fileprivate static func colorGlyph(
+        _ item: iw_glyph, size: Int, in handle: OpaquePointer, path: String, text: String
+    ) throws(TextError) -> Glyph {
+        var rgba: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0, height: Int32 = 0, left: Int32 = 0, top: Int32 = 0
+        guard
+            iw_text_render_color(handle, item.face, item.index, Int32(size), &rgba, &width, &height, &left, &top)
+                == 0
+        else {
+            throw TextError(path: path, reason: "cannot render glyph \(item.index) of \(text.debugDescription)")
+        }
+        defer { free(rgba) }
+        let count = Int(width) * Int(height)
+        let color = rgba.map { Array(UnsafeBufferPointer(start: $0, count: count * 4)) } ?? []
+        let alpha = (0..<(color.isEmpty ? 0 : count)).map { color[$0 * 4 + 3] }
+        return Glyph(
+            left: Int(left), top: Int(top), width: color.isEmpty ? 0 : Int(width),
+            rows: color.isEmpty ? 0 : Int(height), pixels: alpha, color: color.isEmpty ? nil : color)
     }
 }
 

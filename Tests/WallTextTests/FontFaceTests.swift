@@ -62,7 +62,8 @@ struct ScriptTests {
         ("Latin", "Ærøskøbing Straße", "DejaVuSans"), ("Cyrillic", "Москва зимой", "DejaVuSans"),
         ("Greek", "Ακρόπολη", "DejaVuSans"), ("Arabic", "سلام عليكم", "DejaVuSans"),
         ("Hebrew", "שלום עולם", "DejaVuSans"),
-        ("CJK", "東京タワー 北京", "DroidSansFallback"), ("emoji", "🙂🎉", "Symbola"), ("Devanagari", "हिन्दी", "Lohit"),
+        ("CJK", "東京タワー 北京", "DroidSansFallback"), ("emoji", "🙂🎉", "NotoColorEmoji"),
+        ("symbols", "🜁 ⯄", "Symbola"), ("Devanagari", "हिन्दी", "Lohit"),
     ]
 
     @Test("no glyph is a missing-glyph box, and each script is drawn by a font that has it", arguments: names)
@@ -117,6 +118,30 @@ struct ScriptTests {
         #expect(mixed == expected, "\(mixed) against \(expected)")
         // Brackets around right-to-left text are paired and mirrored: they still open and close it.
         #expect(try ids("(שלום)") == ids("(") + ids("שלום") + ids(")"))
+    }
+
+    @Test("emoji are drawn in colour from the emoji font, and a sequence is one glyph: a family, a flag, a skin tone")
+    func emojiSequences() throws {
+        for sequence in ["👨‍👩‍👧", "🇯🇵", "👍🏽", "❤️", "1️⃣"] {
+            let glyphs = try face.shape(sequence, pixelSize: 24)
+            #expect(glyphs.count == 1, "\(sequence): \(glyphs.count) glyphs")
+            #expect(glyphs.allSatisfy { $0.font.hasSuffix("NotoColorEmoji.ttf") && $0.index != 0 }, "\(sequence)")
+        }
+        // Without the emoji selector a symbol keeps its text face; spaces after an emoji too.
+        #expect(try face.shape("☺", pixelSize: 24).allSatisfy { !$0.font.hasSuffix("NotoColorEmoji.ttf") })
+        #expect(
+            try face.shape("🙂 a", pixelSize: 24).map(\.font).filter { $0.hasSuffix("NotoColorEmoji.ttf") }.count == 1)
+        // Drawn in its own colours, at the size asked, on the line's baseline.
+        let line = try face.render("a 👍🏽 b", pixelSize: 24)
+        let paint = try #require(line.mask.paint)
+        var colours = Set<[UInt8]>()
+        for at in 0..<(paint.count / 4) where paint[at * 4 + 3] == 255 {
+            colours.insert(Array(paint[at * 4..<at * 4 + 3]))
+        }
+        #expect(colours.count > 20, "a picture, not a shape in one colour: \(colours.count) colours")
+        #expect(line.size.height <= 40 && line.size.width < 24 * 4, "\(line.size)")
+        // Text without emoji has no paint.
+        #expect(try face.render("a b", pixelSize: 24).mask.paint == nil)
     }
 
     @Test("--font by family name through fontconfig, as well as by file name")

@@ -38,6 +38,15 @@ int iw_text_metrics(iw_text *text, int face, int pixel_size, int *ascender, int 
 /* The file face `face` was loaded from. */
 const char *iw_text_face_path(iw_text *text, int face);
 
+/* Whether face `face` is the colour emoji face, whose glyphs iw_text_render_color draws. */
+int iw_text_is_color(iw_text *text, int face);
+
+/* Renders glyph `index` of the colour face `face` at `pixel_size`: its bitmap scaled from the
+   font's strike, premultiplied RGBA (malloc'd into `rgba`, the caller frees it; NULL for an
+   empty glyph), its size and bearing. Returns 0, -1 on failure. */
+int iw_text_render_color(iw_text *text, int face, unsigned int index, int pixel_size, unsigned char **rgba,
+                         int *width, int *height, int *left, int *top);
+
 /* Renders glyph `index` of face `face` at `pixel_size` as 8-bit coverage: a pointer to
    FreeType's rows (valid until the next call), their pitch, size and bearing. Returns 0. */
 int iw_text_render(iw_text *text, int face, unsigned int index, int pixel_size, const unsigned char **rows,

@@ -140,10 +140,21 @@ public enum CellPainter {
                 for mx in 0..<text.mask.size.width {
                     let x = text.origin.x + mx
                     guard x >= clip.x, x < x1 else { continue }
-                    let coverage = UInt32(text.mask.coverage[my * text.mask.size.width + mx])
+                    let at = my * text.mask.size.width + mx
+                    let coverage = UInt32(text.mask.coverage[at])
                     guard coverage > 0 else { continue }
-                    let sa = (coverage * alpha + 127) / 255  // source alpha
                     let d = (y * width + x) * 4
+                    if let paint = text.mask.paint, paint[at * 4 + 3] > 0 {
+                        // A colour glyph's pixel, premultiplied, over the cell (the text's alpha kept).
+                        let sa = (UInt32(paint[at * 4 + 3]) * alpha + 127) / 255
+                        for c in 0..<3 {
+                            let source = (UInt32(paint[at * 4 + c]) * alpha + 127) / 255
+                            dst[d + c] = UInt8(min(255, source + (UInt32(dst[d + c]) * (255 - sa) + 127) / 255))
+                        }
+                        dst[d + 3] = UInt8(min(255, sa + (UInt32(dst[d + 3]) * (255 - sa) + 127) / 255))
+                        continue
+                    }
+                    let sa = (coverage * alpha + 127) / 255  // source alpha
                     for c in 0..<3 {
                         let source = (color[c] * sa + 127) / 255
                         dst[d + c] = UInt8(min(255, source + (UInt32(dst[d + c]) * (255 - sa) + 127) / 255))
