@@ -67,6 +67,11 @@ extension ImageWallCommand {
         @Option(help: ArgumentHelp("Threads each render uses (default: every core).", valueName: "n"))
         var threads: Int?
 
+        @Flag(
+            name: [.short, .long],
+            help: "Print only what did not pass (changed, new, obsolete fixtures and errors), and no summary.")
+        var quiet = false
+
         /// Each changed fixture's part of the report, by name, when --report asks for one.
         final class Sections {
             var byName: [String: String] = [:]
@@ -133,8 +138,11 @@ extension ImageWallCommand {
                 let n = all.count(status)
                 return n == 0 && status != .passed ? nil : "\(n) \(status.rawValue)"
             }
-            Console.output(
-                Render.counted(results.count - all.count(.obsolete), "fixture") + ": " + counts.joined(separator: ", "))
+            if !quiet {
+                Console.output(
+                    Render.counted(results.count - all.count(.obsolete), "fixture") + ": "
+                        + counts.joined(separator: ", "))
+            }
             if all.count(.error) > 0 { throw ExitStatus.cannotCompare }
             if all.fails { throw ExitStatus.differ }
         }
@@ -151,8 +159,8 @@ extension ImageWallCommand {
                 let golden = fixture.golden(in: suite.goldens)
                 func result(_ status: FixtureResult.Status, _ message: String) -> FixtureResult {
                     FixtureResult(
-                        name: fixture.name, status: status, expected: golden, actual: sheet, message: message,
-                        seconds: Date().timeIntervalSince(started))
+                        name: fixture.name, status: status, expected: golden, actual: FixtureResult.thisRender,
+                        message: message, seconds: Date().timeIntervalSince(started))
                 }
                 do {
                     try render(fixture, to: sheet, manifest: manifest)
@@ -164,7 +172,8 @@ extension ImageWallCommand {
                     say(
                         settle(
                             fixture.name, golden: golden, goldenManifest: fixture.goldenManifest(in: suite.goldens),
-                            sheet: sheet, manifest: manifest, started: started, sections: sections)))
+                            sheet: sheet, manifest: manifest, started: started, sections: sections,
+                            shownAs: FixtureResult.thisRender)))
             }
             for golden in suite.obsoleteGoldens {
                 results.append(say(obsolete(golden)))
@@ -197,7 +206,13 @@ extension ImageWallCommand {
         func render(_ fixture: FixtureSuite.Fixture, to sheet: String, manifest: String) throws {
             var arguments = fixture.inputs + fixture.arguments
             if let recorded = fixture.manifest { arguments += ["--from-manifest", recorded] }
-            let command = try Render.parse(arguments + ["-o", sheet, "--manifest", manifest, "-q"])
+            let command: Render
+            do {
+                command = try Render.parse(arguments + ["-o", sheet, "--manifest", manifest, "-q"])
+            } catch {
+                // ArgumentParser's own words, as `imagewall render` would print them.
+                throw SuiteError(message: "its arguments: " + Render.message(for: error))
+            }
             var options = command.options
             if let threads { options.threads = threads }
             let made: Manifest
@@ -214,15 +229,20 @@ extension ImageWallCommand {
         }
 
         /// Compares `sheet` with `golden` (and the manifests, where both exist) and settles the
-        /// outcome (see ``GoldenCheck``); a changed fixture's part of the report is kept.
+        /// outcome (see ``GoldenCheck``), the sheet named `shownAs` when it is not kept; a changed
+        /// fixture's part of the report is kept.
         func settle(
             _ name: String, golden: String, goldenManifest: String, sheet: String, manifest: String, started: Date,
-            sections: Sections
+            sections: Sections, shownAs: String? = nil
         ) -> FixtureResult {
             let check = GoldenCheck(compare: compare, update: update, drawing: sections.images != nil)
-            let (result, comparison) = check.settle(
+            var (result, comparison) = check.settle(
                 name, golden: golden, goldenManifest: goldenManifest, sheet: sheet, manifest: manifest, started: started
             )
+            if let shownAs {
+                result.actual = shownAs
+                comparison?.actual = shownAs
+            }
             if let comparison, !comparison.matches, let images = sections.images {
                 do {
                     sections.byName[name] = try comparison.reportSection(
@@ -254,6 +274,7 @@ extension ImageWallCommand {
         func say(_ result: FixtureResult) -> FixtureResult {
             let line = "\(result.status.rawValue): \(result.name)"
             switch result.status {
+            case .passed where quiet: break
             case .passed: Console.output(line)
             case .changed:
                 Console.output(line + ": " + result.message)

@@ -52,8 +52,12 @@ public struct FixtureResult: Sendable, Codable, Equatable {
     public var status: Status
     /// The golden sheet.
     public var expected: String
-    /// The sheet checked against it.
+    /// The sheet checked against it: its file, or ``thisRender`` for a render not kept.
     public var actual: String
+
+    /// What ``actual`` says of a sheet rendered for the check and not kept (`render --check`
+    /// without `-o`, a suite's fixtures): no file to name.
+    public static let thisRender = "this render"
     /// One line that says why: the comparison's summary, or the error.
     public var message: String
     /// The pixel counts, when the sheets were compared.

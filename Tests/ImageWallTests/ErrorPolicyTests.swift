@@ -101,6 +101,24 @@ struct ErrorPolicyTests {
                 == "no input images: the input could not be read; \(bad): probe: BMP is not a supported format")
     }
 
+    @Test("a folder holding only an earlier sheet says so, naming it")
+    func onlyAnEarlierSheet() throws {
+        let sheets = folder.file("sheets")
+        try FileManager.default.createDirectory(atPath: sheets, withIntermediateDirectories: true)
+        try Wall(inputs: [Fixtures.sample("png-rgb.png")]).render(to: sheets + "/sheet.png", options: options(.skip))
+        do {
+            try Wall(inputs: [sheets]).render(to: folder.file("again.png"), options: options(.skip))
+            Issue.record("rendered a folder holding only an earlier sheet")
+        } catch let error as WallRunError {
+            #expect(
+                error.message
+                    == "no input images: a sheet ImageWall wrote, left out as earlier outputs: \(sheets)/sheet.png "
+                    + "(name one to draw it)")
+        }
+        unlink(sheets + "/sheet.png")
+        rmdir(sheets)
+    }
+
     @Test("an output that is one of the inputs is refused, and the input left alone")
     func outputIsInput() {
         let input = folder.write(Fixtures.read(Fixtures.sample("png-rgb.png"))!, to: "in.png")

@@ -148,4 +148,25 @@ struct FixtureSuiteTests {
         }
         #expect(throws: ExitCode(2)) { try check([path]) }
     }
+
+    @Test("a fixture's bad argument is said in words, results name no deleted file, and check -q prints what failed")
+    func messages() throws {
+        let path = try suite(extra: [
+            #"{"name": "misspelt", "inputs": ["\#(Fixtures.sampleImages)"], "arguments": ["--colums", "4"]}"#
+        ])
+        let json = folder.file("r.json")
+        let quiet = try Fixtures.run(Fixtures.binary, ["check", path, "-q", "--json", json])
+        #expect(quiet.status == 2)
+        #expect(
+            quiet.errors.contains("misspelt: the render failed: its arguments: Unknown option '--colums'"),
+            "\(quiet.errors)")
+        #expect(!quiet.errors.contains("CommandError") && !quiet.errors.contains("commandStack"))
+        let printed = String(decoding: quiet.output, as: UTF8.self)
+        #expect(printed.isEmpty, "the three that passed and the summary are not printed with -q: \(printed)")
+        for fixture in try results(json).fixtures {
+            #expect(fixture.actual == FixtureResult.thisRender, "\(fixture.name): \(fixture.actual)")
+        }
+        let loud = try Fixtures.run(Fixtures.binary, ["check", path])
+        #expect(String(decoding: loud.output, as: UTF8.self).contains("passed: jpegs-masonry"))
+    }
 }

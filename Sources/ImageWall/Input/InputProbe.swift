@@ -77,8 +77,8 @@ enum InputProbe {
         }
         guard !probed.images.isEmpty else {
             throw WallRunError.noImages(
-                tried: probed.candidates, first: probed.failures.first,
-                subFoldersNotRead: probed.foldersNotRead.notRecursive.count)
+                tried: probed.failures.count, first: probed.failures.first,
+                subFoldersNotRead: probed.foldersNotRead.notRecursive.count, ownOutputs: probed.ownOutputs)
         }
         var ordered = probed
         ordered.images = options.sort.sorted(probed.images, reverse: options.reverse, seed: options.seed).map { entry in

@@ -17,7 +17,8 @@ public struct PrivateFolder: Sendable {
 
     /// A folder under the system's temporary folder: `PREFIX.XXXXXX`.
     public init(temporaryNamed prefix: String) throws(CodecError) {
-        try self.init(template: "\(NSTemporaryDirectory())/\(prefix).XXXXXX", naming: NSTemporaryDirectory())
+        let folder = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
+        try self.init(template: "\(folder)\(prefix).XXXXXX", naming: NSTemporaryDirectory())
     }
 
     private init(template: String, naming subject: String) throws(CodecError) {

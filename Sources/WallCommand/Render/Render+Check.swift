@@ -12,7 +12,7 @@ extension ImageWallCommand.Render {
     func runCheck(golden: String, options: WallOptions, hooks: RunHooks) throws {
         let started = Date()
         let comparing = checking.comparing
-        let actualName = output.output ?? "this render"
+        let actualName = output.output ?? FixtureResult.thisRender
         /// The result as `--json` and `--junit` write it.
         func publish(_ status: FixtureResult.Status, _ message: String, _ comparison: SheetComparison? = nil) {
             let seconds = Date().timeIntervalSince(started)
