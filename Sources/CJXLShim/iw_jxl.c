@@ -23,14 +23,17 @@ int iw_jxl_probe(const uint8_t *data, size_t size, iw_jxl_info *info, char *mess
     }
     int result = 2, have_basic = 0;
     JxlDecoderSetKeepOrientation(decoder, JXL_TRUE);
-    if (JxlDecoderSubscribeEvents(decoder, JXL_DEC_BASIC_INFO | JXL_DEC_COLOR_ENCODING) != JXL_DEC_SUCCESS ||
+    if (JxlDecoderSubscribeEvents(decoder, JXL_DEC_BASIC_INFO | JXL_DEC_COLOR_ENCODING | JXL_DEC_BOX) !=
+            JXL_DEC_SUCCESS ||
         JxlDecoderSetInput(decoder, data, size) != JXL_DEC_SUCCESS) {
         copy_text(message, message_size, "libjxl cannot start");
         JxlDecoderDestroy(decoder);
         return 1;
     }
+    int have_color = 0;
     for (;;) {
         JxlDecoderStatus status = JxlDecoderProcessInput(decoder);
+        if (have_color && status != JXL_DEC_BOX) break; /* past the header: no jbrd box came */
         if (status == JXL_DEC_BASIC_INFO) {
             JxlBasicInfo basic;
             if (JxlDecoderGetBasicInfo(decoder, &basic) != JXL_DEC_SUCCESS) {
@@ -47,13 +50,21 @@ int iw_jxl_probe(const uint8_t *data, size_t size, iw_jxl_info *info, char *mess
             info->is_animated = basic.have_animation;
             info->is_lossy = !basic.uses_original_profile;
             have_basic = 1;
+        } else if (status == JXL_DEC_BOX) {
+            /* A container's boxes: a recompressed JPEG's jbrd comes after the codestream's
+               first part (its header), before the rest. */
+            JxlBoxType type;
+            if (JxlDecoderGetBoxType(decoder, type, JXL_FALSE) == JXL_DEC_SUCCESS && memcmp(type, "jbrd", 4) == 0) {
+                info->is_recompressed = 1;
+                if (have_color) break;
+            }
         } else if (status == JXL_DEC_COLOR_ENCODING) {
             JxlColorEncoding color;
             info->is_srgb = JxlDecoderGetColorAsEncodedProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_ORIGINAL,
                                                                &color) == JXL_DEC_SUCCESS &&
                             is_srgb(&color, info->is_gray);
             result = 0;
-            break;
+            have_color = 1; /* the header is read; the boxes that follow may say it is a JPEG */
         } else if (status == JXL_DEC_NEED_MORE_INPUT) {
             /* The colour profile lies past the bytes given: the header is all there. */
             result = have_basic ? 0 : 2;

@@ -262,7 +262,7 @@ iw_video *iw_video_open(const char *path, long long max_pixels, iw_video_info *i
 static int scale(AVFrame *frame, int width, int height, unsigned char *rgb) {
     struct SwsContext *context =
         ff.sws_getContext(frame->width, frame->height, (enum AVPixelFormat)frame->format, width, height,
-                       AV_PIX_FMT_RGB24, SWS_AREA | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, NULL, NULL, NULL);
+                       AV_PIX_FMT_RGB24, SWS_AREA | SWS_ACCURATE_RND | SWS_BITEXACT | SWS_FULL_CHR_H_INT, NULL, NULL, NULL);
     if (!context) return -1;
     int space = frame->colorspace == AVCOL_SPC_BT709        ? SWS_CS_ITU709
                 : frame->colorspace == AVCOL_SPC_BT2020_NCL ? SWS_CS_BT2020

@@ -25,6 +25,12 @@ struct CompareOptions: ParsableArguments {
     )
     var ignoreAntialiasing = false
 
+    @Flag(
+        help:
+            "Count every pixel that differs, also in tiles of decoders that round otherwise on other CPUs (JPEG XL's lossy files: one level on a few pixels, allowed by default)."
+    )
+    var exact = false
+
     @Option(
         help: ArgumentHelp(
             "Leave out the tiles whose path under their input or file name matches (needs the manifests); repeatable.",
@@ -69,6 +75,7 @@ struct CompareOptions: ParsableArguments {
         options.tolerance = tolerance
         options.threshold = threshold
         options.ignoreAntialiasing = ignoreAntialiasing
+        options.exact = exact
         return options
     }
 

@@ -19,6 +19,10 @@ public struct SheetComparison: Sendable {
     public var tiles: SheetDiff.TileChanges?
     /// Changed pixels allowed.
     public var allowance: Int
+    /// The tiles drawn by decoders that round otherwise on other CPUs, by identity, with the
+    /// decoder: their pixels one level apart are taken for that rounding (see
+    /// ``SheetDiff/Options/rounding``), unless the comparison is exact.
+    public private(set) var rounding: [String: String] = [:]
     /// The picture of the changes (for sheets of different sizes, the actual sheet; empty
     /// unless drawn).
     public var picture: Bitmap
@@ -65,7 +69,18 @@ public struct SheetComparison: Sendable {
         let manifests = try paths.map { (try ManifestWriter.read($0.0), try ManifestWriter.read($0.1)) }
         self.manifests = manifests
         var options = base
-        if let manifests { options.ignored += SheetDiff.areas(matching: ignore, in: [manifests.0, manifests.1]) }
+        if let manifests {
+            options.ignored += SheetDiff.areas(matching: ignore, in: [manifests.0, manifests.1])
+            if !options.exact {
+                let inexact = [manifests.0, manifests.1].flatMap { manifest in
+                    manifest.tiles.filter { $0.page == 0 && $0.inexactDecoder != nil }
+                }
+                options.rounding += inexact.map(\.rect)
+                rounding = Dictionary(
+                    inexact.map { (manifests.1.identity(of: $0), $0.inexactDecoder ?? "") },
+                    uniquingKeysWith: { a, _ in a })
+            }
+        }
         if drawing != .always, let banded = try SheetDiff.compareBands(expected, actual, options: options) {
             let result = banded.result
             let allowed = allowance(result.size.width * result.size.height)
@@ -114,10 +129,14 @@ public struct SheetComparison: Sendable {
             local.ignored = options.ignored.map {
                 Rect(x: $0.x - tile.x, y: $0.y - tile.y, width: $0.width, height: $0.height)
             }
+            local.rounding = options.rounding.map {
+                Rect(x: $0.x - tile.x, y: $0.y - tile.y, width: $0.width, height: $0.height)
+            }
             let (result, _, _) = try SheetDiff.compare(before, after, options: local, drawing: false)
             total.changedPixels += result.changedPixels
             total.antialiasedPixels += result.antialiasedPixels
             total.ignoredPixels += result.ignoredPixels
+            total.roundedPixels += result.roundedPixels
             total.maxDelta = max(total.maxDelta, result.maxDelta)
             if result.changedPixels > 0 { changes.changed.append(name) }
         }
@@ -142,6 +161,11 @@ public struct SheetComparison: Sendable {
         summary += "\(result.changedPixels) of \(pixels) pixels changed (\(share))"
         if result.antialiasedPixels > 0 { summary += ", \(result.antialiasedPixels) anti-aliased" }
         if result.ignoredPixels > 0 { summary += ", \(result.ignoredPixels) ignored" }
+        if result.roundedPixels > 0 {
+            let decoders = Set(rounding.values).sorted().joined(separator: ", ")
+            let names = rounding.keys.sorted().map(FilePaths.name(of:)).joined(separator: ", ")
+            summary += ", \(result.roundedPixels) one level apart within \(decoders)'s per-CPU rounding (\(names))"
+        }
         summary += ", largest channel difference \(result.maxDelta)"
         let versions = versionChanges
         guard let tiles else {
@@ -262,6 +286,8 @@ extension SheetComparison {
             guard let old = before[name], let new = after[name], old.page == 0, new.page == 0,
                 let a = first.cropped(to: old.rect), let b = second.cropped(to: new.rect)
             else { continue }
+            let inexact = !options.exact && (old.inexactDecoder != nil || new.inexactDecoder != nil)
+            local.rounding = inexact ? [Rect(x: 0, y: 0, width: b.size.width, height: b.size.height)] : []
             if a.size == b.size {
                 if try SheetDiff.compare(a, b, options: local, drawing: false).0.changedPixels > 0 {
                     changed.append(name)

@@ -23,6 +23,16 @@ public enum SheetDiff {
         public var ignoreAntialiasing = false
         /// Areas left out of the comparison (tiles named by `--ignore`), on both sheets.
         public var ignored: [Rect] = []
+        /// Areas drawn by a decoder that rounds otherwise on other CPUs (tiles with an
+        /// ``Manifest/Tile/inexactDecoder``): there a pixel one level apart is that rounding,
+        /// counted apart, while an area holds at most ``roundingShare`` of them (libjxl's measured
+        /// at most 0.04 %); beyond that, all of them count as changed.
+        public var rounding: [Rect] = []
+
+        /// The share of an area's pixels the per-CPU rounding may account for.
+        public static let roundingShare = 0.01
+        /// Allow no rounding: every pixel one level apart counts, whatever decoded it.
+        public var exact = false
 
         /// Exact comparison.
         public init() {}
@@ -38,6 +48,8 @@ public enum SheetDiff {
         public var antialiasedPixels = 0
         /// Pixels in ignored areas.
         public var ignoredPixels = 0
+        /// Pixels one level apart in rounding areas, taken for the decoder's per-CPU rounding.
+        public var roundedPixels = 0
         /// The largest difference of any channel anywhere outside ignored areas, 0–255.
         public var maxDelta: Int
 
@@ -86,6 +98,14 @@ public enum SheetDiff {
             let xs = x0..<max(x0, min(width, rect.maxX)), ys = y0..<max(y0, min(a.size.height, rect.maxY))
             for y in ys { for x in xs { skip[y * width + x] = true } }
         }
+        // Each pixel's rounding area (its index in `options.rounding`), -1 where none.
+        var area = [Int](repeating: -1, count: options.rounding.isEmpty ? 0 : count)
+        for (n, rect) in options.rounding.enumerated() {
+            let x0 = min(max(0, rect.x), width), y0 = min(max(0, rect.y), a.size.height)
+            let xs = x0..<max(x0, min(width, rect.maxX)), ys = y0..<max(y0, min(a.size.height, rect.maxY))
+            for y in ys { for x in xs { area[y * width + x] = n } }
+        }
+        var rounded = [[Int]](repeating: [], count: options.rounding.count)  // each area's pixels one level apart
         var picture = Bitmap(size: drawing ? a.size : Size(width: 0, height: 0), alpha: .none)
         var changed = 0, antialiased = 0, ignored = 0, maxDelta = 0
         let ca = a.channels, cb = b.channels
@@ -121,6 +141,14 @@ public enum SheetDiff {
                             maxDelta = max(maxDelta, delta)
                             var differs = delta > options.tolerance
                             if differs, let limit { differs = Pixels.yiqDistance(first, second, i) > limit }
+                            if differs, delta == 1, !area.isEmpty, area[i] >= 0 {
+                                rounded[area[i]].append(i)
+                                if drawing {
+                                    let faded = UInt8(191 + first.luma(i) / 4)
+                                    out[i * 3] = faded; out[i * 3 + 1] = faded; out[i * 3 + 2] = faded
+                                }
+                                continue
+                            }
                             if differs {
                                 let x = i % width, y = i / width
                                 let edge =
@@ -143,9 +171,29 @@ public enum SheetDiff {
                 }
             }
         }
-        let result = Result(
+        // An area with more pixels one level apart than the rounding accounts for has changed:
+        // all of them count.
+        var roundedCount = 0
+        for (n, pixels) in rounded.enumerated() where !pixels.isEmpty {
+            let rect = options.rounding[n]
+            let rows = max(0, min(compared.upperBound, rect.maxY) - max(compared.lowerBound, rect.y))
+            let inside = max(0, min(width, rect.maxX) - max(0, rect.x)) * rows
+            if Double(pixels.count) <= Options.roundingShare * Double(inside) {
+                roundedCount += pixels.count
+                continue
+            }
+            changed += pixels.count
+            for i in pixels {
+                mask[i - offset] = true
+                if drawing {
+                    (picture.pixels[i * 3], picture.pixels[i * 3 + 1], picture.pixels[i * 3 + 2]) = (255, 0, 0)
+                }
+            }
+        }
+        var result = Result(
             size: a.size, changedPixels: changed, antialiasedPixels: antialiased, ignoredPixels: ignored,
             maxDelta: maxDelta)
+        result.roundedPixels = roundedCount
         return (result, mask, picture)
     }
 
@@ -322,6 +370,7 @@ public enum SheetDiff {
             let second = Bitmap(size: size, alpha: alpha, pixels: run.flatMap { rows[$0]!.second })
             var shifted = options
             shifted.ignored = options.ignored.map { Rect(x: $0.x, y: $0.y - top, width: $0.width, height: $0.height) }
+            shifted.rounding = options.rounding.map { Rect(x: $0.x, y: $0.y - top, width: $0.width, height: $0.height) }
             let local = shifted
             let compared = try parallelMap(run.count, threads: threads) { k in
                 let band = a.rows(ofBand: run[k])
@@ -330,6 +379,7 @@ public enum SheetDiff {
             }
             for (band, (window, flags, _)) in compared {
                 result.changedPixels += window.changedPixels
+                result.roundedPixels += window.roundedPixels
                 result.antialiasedPixels += window.antialiasedPixels
                 result.maxDelta = max(result.maxDelta, window.maxDelta)
                 mask.windows.append((band, flags))

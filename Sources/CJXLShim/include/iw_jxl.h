@@ -17,6 +17,8 @@ typedef struct iw_jxl_info {
     int is_animated;
     int is_srgb;            /* the original colour is sRGB (or grey with sRGB's curve) */
     int is_lossy;           /* XYB-encoded: libjxl gives the pixels in any colour asked for */
+    int is_recompressed;    /* a JPEG recompressed losslessly (the container's jbrd box): its pixels
+                               are the JPEG's DCT decoded by libjxl */
 } iw_jxl_info;
 
 /* Reads the header from the first `size` bytes of a file. Returns 0, 1 when the bytes are not

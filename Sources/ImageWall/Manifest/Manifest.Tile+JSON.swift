@@ -74,6 +74,7 @@ extension Manifest.Tile {
         if let format { field("format", quoted: format) }
         field("height", height)
         field("index", index)
+        if let inexactDecoder { field("inexactDecoder", quoted: inexactDecoder) }
         if let mark { field("mark", quoted: mark.rawValue) }
         if let notes { field("notes", quoted: notes) }
         field("orientation", orientation)

@@ -123,6 +123,10 @@ public struct Manifest: Codable, Sendable, Equatable {
         /// `true` when the tile is drawn from a damaged file (its decoder warned that pixels are
         /// missing or may be wrong) and carries the damaged mark; absent otherwise.
         public var damaged: Bool?
+        /// The decoder that drew the tile, when its pixels may differ by a level from one CPU to
+        /// another ("libjxl 0.7.0"; see ``ImageInfo/inexactDecoder``): comparisons allow it that
+        /// rounding unless asked to be exact. Absent for the decoders that are exact.
+        public var inexactDecoder: String?
         /// What in the source the picture is drawn from, for files that hold several: a RAW
         /// file's `preview 6000x4000 JPEG` or `sensor, half size`, a video's `frame of H.264`.
         public var drawnFrom: String?
@@ -166,6 +170,7 @@ public struct Manifest: Codable, Sendable, Equatable {
             try c.encodeIfPresent(via, forKey: .via)
             try c.encodeIfPresent(placeholder, forKey: .placeholder)
             try c.encodeIfPresent(damaged, forKey: .damaged)
+            try c.encodeIfPresent(inexactDecoder, forKey: .inexactDecoder)
             try c.encodeIfPresent(drawnFrom, forKey: .drawnFrom)
             try c.encodeIfPresent(mark, forKey: .mark)
             try c.encodeIfPresent(companions, forKey: .companions)
@@ -309,6 +314,7 @@ extension Manifest {
         var duration: Double?
         /// When the picture was taken; found only for walls grouped by date, which record it.
         var date: CaptureDate?
+        var inexactDecoder: String?
 
         init(_ image: ProbedImage, dated: Bool = false) {
             path = image.path
@@ -321,6 +327,7 @@ extension Manifest {
             mark = image.mark
             companions = image.companions
             duration = image.info.duration
+            inexactDecoder = image.info.inexactDecoder
             if dated { date = CaptureDate(of: image) }
         }
 
@@ -396,6 +403,7 @@ extension Manifest {
                     via: recipes[i].flatMap { $0.via.isEmpty ? nil : $0.via },
                     placeholder: messages?.placeholder(for: i),
                     damaged: messages?.placeholder(for: i) == nil && messages?.isDamaged(i) == true ? true : nil,
+                    inexactDecoder: source.inexactDecoder,
                     drawnFrom: source.drawnFrom, mark: source.mark,
                     companions: source.companions.isEmpty ? nil : source.companions, duration: source.duration,
                     date: source.date?.iso8601, dateFrom: source.date?.source)

@@ -68,6 +68,10 @@ public struct ImageInfo: Hashable, Sendable, Codable {
     /// The identifier a phone gives both files of a Live Photo (Apple's content identifier in a
     /// movie's metadata), when recorded.
     public var contentIdentifier: String?
+    /// The decoder, with its version, when it does not give the same pixels on every CPU (it
+    /// computes in floating point with vector kernels chosen by the CPU: libjxl for lossy and
+    /// recompressed JPEG XL files): "libjxl 0.7.0". `nil` for the decoders that are exact.
+    public var inexactDecoder: String?
 
     /// Creates header information.
     public init(

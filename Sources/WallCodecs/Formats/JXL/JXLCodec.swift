@@ -46,13 +46,21 @@ struct JXLCodec: ImageCodec {
             throw CodecError(.probe, path: path, reason: "corrupt JPEG XL: the image has no size")
         }
         let alpha = header.has_alpha != 0, gray = header.is_gray != 0
-        return ImageInfo(
+        var info = ImageInfo(
             format: .jxl, storedSize: Size(width: Int(header.width), height: Int(header.height)),
             orientation: Orientation(rawValue: Int(header.orientation)) ?? .up,
             colorModel: gray ? (alpha ? .grayAlpha : .gray) : (alpha ? .rgba : .rgb),
             bitDepth: Int(header.bits_per_sample), hasAlpha: alpha, isProgressive: false,
             hasICCProfile: header.is_srgb == 0)
+        // libjxl's DCT (lossy files, recompressed JPEGs) runs in floating point through the vector
+        // kernels the CPU offers: one level apart on a few pixels from one CPU to another.
+        // Lossless (modular) files decode to the same pixels everywhere.
+        if header.is_lossy != 0 || header.is_recompressed != 0 { info.inexactDecoder = JXLCodec.decoderName }
+        return info
     }
+
+    /// "libjxl 0.7.0".
+    static let decoderName = "libjxl " + String(cString: iw_jxl_version())
 
     func decode(
         _ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo, target: Size?, decoder: ImageDecoder
