@@ -3,7 +3,7 @@ SWIFT ?= swift
 APT_PACKAGES := libpng-dev libjpeg-dev libheif-dev libwebp-dev libtiff-dev libgif-dev libraw-dev libexiv2-dev libavformat-dev libavcodec-dev libswscale-dev libjxl-dev liblcms2-dev libxxhash-dev pkg-config \
   libfreetype-dev fonts-dejavu-core time parallel ffmpeg libjxl-tools python3 libhpdf-dev poppler-utils python3-pil exiv2 \
   libharfbuzz-dev libfontconfig-dev libfribidi-dev libzstd-dev libsimdjson-dev fonts-droid-fallback \
-  slurmctld slurmd slurm-client munge fonts-symbola fonts-lohit-deva fonts-noto-color-emoji
+  slurmctld slurmd slurm-client munge fonts-symbola fonts-lohit-deva fonts-noto-color-emoji qemu-user
 RELEASE_BIN := .build/release/imagewall
 PREFIX ?= /usr/local
 BIN_DIR = $(DESTDIR)$(PREFIX)/bin
@@ -12,7 +12,7 @@ BASH_DIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSH_DIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISH_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build run test samples bench check-html check-parts check-slurm check-formats man fuzz sanitize format lint install uninstall clean
+.PHONY: deps build run test samples bench check-html check-parts check-slurm check-portable check-formats man fuzz sanitize format lint install uninstall clean
 
 # Installs the Debian packages the build needs, only those missing.
 deps:
@@ -95,6 +95,13 @@ check-html: build
 # written; the assembled parts must be the one-process sheet, byte for byte.
 check-slurm: build
 	bash Tests/Slurm/check_slurm.sh $(RELEASE_BIN)
+
+# The same sheets on every x86-64 CPU: SampleImages and one file of every format and decoding
+# path of ../shared/corpora rendered natively, then checked (render --check) under QEMU as the
+# x86-64 baseline (qemu64) and x86-64-v2 (Nehalem); only libjxl's named per-CPU rounding is
+# allowed. CHECK_PORTABLE_FLAGS=--exact allows none.
+check-portable: build
+	bash Tests/Portable/check_portable.sh $(RELEASE_BIN) $(CHECK_PORTABLE_FLAGS)
 
 check-parts: build
 	rm -rf out/parts && mkdir -p out/parts
