@@ -200,6 +200,17 @@ struct CacheTests {
         }
     }
 
+    @Test("the tests' renders left on the default cache use a folder of the test run's, never the user's")
+    func isolated() throws {
+        let folder = TemporaryFolder()
+        #expect(CacheSettings.defaultDirectory == Fixtures.cacheHome + "/imagewall")
+        // A command run from the tests, with no cache option, writes there too.
+        let run = try Fixtures.run(
+            Fixtures.binary, ["render", Fixtures.sample("png-rgb.png"), "-o", folder.file("s.png"), "-q"])
+        #expect(run.status == 0)
+        #expect(!Fixtures.files(in: Fixtures.cacheHome + "/imagewall/v1").isEmpty)
+    }
+
     @Test("two renders writing the same entries at once record them once; a damaged entry leaves the record")
     func usageOfRenders() throws {
         let directory = folder.file("shared")

@@ -18,7 +18,7 @@ struct FormatConformanceTests {
         } ?? []
 
     @Test(
-        "every file is drawn, or refused with its name and a reason in under 0.5 s of CPU and 100 MB",
+        "every file is drawn, or refused with its name and a reason in bounded CPU and under 100 MB",
         .enabled(if: folder != nil && FileManager.default.isExecutableFile(atPath: binary)),
         arguments: files)
     func file(name: String) throws {
@@ -28,13 +28,15 @@ struct FormatConformanceTests {
             Self.binary,
             [
                 "render", path, "-o", scratch.file("sheet.png"), "--width", "400", "--columns", "1", "--threads", "1",
-                "-q",
+                "--no-cache", "-q",
             ])
         #expect(run.status == 0 || run.status == 1, "\(name): exit \(run.status) \(run.errors)")
         if run.status == 1 {
             #expect(run.errors.contains(path) && run.errors.contains(": probe: "), "\(name): \(run.errors)")
-            // CPU time, not the wall clock: neighbours on a busy machine stretch the latter.
-            #expect((run.cpuSeconds ?? 0) < 0.5, "\(name): refused after \(run.cpuSeconds ?? 0) s of CPU")
+            // CPU time, not the wall clock: neighbours on a busy machine stretch the latter. A
+            // bound against a hang, not a speed target: the slowest refusal took 0.16 s here,
+            // debug build; 1 s is over five times that.
+            #expect((run.cpuSeconds ?? 0) < 1, "\(name): refused after \(run.cpuSeconds ?? 0) s of CPU")
             #expect((run.peakMB ?? 0) < 100, "\(name): \(run.peakMB ?? 0) MB to refuse")
         } else {
             #expect((run.peakMB ?? 0) < 250, "\(name): \(run.peakMB ?? 0) MB")

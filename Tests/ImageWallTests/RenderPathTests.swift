@@ -1,5 +1,6 @@
 import ImageWall
 import Testing
+import WallCodecs
 import WallCore
 import WallLayout
 import _WallTestSupport
@@ -42,6 +43,16 @@ struct RenderPathTests {
     @Test("the sheets of SampleImages are pinned to their bytes")
     func pinned() throws {
         let wall = Wall(inputs: [Fixtures.sampleImages])
+        // Sheets of the samples whose decoders give the same pixels on every CPU: the lossy
+        // JPEG XL, which libjxl rounds otherwise from one CPU to another, is left out (it is
+        // checked across CPUs with its allowance by `make check-portable`).
+        func options(columns: Int = 4) -> WallOptions {
+            var options = self.options(columns: columns)
+            options.scan.exclude = ["jxl-lossy.jxl"]
+            return options
+        }
+        let lossy = try ImageProbe().probe(path: Fixtures.sample("jxl-lossy.jxl"))
+        #expect(lossy.inexactDecoder != nil, "the sample left out is the one inexact decoder's")
         try wall.render(to: folder.file("plain.png"), options: options())
         var captioned = options(columns: 3)
         captioned.layout.kind = .justified
@@ -71,10 +82,14 @@ struct RenderPathTests {
         // kern table moves a Latin glyph by a pixel here and there (before: ab84fa44f97f244c,
         // 61e3d003df1de885). And v6 when HEIF rows came to be box-averaged as libheif hands them
         // over: the AVIF with alpha is averaged premultiplied and given back straight before
-        // the resample, one level apart on a few of its pixels (before: e02485bfa1d5a060).
+        // the resample, one level apart on a few of its pixels (before: e02485bfa1d5a060). And
+        // when the lossy JPEG XL was left out, its decoder not being exact across CPUs (with it:
+        // c2c5a9354a38edd3, 9f564fef52e74512, 6305d860a7990ddc, b10a7fc466cf8a7a,
+        // ee428f53b65b67d7 on an AVX-512 machine; another gave 30464233a3c0022c for the first).
+        // These are the same under qemu64 and Nehalem as natively.
         #expect(
             digests == [
-                "c2c5a9354a38edd3", "9f564fef52e74512", "6305d860a7990ddc", "b10a7fc466cf8a7a", "ee428f53b65b67d7",
+                "d594d2559cdf03d7", "ca2227b04920256e", "e83bda7007cf71b7", "d82efa40d69aebf7", "6e9832f5e8717699",
             ])
     }
 }

@@ -7,8 +7,23 @@ import WallCore
 
 /// Where the project's and the shared test images are.
 public enum Fixtures {
+    /// The tests' own cache folder, which `XDG_CACHE_HOME` names for this process and the
+    /// commands it runs, set before any path here is used: a render left on the default cache
+    /// never reads or writes the user's real one (`~/.cache/imagewall`), and each test run
+    /// starts cold.
+    public static let cacheHome: String = {
+        let path = "/tmp/imagewall-test-cache-\(getpid())"
+        mkdir(path, 0o700)
+        setenv("XDG_CACHE_HOME", path, 1)
+        atexit {
+            _ = try? FileManager.default.removeItem(atPath: "/tmp/imagewall-test-cache-\(getpid())")
+        }
+        return path
+    }()
+
     /// The package's root folder.
     public static let packageRoot: String = {
+        _ = cacheHome
         var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
         parts.removeLast(3)  // Tests/_WallTestSupport/Fixtures.swift
         return parts.joined(separator: "/")
@@ -49,6 +64,7 @@ public final class TemporaryFolder {
 
     /// Makes a new empty folder.
     public init() {
+        _ = Fixtures.cacheHome
         var template = Array("/tmp/imagewall-test-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil, "mkdtemp failed")
