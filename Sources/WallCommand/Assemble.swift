@@ -64,8 +64,8 @@ extension ImageWallCommand {
                 valueName: "file.html"))
         var html: String?
 
-        @Option(help: "Threads making a Deep Zoom pyramid's tiles (default: all cores).")
-        var threads = ProcessInfo.processInfo.activeProcessorCount
+        @Option(help: "Threads making a Deep Zoom pyramid's tiles (default: every core).")
+        var threads: Int?
 
         @Flag(name: [.short, .long], help: "Print nothing but errors.")
         var quiet = false
@@ -77,7 +77,7 @@ extension ImageWallCommand {
         public func validate() throws {
             if parts.isEmpty { throw ValidationError("no part files: give every part of the sheet") }
             if html != nil && manifest == nil { throw ValidationError("--html needs --manifest M.json for the links") }
-            if threads < 1 { throw ValidationError("--threads must be at least 1") }
+            if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
             let format: PageFormat
             do {
                 format = try PageFormat(path: output)
@@ -110,7 +110,7 @@ extension ImageWallCommand {
                 }
                 // The page is staged with the pages it shows: all are put in place, or none.
                 let warnings = Locked<[String]>([])
-                let threads = self.threads
+                let threads = self.threads ?? WallOptions.everyCore
                 var page: Wall.AssemblyAlongside?
                 if let html, let recorded {
                     page = { files, written in

@@ -11,11 +11,11 @@ public struct ImageWallCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "imagewall",
         abstract:
-            "Lay out folders of images (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, JPEG XL, camera RAW, video) as a wall (masonry, grid, justified and more) and render it to a PNG contact sheet.",
+            "Lay out folders of images (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, JPEG XL, camera RAW, video) as a wall (masonry, grid, justified and more) and render it to a contact sheet (PNG, JPEG, WebP, PDF or Deep Zoom).",
         discussion: """
             Images are read from their headers first (size, orientation), laid out, then \
             decoded once each at the size they are drawn, and painted in bands into a streamed \
-            PNG. A JSON manifest can record where every tile went.
+            sheet. A JSON manifest can record where every tile went.
 
             EXAMPLES:
               imagewall render Photos -o sheet.png

@@ -61,7 +61,7 @@ extension ImageWallCommand {
             if let seed = input.pickedSeed(quiet: false) { options.seed = seed }
             options.grouping = layout.groupBy
             options.onError = onError
-            options.threads = ProcessInfo.processInfo.activeProcessorCount
+            options.threads = WallOptions.everyCore
             let manifest: Manifest
             do {
                 if let sizes {

@@ -3,6 +3,12 @@ import WallCompositor
 import WallCore
 import WallLayout
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// What to do with an input that cannot be read.
 public enum ErrorPolicy: String, Sendable, Codable, CaseIterable {
     /// Report it, list it in the manifest, and render the rest.
@@ -59,6 +65,9 @@ public struct WallOptions: Sendable {
     /// Threads working at once (probing, decoding, painting and encoding); 1 runs the whole
     /// render on the calling thread.
     public var threads: Int = 1
+
+    /// One thread a core this machine has online: the command line's default for `--threads`.
+    public static var everyCore: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
     /// Bytes the images being decoded at once may hold (decoded pixels, and a progressive
     /// JPEG's coefficients: 100 MB for a 16 MP 4:4:4 file); an image needing more is decoded
     /// alone. Keeps peak memory flat however big and however many the inputs are. 192 MB lets

@@ -62,7 +62,7 @@ struct DecodingOptions: ParsableArguments {
     func apply(to options: inout WallOptions) {
         options.onError = onError
         options.strict = strict
-        options.threads = threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        options.threads = threads ?? WallOptions.everyCore
         options.maxImagePixels = maxImagePixels
         options.decodeMemory = decodeMemory << 20
         options.maxSheetPixels = maxSheetPixels

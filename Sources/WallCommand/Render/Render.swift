@@ -19,7 +19,7 @@ extension ImageWallCommand {
     public struct Render: ParsableCommand {
         /// The command's abstract and its discussion, with examples.
         public static let configuration = CommandConfiguration(
-            abstract: "Render images and folders to a PNG contact sheet.",
+            abstract: "Render images and folders to a contact sheet: PNG, JPEG, WebP, PDF or a Deep Zoom pyramid.",
             discussion: """
                 Inputs are image files or folders; a folder means its images (\(ImageFormat.names)), \
                 sorted by name (the format is read from the file's first bytes, not its \
@@ -62,8 +62,11 @@ extension ImageWallCommand {
                 half-written.
 
                 The output's name says its format: OUT.png (or a name without an extension) a \
-                PNG, OUT.dzi a Deep Zoom pyramid; a name that asks for a format ImageWall does \
-                not write (sheet.jpg) is refused before anything is read.
+                PNG, the lossless sheet fixtures are kept as; OUT.jpg or OUT.webp a lossy sheet \
+                to mail or show (--quality); OUT.pdf every page on paper for print (--paper, \
+                --dpi); OUT.dzi a Deep Zoom pyramid; --format says it when the name does not. A \
+                name that asks for a format ImageWall does not write (sheet.tiff) is refused \
+                before anything is read.
 
                 With -o OUT.dzi (or --format dzi) each page is written as a Deep Zoom pyramid, as \
                 libvips' dzsave lays it out (OUT.dzi and OUT_files/LEVEL/COL_ROW.png, 254 px tiles \
@@ -73,7 +76,7 @@ extension ImageWallCommand {
                 zoomable viewer whose images link to their sources.
 
                 Decoded images, finished tiles and compressed bands are kept in a cache \
-                (~/.cache/imagewall, or --cache DIR; --no-cache for none; --cache-size caps it, \
+                ($XDG_CACHE_HOME/imagewall, else ~/.cache/imagewall, or --cache DIR; --no-cache for none; --cache-size caps it, \
                 \(CacheSettings.defaultSizeLimit >> 20) MB by default), found by each file's content, so drawing a folder again \
                 costs little, and the sheet is the same to the byte with the cache cold, warm or \
                 off. A cache that cannot be written is a warning; the render goes on.

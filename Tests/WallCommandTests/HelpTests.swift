@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import Testing
+import WallCommand
+import _WallTestSupport
+
+/// The help of every command, pinned word for word (as swift-argument-parser's own tests pin
+/// theirs): a help that drifts from what the tool does shows here, and the man page, made from
+/// the same help, is checked to be the one committed.
+@Suite("Help, word for word")
+struct HelpTests {
+    /// Each command's help and the file under `Tests/WallCommandTests/Help` that pins it.
+    static let commands: [(name: String, command: any ParsableCommand.Type)] = [
+        ("imagewall", ImageWallCommand.self), ("render", ImageWallCommand.Render.self),
+        ("layout", ImageWallCommand.Layout.self), ("probe", ImageWallCommand.Probe.self),
+        ("diff", ImageWallCommand.Diff.self), ("check", ImageWallCommand.Check.self),
+        ("assemble", ImageWallCommand.Assemble.self), ("cache", ImageWallCommand.Cache.self),
+    ]
+
+    static let folder = Fixtures.packageRoot + "/Tests/WallCommandTests/Help"
+
+    @Test("each command's help is the one pinned", arguments: commands.map(\.name))
+    func pinned(name: String) throws {
+        let command = try #require(Self.commands.first { $0.name == name }).command
+        let help = ImageWallCommand.helpMessage(for: command, columns: 100)
+        let path = Self.folder + "/\(name).txt"
+        // After a change to the help on purpose: IMAGEWALL_PIN_HELP=1 swift test --filter HelpTests
+        if ProcessInfo.processInfo.environment["IMAGEWALL_PIN_HELP"] == "1" {
+            try Data(help.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        let pinned = String(decoding: try #require(Fixtures.read(path), "\(path) is missing"), as: UTF8.self)
+        #expect(help == pinned, "imagewall \(name)'s help is not the one pinned in \(path)")
+    }
+
+    @Test(
+        "the man page is the one made from the help (make man), every character kept",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: Fixtures.binary)))
+    func manPage() throws {
+        let dump = try Fixtures.run(Fixtures.binary, ["--experimental-dump-help"])
+        #expect(dump.status == 0)
+        let input = Fixtures.packageRoot + "/.build/help-dump-\(getpid()).json"
+        try dump.output.write(to: URL(fileURLWithPath: input))
+        defer { unlink(input) }
+        let made = try Fixtures.run(
+            "/bin/sh", ["-c", "python3 '\(Fixtures.packageRoot)/Tools/manpage.py' DATE < '\(input)'"])
+        #expect(made.status == 0, "\(made.errors)")
+        let committed = String(
+            decoding: try #require(Fixtures.read(Fixtures.packageRoot + "/docs/imagewall.1")), as: UTF8.self)
+        func body(_ page: String) -> [Substring] { page.split(separator: "\n").filter { !$0.hasPrefix(".Dd ") } }
+        #expect(
+            body(String(decoding: made.output, as: UTF8.self)) == body(committed),
+            "docs/imagewall.1 is not made from today's help: run make man")
+        // The examples' separators and ellipses are there, as roff escapes.
+        #expect(committed.contains("\\[u00B7]") && committed.contains("\\[u2026]"))
+    }
+}
