@@ -12,12 +12,13 @@ public enum Fixtures {
     /// never reads or writes the user's real one (`~/.cache/imagewall`), and each test run
     /// starts cold.
     public static let cacheHome: String = {
-        let path = "/tmp/imagewall-test-cache-\(getpid())"
-        mkdir(path, 0o700)
-        setenv("XDG_CACHE_HOME", path, 1)
-        atexit {
-            _ = try? FileManager.default.removeItem(atPath: "/tmp/imagewall-test-cache-\(getpid())")
+        var template = Array((NSTemporaryDirectory() + "/imagewall-test-cache-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            fatalError("cannot make the tests' cache folder: \(String(cString: strerror(errno)))")
         }
+        let path = String(cString: made)
+        setenv("XDG_CACHE_HOME", path, 1)
+        atexit { _ = try? FileManager.default.removeItem(atPath: Fixtures.cacheHome) }
         return path
     }()
 
