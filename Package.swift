@@ -151,7 +151,8 @@ let package = Package(
         .testTarget(name: "WallJSONTests", dependencies: ["WallJSON"]),
         .testTarget(
             name: "WallCommandTests",
-            dependencies: ["WallCommand", "ImageWall", "WallCodecs", "WallCore", "_WallTestSupport"]),
+            dependencies: ["WallCommand", "ImageWall", "WallCodecs", "WallCore", "_WallTestSupport"],
+            exclude: ["Help"]),
         .testTarget(
             name: "ImageWallTests",
             dependencies: [
