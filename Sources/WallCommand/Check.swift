@@ -275,6 +275,8 @@ extension ImageWallCommand {
             let line = "\(result.status.rawValue): \(result.name)"
             switch result.status {
             case .passed where quiet: break
+            case .passed where result.pixels?.rounded != nil:
+                Console.output(line + ": " + result.message)  // never silent about an allowance
             case .passed: Console.output(line)
             case .changed:
                 Console.output(line + ": " + result.message)

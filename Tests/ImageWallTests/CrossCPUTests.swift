@@ -99,4 +99,29 @@ struct CrossCPUTests {
             expected: golden, actual: png, manifests: (manifest, manifest), options: SheetDiff.Options())
         #expect(!other.matches && other.tiles?.changed == ["png-rgb.png"])
     }
+
+    @Test("check says a fixture passed within the rounding, and fails it with --exact")
+    func suite() throws {
+        let goldens = folder.file("goldens"), path = folder.file("suite.json")
+        let inputs = [Fixtures.sample("jxl-lossy.jxl"), Fixtures.sample("png-rgb.png")]
+        let fixture: [String: Any] = [
+            "name": "jxl", "inputs": inputs, "arguments": ["--width", "600", "--columns", "2", "--no-cache"],
+        ]
+        let suite = try JSONSerialization.data(withJSONObject: ["goldens": goldens, "fixtures": [fixture]])
+        try suite.write(to: URL(fileURLWithPath: path))
+        #expect(try Fixtures.run(Fixtures.binary, ["check", path, "--update"]).status == 0)
+        // The golden as another CPU drew it: a few pixels of the JPEG XL tile one level apart.
+        let golden = goldens + "/jxl.png"
+        let tile = try #require(
+            try Wall.readManifest(goldens + "/jxl.json").tiles.first { $0.source.hasSuffix(".jxl") })
+        var sheet = try SheetDiff.load(golden)
+        Self.nudge(&sheet, tile, count: 12, by: 1)
+        try PNGEncoder.write(sheet, to: golden)
+        let run = try Fixtures.run(Fixtures.binary, ["check", path])
+        let said = String(decoding: run.output, as: UTF8.self)
+        #expect(run.status == 0, "\(said)")
+        #expect(said.contains("passed: jxl: match: ") && said.contains("12 one level apart within libjxl"), "\(said)")
+        let exact = try Fixtures.run(Fixtures.binary, ["check", path, "--exact"])
+        #expect(exact.status == 1 && String(decoding: exact.output, as: UTF8.self).contains("changed: jxl"))
+    }
 }

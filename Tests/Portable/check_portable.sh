@@ -5,7 +5,9 @@
 # no AVX) — each checked against the native golden with `render --check`: exact, but for the
 # tiles of decoders that round otherwise by CPU (lossy JPEG XL), which may differ by one level
 # on a few pixels and are named as such. Any other difference fails. (QEMU 7.2's AVX2 emulation
-# itself mis-draws some code, so the AVX models are not used.)
+# itself mis-draws some code, so the AVX models are not used.) A fixture suite is made natively
+# by `check --update` and checked by `check` the same way, and a golden with its JPEG XL tile
+# 3 % brighter must fail both. With --exact no rounding is allowed.
 # usage: check_portable.sh IMAGEWALL [--exact]
 set -euo pipefail
 imagewall=$(realpath "$1")
@@ -62,10 +64,32 @@ for input in "${inputs[@]}"; do
     done
   done
 done
-# A real change in such a tile is still caught: the golden's lossy JPEG XL tile made 3 % brighter
-# fails the check on the emulated CPU. (Debian's python3 and python3-pil, from make deps.)
-golden="$work/SampleImages-small"
-/usr/bin/python3 - "$golden.png" "$golden.json" "$work/brighter.png" <<'PY'
+# A fixture suite the same way: goldens made natively by check --update, checked by check on
+# each emulated CPU (the JPEG XL files at a size where libjxl's rounding shows).
+mkdir -p "$work/suite"
+ln -s "$samples" "$work/suite/images"
+cat >"$work/suite/suite.json" <<'JSON'
+{"goldens": "goldens", "arguments": ["--no-cache", "--threads", "2"], "fixtures": [
+  {"name": "jpeg-xl", "inputs": ["images"], "arguments": ["--include", "jxl-*", "--width", "1200", "--columns", "2"]},
+  {"name": "samples", "inputs": ["images"], "arguments": ["--width", "600", "--columns", "6", "--caption", "{stem}"]}]}
+JSON
+"$imagewall" check "$work/suite/suite.json" --update -q
+for cpu in qemu64 Nehalem; do
+  checks=$((checks + 1))
+  if result=$(qemu-x86_64 -cpu "$cpu" "$imagewall" check "$work/suite/suite.json" "${exact[@]}" 2>&1); then
+    echo "$result" | sed "s/^/check-portable: suite on $cpu: /"
+  else
+    failures=$((failures + 1))
+    echo "check-portable: FAILED suite on $cpu:"
+    echo "$result" | sed 's/^/  /'
+  fi
+done
+
+# A real change in such a tile is still caught: a golden's lossy JPEG XL tile made 3 % brighter
+# fails render --check and check on the emulated CPU. (Debian's python3 and python3-pil, from
+# make deps.)
+brighten() {
+  /usr/bin/python3 - "$@" <<'PY'
 import json, sys
 from PIL import Image
 sheet, manifest, out = sys.argv[1:4]
@@ -75,19 +99,32 @@ box = (tile["x"], tile["y"], tile["x"] + tile["width"], tile["y"] + tile["height
 image.paste(image.crop(box).point(lambda v: min(255, round(v * 1.03))), box[:2])
 image.save(out)
 PY
+}
+golden="$work/SampleImages-small"
+brighten "$golden.png" "$golden.json" "$work/brighter.png"
 read -r -a args <<<"${variants[1]#*|}"
 if result=$(qemu-x86_64 -cpu Nehalem "$imagewall" render "$samples" "${args[@]}" --check "$work/brighter.png" \
   --check-manifest "$golden.json" --no-cache --threads 2 2>&1); then
   failures=$((failures + 1))
-  echo "check-portable: FAILED: a golden with its JPEG XL tile 3 % brighter passed on Nehalem: $result"
+  echo "check-portable: FAILED: a golden with its JPEG XL tile 3 % brighter passed render --check on Nehalem: $result"
 elif echo "$result" | grep -q "changed: jxl-lossy.jxl"; then
-  echo "check-portable: the golden with its JPEG XL tile 3 % brighter fails on Nehalem: ${result%%$'\n'*}"
+  echo "check-portable: render --check of the golden with its JPEG XL tile 3 % brighter fails on Nehalem: ${result%%$'\n'*}"
 else
   failures=$((failures + 1))
   echo "check-portable: FAILED: the brightened golden did not fail on its JPEG XL tile: $result"
 fi
+brighten "$work/suite/goldens/jpeg-xl.png" "$work/suite/goldens/jpeg-xl.json" "$work/suite/goldens/jpeg-xl.png"
+if result=$(qemu-x86_64 -cpu Nehalem "$imagewall" check "$work/suite/suite.json" 2>&1); then
+  failures=$((failures + 1))
+  echo "check-portable: FAILED: a suite golden with its JPEG XL tile 3 % brighter passed check on Nehalem: $result"
+elif echo "$result" | grep -q "changed: jxl-lossy.jxl"; then
+  echo "check-portable: check of the suite golden with its JPEG XL tile 3 % brighter fails on Nehalem: $(echo "$result" | grep "^changed: jpeg-xl")"
+else
+  failures=$((failures + 1))
+  echo "check-portable: FAILED: the brightened suite golden did not fail on its JPEG XL tile: $result"
+fi
 if [ "$failures" -gt 0 ]; then
-  echo "check-portable: $failures failures ($checks renders on emulated CPUs checked)"
+  echo "check-portable: $failures failures ($checks renders and suites on emulated CPUs checked)"
   exit 1
 fi
-echo "check-portable: all $checks renders on emulated CPUs are the native sheets (per-CPU rounding named where allowed), and a real change is caught"
+echo "check-portable: all $checks renders and suites on emulated CPUs are the native sheets (per-CPU rounding named where allowed), and a real change is caught by render --check and check"
