@@ -2,9 +2,6 @@ import ArgumentParser
 import Foundation
 import ImageWall
 
-extension ImageWall.SortOrder: ExpressibleByArgument {}
-extension PairPolicy: ExpressibleByArgument {}
-
 /// Where the images come from and in which order (`render` and `layout`).
 struct InputOptions: ParsableArguments {
     @Argument(help: "Image files and folders of images.")
@@ -12,23 +9,6 @@ struct InputOptions: ParsableArguments {
 
     @Flag(name: [.short, .long], help: "Also take images from sub-folders (hidden ones excepted).")
     var recursive = false
-
-    @Option(
-        name: .customLong("include"), parsing: .singleValue,
-        help: ArgumentHelp(
-            "Only files matching this glob (repeatable); without a slash it matches the file name.", valueName: "glob"))
-    var include: [String] = []
-
-    @Option(
-        name: .customLong("exclude"), parsing: .singleValue,
-        help: ArgumentHelp("Skip files matching this glob (repeatable).", valueName: "glob"))
-    var exclude: [String] = []
-
-    @Option(
-        help: ArgumentHelp(
-            "together: a Live Photo (a HEIC or JPEG and its MOV) and a RAW+JPEG pair of the same name are one tile, the still marked LIVE or RAW+JPEG; separate: every file its own tile.",
-            valueName: "together|separate"))
-    var pairs: PairPolicy = .together
 
     @Option(
         help: ArgumentHelp(
@@ -41,20 +21,8 @@ struct InputOptions: ParsableArguments {
         help: "--files-from's paths are separated by NUL bytes (find -print0, xargs -0), so names may hold line feeds.")
     var null = false
 
-    @Option(
-        help: ArgumentHelp(
-            "Order: none (as given), name, natural (img2 before img10), path, mtime, date (taken: EXIF, else a date in the file name, else mtime), size, aspect, random.",
-            valueName: "order"))
-    var sort: ImageWall.SortOrder = WallOptions().sort
-
-    @Flag(help: "Reverse the order.")
-    var reverse = false
-
-    @Option(
-        help: ArgumentHelp(
-            "Seed of --sort random: the same seed gives the same order (without it one is picked and printed).",
-            valueName: "n"))
-    var seed: UInt64?
+    @OptionGroup
+    var selection: SelectionOptions
 
     func validate() throws {
         try validateList()
@@ -77,14 +45,8 @@ struct InputOptions: ParsableArguments {
 
     var hasInputs: Bool { !inputs.isEmpty || filesFrom != nil }
 
-    /// For `--sort random` without `--seed`: a seed picked now, said on stderr unless `quiet`,
-    /// so that the order can be asked for again.
-    func pickedSeed(quiet: Bool) -> UInt64? {
-        guard sort == .random, seed == nil else { return nil }
-        let picked = UInt64.random(in: 1...999_999)
-        if !quiet { Console.error("--sort random: seed \(picked) (give --seed \(picked) for this order again)") }
-        return picked
-    }
+    /// For `--sort random` without `--seed`: see ``SelectionOptions/pickedSeed(quiet:)``.
+    func pickedSeed(quiet: Bool) -> UInt64? { selection.pickedSeed(quiet: quiet) }
 
     /// Refuses --null without a list to read.
     func validateList() throws {
@@ -92,9 +54,7 @@ struct InputOptions: ParsableArguments {
     }
 
     func apply(to options: inout WallOptions) {
-        options.scan = InputScanner.Options(recursive: recursive, include: include, exclude: exclude, pairs: pairs)
-        options.sort = sort
-        options.reverse = reverse
-        if let seed { options.seed = seed }
+        selection.apply(to: &options)
+        options.scan.recursive = recursive
     }
 }
