@@ -92,6 +92,85 @@ void readExif(const Exiv2::ExifData &exif, const Exiv2::XmpData &xmp, iw_exiv_me
     }
 }
 
+/* Degrees from EXIF's three rationals (degrees, minutes, seconds) and its reference letter; false
+   when a part is missing, a denominator is 0 or the value is out of range. */
+bool degrees(const Exiv2::ExifData &exif, const char *key, const char *reference, char negative, double limit,
+             double *value) {
+    Exiv2::ExifData::const_iterator parts = exif.findKey(Exiv2::ExifKey(key));
+    Exiv2::ExifData::const_iterator side = exif.findKey(Exiv2::ExifKey(reference));
+    if (parts == exif.end() || parts->count() < 3 || side == exif.end()) return false;
+    double sum = 0, scale = 1;
+    for (long i = 0; i < 3; i++, scale *= 60) {
+        Exiv2::Rational part = parts->toRational(i);
+        if (part.second <= 0 || part.first < 0) return false;
+        sum += double(part.first) / part.second / scale;
+    }
+    std::string letter = text(side);
+    if (sum > limit || letter.empty()) return false;
+    *value = std::toupper(static_cast<unsigned char>(letter[0])) == negative ? -sum : sum;
+    return true;
+}
+
+void readLocation(const Exiv2::ExifData &exif, iw_exiv_metadata *metadata) {
+    double latitude = 0, longitude = 0;
+    if (!degrees(exif, "Exif.GPSInfo.GPSLatitude", "Exif.GPSInfo.GPSLatitudeRef", 'S', 90, &latitude) ||
+        !degrees(exif, "Exif.GPSInfo.GPSLongitude", "Exif.GPSInfo.GPSLongitudeRef", 'W', 180, &longitude))
+        return;
+    metadata->has_location = 1;
+    metadata->latitude = latitude;
+    metadata->longitude = longitude;
+    Exiv2::ExifData::const_iterator height = exif.findKey(Exiv2::ExifKey("Exif.GPSInfo.GPSAltitude"));
+    if (height != exif.end() && height->count() > 0) {
+        Exiv2::Rational metres = height->toRational();
+        if (metres.second > 0) {
+            Exiv2::ExifData::const_iterator below = exif.findKey(Exiv2::ExifKey("Exif.GPSInfo.GPSAltitudeRef"));
+            bool under = below != exif.end() && below->count() > 0 && below->toLong() == 1;
+            metadata->has_altitude = 1;
+            metadata->altitude = (under ? -1 : 1) * double(metres.first) / metres.second;
+        }
+    }
+}
+
+/* The author's description: XMP's dc:description in its default language, else IPTC's caption,
+   else EXIF's ImageDescription. */
+void readDescription(const Exiv2::Image &image, iw_exiv_metadata *metadata) {
+    const Exiv2::XmpData &xmp = image.xmpData();
+    Exiv2::XmpData::const_iterator described = xmp.findKey(Exiv2::XmpKey("Xmp.dc.description"));
+    if (described != xmp.end() && described->count() > 0) {
+        std::string value;
+        if (const Exiv2::LangAltValue *languages = dynamic_cast<const Exiv2::LangAltValue *>(&described->value())) {
+            Exiv2::LangAltValue::ValueType::const_iterator preferred = languages->value_.find("x-default");
+            if (preferred == languages->value_.end()) preferred = languages->value_.begin();
+            if (preferred != languages->value_.end()) value = preferred->second;
+        } else {
+            value = described->toString();
+        }
+        if (value.find_first_not_of(" \t\r\n") != std::string::npos) {
+            copyText(metadata->description, sizeof metadata->description, value.c_str());
+            metadata->description_from = 1;
+            return;
+        }
+    }
+    const Exiv2::IptcData &iptc = image.iptcData();
+    Exiv2::IptcData::const_iterator caption = iptc.findKey(Exiv2::IptcKey("Iptc.Application2.Caption"));
+    if (caption != iptc.end() && caption->count() > 0) {
+        std::string value = caption->toString();
+        if (value.find_first_not_of(" \t\r\n") != std::string::npos) {
+            copyText(metadata->description, sizeof metadata->description, value.c_str());
+            metadata->description_from = 2;
+            return;
+        }
+    }
+    Exiv2::ExifData::const_iterator entry = first(image.exifData(), {"Exif.Image.ImageDescription"});
+    if (entry != image.exifData().end()) {
+        std::string value = text(entry);
+        if (!value.empty()) {
+            copyText(metadata->description, sizeof metadata->description, value.c_str());
+            metadata->description_from = 3;
+        }
+    }
+}
+
 /* The largest JPEG preview whose bytes are all there, copied; 0, or 1 with the reason. */
 int readPreview(Exiv2::Image &image, size_t max_length, unsigned char **bytes, iw_exiv_metadata *metadata,
                 char *message, size_t message_size) {
@@ -152,6 +231,8 @@ extern "C" int iw_exiv_read(const char *path, size_t max_length, unsigned char *
             copyText(metadata->stopped, sizeof metadata->stopped, error.what());
         }
         readExif(image->exifData(), image->xmpData(), metadata);
+        readLocation(image->exifData(), metadata);
+        readDescription(*image, metadata);
         if (bytes) {
             try {
                 readPreview(*image, max_length, bytes, metadata, message, message_size);

@@ -25,6 +25,15 @@ typedef struct iw_exiv_metadata {
     double focal_length;      /* millimetres; 0 when absent */
     int rating;               /* 0-5 stars; -1 when absent */
     char stopped[160];        /* why Exiv2 stopped reading part-way (a file cut short); empty when it did not */
+    /* What the photo shows, as its author wrote it: XMP dc:description (x-default), else the IPTC
+       caption, else EXIF ImageDescription, as stored (XMP is UTF-8; the others may not be); empty
+       when none. Cut at the field's size. */
+    char description[1024];
+    int description_from;     /* 1 XMP, 2 IPTC, 3 EXIF; 0 when there is none */
+    int has_location;         /* 1 when EXIF's GPS latitude and longitude are both there and valid */
+    double latitude, longitude; /* degrees, north and east positive */
+    int has_altitude;
+    double altitude;          /* metres above sea level */
     /* The largest whole JPEG preview, when asked for and found. */
     int preview_width, preview_height; /* as Exiv2 reads them from the metadata; 0 when it does not say */
     size_t preview_length;
