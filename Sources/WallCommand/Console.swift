@@ -8,6 +8,12 @@ enum Console {
         print(text, terminator: terminator)
     }
 
+    /// Sends what was printed on stdout on its way now (stdout to a pipe or a file is
+    /// buffered): for lines a watch prints as things happen.
+    static func flush() {
+        fflush(nil)
+    }
+
     /// Runs `body` with standard output as a C stream (for output written in pieces).
     static func withStandardOutput<T>(_ body: (UnsafeMutablePointer<FILE>) throws -> T) throws -> T {
         guard let handle = fdopen(dup(1), "w") else { throw ExitStatus.failure }

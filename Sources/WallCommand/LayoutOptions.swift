@@ -20,9 +20,15 @@ struct LayoutOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Number of columns (\(LayoutKind.names(LayoutKind.allCases.filter(\.hasColumns), last: ", "))). A list (2,3,4,6) renders each.",
+            "Number of columns (\(LayoutKind.names(LayoutKind.allCases.filter(\.hasColumns), last: ", ")); default \(defaults.columns)). A list (2,3,4,6) renders each.",
             valueName: "n[,n…]"))
-    var columns = IntList([defaults.columns])
+    var columns: IntList?
+
+    /// The column counts asked for, or the default one.
+    var columnCounts: [Int] { columns?.values ?? [defaults.columns] }
+
+    /// Whether the sheet's size was asked for: a width, column counts or a column width.
+    var givesSize: Bool { width != nil || columns != nil || columnWidth != nil }
 
     @Option(
         parsing: .unconditional,
@@ -173,7 +179,7 @@ struct LayoutOptions: ParsableArguments {
     var variants: [LayoutConfiguration] {
         let widths: [Int?] = width.map { $0.values.map { Optional($0) } } ?? [LayoutConfiguration(kind: layout).width]
         return widths.flatMap { w in
-            columns.values.map { n in
+            columnCounts.map { n in
                 var c = configuration
                 c.width = w
                 c.columns = n
@@ -186,7 +192,7 @@ struct LayoutOptions: ParsableArguments {
     var configuration: LayoutConfiguration {
         var c = LayoutConfiguration(kind: layout)
         c.width = width?.values.first ?? c.width
-        c.columns = columns.values.first ?? c.columns
+        c.columns = columnCounts.first ?? c.columns
         c.columnWidth = columnWidth
         c.minColumns = minColumns
         c.maxColumns = maxColumns
@@ -222,7 +228,7 @@ struct LayoutOptions: ParsableArguments {
         if maxAspect != 0 && !(maxAspect >= 1) {
             throw ValidationError("--max-aspect must be 0 (no limit) or at least 1 (got \(maxAspect))")
         }
-        if let bad = columns.values.first(where: { $0 < 1 }) {
+        if let bad = columnCounts.first(where: { $0 < 1 }) {
             throw ValidationError("--columns must be at least 1 (got \(bad))")
         }
         for variant in variants {

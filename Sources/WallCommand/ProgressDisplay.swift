@@ -18,7 +18,7 @@ enum ProgressStyle: String, ExpressibleByArgument, CaseIterable {
 final class ProgressDisplay: Sendable {
     private struct State {
         var lastDraw = 0.0
-        var lastPhase: Phase?
+        var lastPhase: String?
         var phaseStart = 0.0
         var drewBar = false
     }
@@ -42,31 +42,36 @@ final class ProgressDisplay: Sendable {
     var elapsed: Double { ProgressDisplay.now() - start }
 
     func show(_ update: ProgressUpdate) {
+        show(phase: update.phase.rawValue, done: update.done, total: update.total)
+    }
+
+    /// Shows `done` of `total` in the stage named `phase`.
+    func show(phase: String, done: Int, total: Int) {
         guard style != .none else { return }
         let time = ProgressDisplay.now()
         let line: String? = state.withLock { state in
-            let changed = state.lastPhase != update.phase
+            let changed = state.lastPhase != phase
             if changed { state.phaseStart = time }
-            guard changed || update.done == update.total || time - state.lastDraw >= 0.1 else { return nil }
+            guard changed || done == total || time - state.lastDraw >= 0.1 else { return nil }
             state.lastDraw = time
-            state.lastPhase = update.phase
+            state.lastPhase = phase
             let phaseTime = time - state.phaseStart
-            let rate = phaseTime > 0 ? Double(update.done) / phaseTime : 0
+            let rate = phaseTime > 0 ? Double(done) / phaseTime : 0
             switch style {
             case .json:
                 return String(
                     format: "{\"phase\":\"%@\",\"done\":%d,\"total\":%d,\"rate\":%.1f,\"elapsed\":%.2f}\n",
-                    update.phase.rawValue, update.done, update.total, rate, time - start)
+                    phase, done, total, rate, time - start)
             default:
                 state.drewBar = true
                 let width = 24
-                let filled = update.total > 0 ? min(width, width * update.done / update.total) : 0
-                let eta = rate > 0 && update.total > update.done ? Double(update.total - update.done) / rate : 0
+                let filled = total > 0 ? min(width, width * done / total) : 0
+                let eta = rate > 0 && total > done ? Double(total - done) / rate : 0
                 let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
                 return String(
                     format: "\r\u{1B}[2K%@ %@ %d/%d  %.1f/s  ETA %d:%02d",
-                    update.phase.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0),
-                    bar, update.done, update.total, rate, Int(eta) / 60, Int(eta) % 60)
+                    phase.padding(toLength: 6, withPad: " ", startingAt: 0),
+                    bar, done, total, rate, Int(eta) / 60, Int(eta) % 60)
             }
         }
         if let line { Console.raw(line) }

@@ -2,9 +2,9 @@ import Foundation
 import ImageWall
 
 /// Text put into the HTML pages ImageWall writes.
-enum HTMLText {
+package enum HTMLText {
     /// `text` with `&`, `<`, `>` and `"` escaped, for an element's text or an attribute.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
@@ -14,7 +14,7 @@ enum HTMLText {
     /// byte of a name but the unreserved ones of RFC 3986 is percent-encoded (`:` as `%3A`, `&`
     /// as `%26`), and a link that does not climb with `..` starts with `./`, so it is safe as an
     /// attribute's value, in a script's data and as a `location`.
-    static func link(from folder: String, to target: String) -> String {
+    package static func link(from folder: String, to target: String) -> String {
         let parts = FilePaths.relativeParts(from: folder, to: FilePaths.absolute(target))
         let path = parts.map { $0.addingPercentEncoding(withAllowedCharacters: unreserved) ?? $0 }
             .joined(separator: "/")
@@ -29,7 +29,7 @@ enum HTMLText {
     /// could close the element or open a comment, `</script>`, `<!--`) and the line separators
     /// U+2028 and U+2029 written as `\u` escapes, which mean the same characters to a JSON
     /// reader. `json` must be JSON: those characters appear in it only inside strings.
-    static func scriptData(_ json: String) -> String {
+    package static func scriptData(_ json: String) -> String {
         var out = ""
         out.unicodeScalars.reserveCapacity(json.unicodeScalars.count)
         for scalar in json.unicodeScalars {

@@ -221,8 +221,15 @@ public enum InputScanner {
         }
     }
 
+    /// Whether a folder's file at `path` is one a render of the folder takes: an image by its
+    /// extension, or else by its first bytes (one ImageWall reads, or another it reports).
+    package static func looksLikeImage(_ path: String) -> Bool {
+        hasExtension(FilePaths.name(of: path), in: Set(ImageFormat.allCases.flatMap(\.extensions)))
+            || kind(of: path) != .notAnImage
+    }
+
     /// Whether `name` is a Deep Zoom pyramid's descriptor, as ``PageFormat`` names them.
-    static func isPyramid(_ name: String) -> Bool {
+    package static func isPyramid(_ name: String) -> Bool {
         (try? PageFormat(path: name)) == .deepZoom
     }
 

@@ -172,20 +172,20 @@ public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConverti
     }
 
     /// "1/250 s", "1/4 s", "0.3 s", "2 s", "1.5 s": a fraction up to 1/4 s, as ExifTool writes them.
-    static func readableExposure(_ time: CameraInfo.Fraction) -> String {
+    package static func readableExposure(_ time: CameraInfo.Fraction) -> String {
         let seconds = time.value
         if seconds <= 0.25 && seconds > 0 { return "1/\(Int((1 / seconds).rounded())) s" }
         return decimal(seconds) + " s"
     }
 
     /// A number with at most one decimal, none when whole: 2.8, 35, 0.3.
-    static func decimal(_ value: Double) -> String {
+    package static func decimal(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         return tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(tenths % 10)"
     }
 
     /// A file size as people read it: "812 B", "4.2 kB", "3.1 MB", "1.2 GB" (powers of 1000).
-    static func readableBytes(_ bytes: Int) -> String {
+    package static func readableBytes(_ bytes: Int) -> String {
         guard bytes >= 1000 else { return "\(bytes) B" }
         var value = Double(bytes) / 1000
         for unit in ["kB", "MB", "GB"] {
@@ -196,7 +196,7 @@ public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConverti
     }
 
     /// A video's length as players show it: "0:07", "12:34", "1:02:03" (whole seconds, rounded).
-    static func readableDuration(_ seconds: Double) -> String {
+    package static func readableDuration(_ seconds: Double) -> String {
         let total = Int(seconds.rounded())
         let hours = total / 3600, minutes = total / 60 % 60, rest = total % 60
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
