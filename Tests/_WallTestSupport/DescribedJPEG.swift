@@ -7,10 +7,14 @@ import Foundation
 public enum DescribedJPEG {
     /// A place as EXIF writes it: degrees, minutes and seconds, and the hemisphere.
     public struct Place {
+        /// Degrees north (negative: south).
         public var latitude: Double
+        /// Degrees east (negative: west).
         public var longitude: Double
+        /// Metres above sea level (negative: below).
         public var altitude: Double?
 
+        /// The place `latitude`, `longitude`, at `altitude` when given.
         public init(latitude: Double, longitude: Double, altitude: Double? = nil) {
             self.latitude = latitude
             self.longitude = longitude
