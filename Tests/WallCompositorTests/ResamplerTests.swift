@@ -183,7 +183,7 @@ extension ResamplerTests {
 
     @Test(
         "the box average is each block's rounded mean; blocks cut by the edges average what they have",
-        arguments: [(3, 2, 3), (4, 5, 3), (1, 3, 4), (7, 7, 4), (2, 2, 3)])
+        arguments: [(3, 2, 3), (4, 5, 3), (1, 3, 4), (7, 7, 4), (2, 2, 3), (2, 2, 4)])
     func boxMeans(kx: Int, ky: Int, channels: Int) {
         let image = Self.noise(Size(width: 37, height: 23), channels: channels, seed: UInt64(kx * 10 + ky))
         let result = BoxShrink.shrink(image, byX: kx, y: ky)

@@ -45,6 +45,27 @@ struct OrientationTests {
         #expect(shown.pixel(x: 1, y: 0) == [255, 0, 0])
         #expect(shown.pixel(x: 0, y: 0) == [0, 0, 0])
     }
+
+    @Test(
+        "every orientation shows each pixel where its definition puts it, at any size",
+        arguments: Orientation.allCases,
+        [(37, 23, AlphaMode.none), (1, 5, .none), (70, 33, .straight), (1, 1, .straight)])
+    func everyPixel(orientation: Orientation, stored: (width: Int, height: Int, alpha: AlphaMode)) {
+        var image = Bitmap(size: Size(width: stored.width, height: stored.height), alpha: stored.alpha)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15 &+ UInt64(stored.width)
+        for i in image.pixels.indices {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            image.pixels[i] = UInt8(truncatingIfNeeded: state >> 56)
+        }
+        let shown = image.oriented(orientation)
+        #expect(shown.size == orientation.displayedSize(ofStored: image.size))
+        for y in 0..<shown.size.height {
+            for x in 0..<shown.size.width {
+                let at = orientation.storedPosition(ofDisplayedX: x, y: y, displayed: shown.size)
+                #expect(shown.pixel(x: x, y: y) == image.pixel(x: at.x, y: at.y), "(\(x), \(y))")
+            }
+        }
+    }
 }
 
 @Suite("Colours and geometry")

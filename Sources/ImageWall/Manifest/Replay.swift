@@ -90,6 +90,7 @@ package enum Replay {
             images: images, skipped: skipped, arrangement: arrangement, sectionTitles: titles, recipes: recipes)
         plan.roots = manifest.roots?.map(\.path) ?? []
         plan.warnings = warnings
+        plan.decodeFloor = options.rendering.decodeFloor
         if manifest.tiles.enumerated().contains(where: { $0.offset != $0.element.index }) {
             plan.wallIndices = manifest.tiles.map(\.index)
         }

@@ -35,6 +35,10 @@ public struct RenderSettings: Sendable, Hashable, Codable {
     public var quality: Int?
     /// The paper of a PDF sheet (`nil`: ``Paper/a4``).
     public var paper: Paper?
+    /// Every source decoded as for a tile at least this long on its long side (or as big as the
+    /// source, when smaller), however small its tiles: what a gallery decodes once for its
+    /// sheets and its renditions alike (see ``RunHooks/decoded``). `nil`: each as its tiles need.
+    public var decodeFloor: Int?
 
     /// The quality of JPEG and WebP sheets when none is given.
     public static let defaultQuality = 85
@@ -58,7 +62,8 @@ public struct RenderSettings: Sendable, Hashable, Codable {
     var titleFontSize: Int { max(16, 2 * (fontSize ?? Self.defaultFontSize)) }
 
     enum CodingKeys: String, CodingKey {
-        case caption, title, font, fontSize, textColor, linear, fast, compression, pngFilter, quality, paper
+        case caption, title, font, fontSize, textColor, linear, fast, compression, pngFilter, quality, paper,
+            decodeFloor
     }
 
     /// Reads the settings; absent keys keep their defaults.
@@ -76,10 +81,11 @@ public struct RenderSettings: Sendable, Hashable, Codable {
         pngFilter = try c.decodeIfPresent(PNGFilter.self, forKey: .pngFilter) ?? .paeth
         quality = try c.decodeIfPresent(Int.self, forKey: .quality)
         paper = try c.decodeIfPresent(Paper.self, forKey: .paper)
+        decodeFloor = try c.decodeIfPresent(Int.self, forKey: .decodeFloor)
     }
 
-    /// Writes the settings in one flat object (the style's fields beside the rest); `fast`
-    /// `quality` and `paper` only when set.
+    /// Writes the settings in one flat object (the style's fields beside the rest); `fast`,
+    /// `quality`, `paper` and `decodeFloor` only when set.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(caption, forKey: .caption)
@@ -94,5 +100,6 @@ public struct RenderSettings: Sendable, Hashable, Codable {
         try c.encode(pngFilter, forKey: .pngFilter)
         try c.encodeIfPresent(quality, forKey: .quality)
         try c.encodeIfPresent(paper, forKey: .paper)
+        try c.encodeIfPresent(decodeFloor, forKey: .decodeFloor)
     }
 }

@@ -37,9 +37,13 @@ public struct Plan: Sendable {
     /// Where tile `index` of the plan is in the whole wall.
     func wallIndex(of index: Int) -> Int { wallIndices?[index] ?? index }
 
+    /// Every source decoded for no less than this long side (``RenderSettings/decodeFloor``).
+    public var decodeFloor: Int?
+
     /// How tile `index` is made: as recorded, or decoded for its own placement.
     func recipe(for index: Int) -> TileRecipe {
-        recipes[index] ?? TileRecipe(ownFor: images[index], placement: arrangement.placements[index])
+        recipes[index]
+            ?? TileRecipe(ownFor: images[index], placement: arrangement.placements[index], floor: decodeFloor)
     }
 
     /// Lays out images already probed and ordered, grouped into sections as `options` say.
@@ -52,10 +56,12 @@ public struct Plan: Sendable {
             try options.effectiveLayout.arrange(images.map(\.info.displayedSize), sections: sections)
         }
         hooks.progress?.advance(.layout)
-        return Plan(
+        var plan = Plan(
             images: images, skipped: probed.failures, arrangement: arrangement, sectionTitles: titles,
             ignored: probed.ignored, roots: probed.roots, foldersNotRead: probed.foldersNotRead,
             filteredOut: probed.filteredOut, ownOutputs: probed.ownOutputs, repeats: probed.repeats)
+        plan.decodeFloor = options.rendering.decodeFloor
+        return plan
     }
 
     /// The images in wall order with their section numbers and the sections' titles: by

@@ -18,9 +18,28 @@ public struct TileRecipe: Hashable, Sendable {
         self.via = via
     }
 
-    /// The plain way: decoded for what `placement` shows of `image`, then resampled into it.
-    init(ownFor image: ProbedImage, placement: Placement) {
-        self.init(decodedFor: TileRecipe.neededSize(image, placement))
+    /// The plain way: decoded for what `placement` shows of `image`, then resampled into it;
+    /// with a `floor`, decoded for no less than the image at that long side (see
+    /// ``RenderSettings/decodeFloor``).
+    init(ownFor image: ProbedImage, placement: Placement, floor: Int? = nil) {
+        let needed = TileRecipe.neededSize(image, placement)
+        guard let floor else {
+            self.init(decodedFor: needed)
+            return
+        }
+        let least = TileRecipe.floorSize(image, floor: floor)
+        self.init(decodedFor: Size(width: max(needed.width, least.width), height: max(needed.height, least.height)))
+    }
+
+    /// `image`'s displayed size brought to `floor` on its long side, never above its own size.
+    public static func floorSize(_ image: ProbedImage, floor: Int) -> Size {
+        let shown = image.info.displayedSize
+        let long = max(shown.width, shown.height, 1)
+        guard floor < long else { return shown }
+        let scale = Double(floor) / Double(long)
+        return Size(
+            width: max(1, Int((Double(shown.width) * scale).rounded())),
+            height: max(1, Int((Double(shown.height) * scale).rounded())))
     }
 
     /// The displayed size to decode `image` at so that the part `placement` shows keeps at

@@ -1,3 +1,6 @@
+import WallCodecs
+import WallCore
+
 /// How a run reports back and is stopped: the parts of a render that are not settings.
 public struct RunHooks: Sendable {
     /// Receives progress as the run goes; called from several threads.
@@ -9,17 +12,24 @@ public struct RunHooks: Sendable {
     public var isCancelled: @Sendable () -> Bool
     /// Receives skipped inputs and decoder warnings as they happen; called from several threads.
     public var diagnostics: @Sendable (Diagnostic) -> Void
+    /// Receives each source as it is decoded (or read back decoded from the cache) for its tiles,
+    /// with the size it was decoded for, while the render holds it: what a gallery makes its
+    /// renditions from (see ``RenderSettings/decodeFloor``). Called from several threads; not
+    /// called for a source whose tiles all come from the cache.
+    public var decoded: (@Sendable (_ source: ProbedImage, _ decodedFor: Size, _ image: DecodedImage) -> Void)?
 
     /// Hooks that report nothing and never cancel, unless given.
     public init(
         progress: ProgressReporter? = nil, profile: StageProfile? = nil,
         isCancelled: @escaping @Sendable () -> Bool = { false },
-        diagnostics: @escaping @Sendable (Diagnostic) -> Void = { _ in }
+        diagnostics: @escaping @Sendable (Diagnostic) -> Void = { _ in },
+        decoded: (@Sendable (_ source: ProbedImage, _ decodedFor: Size, _ image: DecodedImage) -> Void)? = nil
     ) {
         self.progress = progress
         self.profile = profile
         self.isCancelled = isCancelled
         self.diagnostics = diagnostics
+        self.decoded = decoded
     }
 
     /// Throws ``WallRunError/cancelled`` when the run was asked to stop.

@@ -27,6 +27,9 @@ struct TileMaker: Sendable {
     /// What a source replaced since it was probed is probed with again, and cropped by.
     let probe: ImageProbe
     let gravity: Gravity
+    let decodeFloor: Int?
+    /// Told of each decode (see ``RunHooks/decoded``).
+    let decodedHook: (@Sendable (ProbedImage, Size, DecodedImage) -> Void)?
 
     init(
         images: [ProbedImage], options: WallOptions, hooks: RunHooks, warnings: TileWarnings, cache: RenderCache? = nil
@@ -42,6 +45,8 @@ struct TileMaker: Sendable {
         self.cache = cache
         probe = ImageProbe(maxImagePixels: options.maxImagePixels)
         gravity = options.layout.gravity
+        decodeFloor = options.rendering.decodeFloor
+        decodedHook = hooks.decoded
     }
 
     /// Tile `index` for each of `placements`, made as `recipes` say (one per placement, all
@@ -88,6 +93,7 @@ struct TileMaker: Sendable {
                     if let cache, let keys { profile.measure(.cache) { cache.save(decoded, as: keys.decode) } }
                 }
                 try report(decoded, for: index)
+                decodedHook?(image, target, decoded)
                 let source = Alpha.premultiplied(decoded.bitmap)  // once for every placement
                 let tiles = TileMaker.resample(
                     source, of: image, into: placements, recipes: recipes, linear: linear, profile: profile)
@@ -119,7 +125,9 @@ struct TileMaker: Sendable {
         image.info = try probe.probe(path: image.path)
         image.readFileStatus()
         guard let changed = SourceChange(then: then, now: image.info.displayedSize, gravity: gravity) else {
-            return (image, placements, placements.map { TileRecipe(ownFor: image, placement: $0) })
+            return (
+                image, placements, placements.map { TileRecipe(ownFor: image, placement: $0, floor: decodeFloor) }
+            )
         }
         let change = changed.description(since: "it was probed")
         if strict { throw CodecError(.decode, path: image.path, reason: change + " (--strict)") }

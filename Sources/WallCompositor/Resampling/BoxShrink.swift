@@ -4,6 +4,7 @@ import WallCore
 /// by the right or bottom edge average the pixels they have.
 enum BoxShrink {
     static func shrink(_ image: Bitmap, byX kx: Int, y ky: Int) -> Bitmap {
+        if kx == 2 && ky == 2 { return halved(image) }
         let channels = image.channels
         let sourceWidth = image.size.width, sourceHeight = image.size.height
         let width = (sourceWidth + kx - 1) / kx
@@ -49,6 +50,49 @@ enum BoxShrink {
                             var sum: UInt32 = 0
                             for k in 0..<count { sum &+= block[k * channels + c] }
                             pixel[c] = UInt8(truncatingIfNeeded: (sum + total / 2) / total)
+                        }
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// The 2 × 2 case, the same means at a quarter of the cost: two rows summed into one line of
+    /// 16-bit sums, then each pair of pixels across; an odd last row or column stands in for
+    /// its missing neighbour, which gives the mean of the pixels the block has, rounded as above
+    /// ((2a + 2b + 2) / 4 is (a + b + 1) / 2).
+    static func halved(_ image: Bitmap) -> Bitmap {
+        let channels = image.channels
+        let sourceWidth = image.size.width, sourceHeight = image.size.height
+        let width = (sourceWidth + 1) / 2, height = (sourceHeight + 1) / 2
+        var result = Bitmap(size: Size(width: width, height: height), alpha: image.alpha)
+        let length = sourceWidth * channels
+        let sums = UnsafeMutablePointer<UInt16>.allocate(capacity: length + channels)
+        defer { sums.deallocate() }
+        image.pixels.withUnsafeBufferPointer { src in
+            result.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<height {
+                    let top = src.baseAddress! + 2 * y * length
+                    let bottom = 2 * y + 1 < sourceHeight ? top + length : top
+                    for i in 0..<length { sums[i] = UInt16(top[i]) &+ UInt16(bottom[i]) }
+                    if sourceWidth % 2 == 1 {  // the last column stands in for the one missing
+                        for c in 0..<channels { sums[length + c] = sums[length - channels + c] }
+                    }
+                    let out = dst.baseAddress! + y * width * channels
+                    if channels == 3 {
+                        for x in 0..<width {
+                            let s = sums + 6 * x
+                            out[3 * x] = UInt8(truncatingIfNeeded: (s[0] &+ s[3] &+ 2) &>> 2)
+                            out[3 * x + 1] = UInt8(truncatingIfNeeded: (s[1] &+ s[4] &+ 2) &>> 2)
+                            out[3 * x + 2] = UInt8(truncatingIfNeeded: (s[2] &+ s[5] &+ 2) &>> 2)
+                        }
+                    } else {
+                        for x in 0..<width {
+                            let s = sums + 8 * x
+                            for c in 0..<4 {
+                                out[4 * x + c] = UInt8(truncatingIfNeeded: (s[c] &+ s[4 + c] &+ 2) &>> 2)
+                            }
                         }
                     }
                 }
