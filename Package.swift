@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "WallLayout", targets: ["WallLayout"]),
         .library(name: "WallParts", targets: ["WallParts"]),
         .library(name: "WallReview", targets: ["WallReview"]),
+        .library(name: "WallGallery", targets: ["WallGallery"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -109,11 +110,18 @@ let package = Package(
         .target(name: "WallParts", dependencies: ["ImageWall", "WallCore", "WallLayout", "WallCodecs"]),
         .target(
             name: "WallReview", dependencies: ["ImageWall", "WallCore", "WallLayout", "WallCodecs", "WallCompositor"]),
+        // A library of folders as a gallery site, kept up to date.
+        .target(
+            name: "WallGallery",
+            dependencies: [
+                "ImageWall", "WallReview", "WallCore", "WallLayout", "WallCodecs", "WallCompositor", "WallCache",
+                "WallJSON",
+            ]),
         .target(
             name: "WallCommand",
             dependencies: [
-                "ImageWall", "WallParts", "WallReview", "WallCodecs", "WallCompositor", "WallLayout", "WallCache",
-                "CProcessShim",
+                "ImageWall", "WallParts", "WallReview", "WallGallery", "WallCodecs", "WallCompositor", "WallLayout",
+                "WallCache", "CProcessShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "imagewall", dependencies: ["WallCommand"]),
@@ -153,6 +161,9 @@ let package = Package(
             name: "WallCommandTests",
             dependencies: ["WallCommand", "ImageWall", "WallCodecs", "WallCore", "_WallTestSupport"],
             exclude: ["Help"]),
+        .testTarget(
+            name: "WallGalleryTests",
+            dependencies: ["WallGallery", "ImageWall", "WallCodecs", "WallCore", "_WallTestSupport"]),
         .testTarget(
             name: "ImageWallTests",
             dependencies: [

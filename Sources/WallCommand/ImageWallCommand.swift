@@ -28,7 +28,9 @@ public struct ImageWallCommand: ParsableCommand {
             \(ExitStatus.described)
             """,
         version: version,
-        subcommands: [Render.self, Layout.self, Probe.self, Diff.self, Check.self, Assemble.self, Cache.self])
+        subcommands: [
+            Render.self, Gallery.self, Layout.self, Probe.self, Diff.self, Check.self, Assemble.self, Cache.self,
+        ])
 
     /// A command with every option at its default, as ArgumentParser makes it.
     public init() {}

@@ -9,13 +9,11 @@ import _WallTestSupport
 /// the same help, is checked to be the one committed.
 @Suite("Help, word for word")
 struct HelpTests {
-    /// Each command's help and the file under `Tests/WallCommandTests/Help` that pins it.
-    static let commands: [(name: String, command: any ParsableCommand.Type)] = [
-        ("imagewall", ImageWallCommand.self), ("render", ImageWallCommand.Render.self),
-        ("layout", ImageWallCommand.Layout.self), ("probe", ImageWallCommand.Probe.self),
-        ("diff", ImageWallCommand.Diff.self), ("check", ImageWallCommand.Check.self),
-        ("assemble", ImageWallCommand.Assemble.self), ("cache", ImageWallCommand.Cache.self),
-    ]
+    /// Each command's help and the file under `Tests/WallCommandTests/Help` that pins it: the
+    /// root command and every subcommand it has, so a new command is pinned too.
+    static let commands: [(name: String, command: any ParsableCommand.Type)] =
+        [("imagewall", ImageWallCommand.self)]
+        + ImageWallCommand.configuration.subcommands.map { ($0._commandName, $0) }
 
     static let folder = Fixtures.packageRoot + "/Tests/WallCommandTests/Help"
 

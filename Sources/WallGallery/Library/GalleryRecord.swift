@@ -1,0 +1,139 @@
+import Foundation
+import ImageWall
+import WallCodecs
+import WallCore
+import WallJSON
+
+/// What a gallery knows from its last build, kept in the site (`.imagewall-gallery.json`): every
+/// file of the tree it looked at with its stamp (so an unchanged file is not read again), what
+/// it read of each picture, each album's sheets and pages, and every file it wrote in the site
+/// (the only ones it ever removes).
+struct GalleryRecord: Codable, Sendable, Equatable {
+    /// The record's layout; another is read as no record.
+    var version = GalleryRecord.currentVersion
+    static let currentVersion = 1
+    /// The key of the settings the sheets were drawn with (see ``GalleryBuild``).
+    var settings = ""
+    /// The tree's folder, absolute.
+    var tree = ""
+    /// Every file looked at, by its path in the tree.
+    var files: [String: FileEntry] = [:]
+    /// Every album, by its folder's path in the tree ("" for the tree itself).
+    var albums: [String: AlbumEntry] = [:]
+    /// Every file the gallery wrote in the site and keeps, relative to it.
+    var written: Set<String> = []
+
+    /// A file of the tree as last seen.
+    struct FileEntry: Codable, Sendable, Equatable {
+        var stamp: FileStamp
+        /// Whether its name or first bytes say image (one ImageWall reads, or another): a change
+        /// to such a file changes its album.
+        var looksLikeImage: Bool
+        /// Its content's key (XXH3-128), once read.
+        var key: String?
+        /// What was read of it for its page, once drawn.
+        var picture: PictureEntry?
+    }
+
+    /// What a picture's page shows of it.
+    struct PictureEntry: Codable, Sendable, Equatable {
+        var format: String
+        var width: Int
+        var height: Int
+        var bytes: Int64
+        /// When it was taken, as ``ImageWall/CaptureDate`` found it (ISO 8601), and from what.
+        var date: String?
+        var dateFrom: String?
+        var camera: CameraInfo?
+        var details: PictureDetails?
+        var duration: Double?
+        /// The long sides of its renditions, smallest first.
+        var sides: [Int]
+    }
+
+    /// An album: its sheets, what they show, and the pages written for it.
+    struct AlbumEntry: Codable, Sendable, Equatable {
+        /// The key of its sheets: the settings and, in order, each file's name and content.
+        var sheetKey: String
+        /// Each variant's sheet.
+        var sheets: [SheetEntry]
+        /// Its pictures in the sheets' order: a tile each.
+        var pictures: [TileEntry]
+        /// Files drawn with another (a Live Photo's movie, a RAW beside its JPEG), by the name
+        /// of the picture drawn.
+        var companions: [String: [String]] = [:]
+        /// Files that could not be drawn, with the reason.
+        var skipped: [SkippedEntry] = []
+        /// The key of everything its pages show; pages are written again when it changes.
+        var pagesKey = ""
+        /// Its pages, relative to the site.
+        var pages: [String] = []
+    }
+
+    /// One variant's sheet: its pages' files and sizes, and where each picture is on them.
+    struct SheetEntry: Codable, Sendable, Equatable {
+        var columns: Int
+        var width: Int
+        var pages: [PageEntry]
+        /// Each picture's tile, in the album's order.
+        var tiles: [Box]
+    }
+
+    struct PageEntry: Codable, Sendable, Equatable {
+        var file: String
+        var width: Int
+        var height: Int
+    }
+
+    struct Box: Codable, Sendable, Equatable {
+        var page: Int
+        var x: Int
+        var y: Int
+        var width: Int
+        var height: Int
+    }
+
+    /// A picture of an album: its file's name, and what its tile says (a placeholder's reason,
+    /// a damaged file's mark).
+    struct TileEntry: Codable, Sendable, Equatable {
+        var name: String
+        var placeholder: String?
+        var damaged: Bool?
+    }
+
+    struct SkippedEntry: Codable, Sendable, Equatable {
+        var name: String
+        var reason: String
+    }
+
+    /// The record in `site`, or an empty one when there is none or it cannot be read (a
+    /// record of another layout, or damaged: the build then starts over, reading every file).
+    static func read(site: String) -> (record: GalleryRecord, problem: String?) {
+        let path = site + "/" + SitePaths.record
+        guard let data = FileManager.default.contents(atPath: path) else { return (GalleryRecord(), nil) }
+        do {
+            let record = try JSONReader().decode(GalleryRecord.self, from: Array(data))
+            guard record.version == currentVersion else {
+                return (GalleryRecord(), "\(path) is of another ImageWall: built again")
+            }
+            return (record, nil)
+        } catch {
+            return (GalleryRecord(), "\(path) cannot be read (\(error)): built again")
+        }
+    }
+
+    /// Writes the record into `site`, whole or not at all.
+    func write(site: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(self)
+        let file = try AtomicFile(destination: site + "/" + SitePaths.record)
+        let written = data.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file.handle) }
+        guard written == data.count else {
+            let reason = systemErrorText()
+            file.discard()
+            throw CodecError(.write, path: site + "/" + SitePaths.record, reason: reason)
+        }
+        try file.commit()
+    }
+}

@@ -1,0 +1,71 @@
+import ImageWall
+import WallCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The folders of a tree and their files with their stamps, found with `readdir` and `stat`
+/// alone: nothing is opened. Links are followed as a recursive render follows them (a folder
+/// reached again, through a link back up, is read once and named); hidden files and folders, the
+/// site's own folder when it lies in the tree, and Deep Zoom pyramids' tile folders are left out.
+struct LibraryWalk {
+    /// A folder of the tree.
+    struct Folder {
+        /// Its path in the tree: "" for the tree, else "2024/Rome".
+        var path: String
+        /// Its files (not hidden), in byte order of their names.
+        var files: [(name: String, stamp: FileStamp)] = []
+        /// Its sub-folders' paths in the tree, in byte order.
+        var folders: [String] = []
+    }
+
+    /// Every folder read, parents before children.
+    var folders: [Folder] = []
+    /// Folders not read, with the reason.
+    var notRead: [String] = []
+
+    /// Walks `tree` (absolute), leaving out the folder `skipping` (the site) when it is in it.
+    static func walk(_ tree: String, skipping site: FileStamp?) -> LibraryWalk {
+        var walk = LibraryWalk()
+        var visited: Set<[UInt64]> = []
+        var status = stat()
+        guard stat(tree, &status) == 0 else { return walk }
+        visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)])
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let absolute = relative.isEmpty ? tree : tree + "/" + relative
+            guard let entries = directoryEntries(at: absolute) else {
+                walk.notRead.append("\(absolute): \(systemErrorText())")
+                continue
+            }
+            var folder = Folder(path: relative)
+            let names = entries.map(\.name).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let pyramidFolders = Set(names.filter(InputScanner.isPyramid).map(DeepZoomGeometry.tilesFolder(of:)))
+            for name in names where !name.hasPrefix(".") {
+                let path = absolute + "/" + name
+                var status = stat()
+                guard stat(path, &status) == 0 else { continue }  // a dangling link or a file just gone
+                let child = relative.isEmpty ? name : relative + "/" + name
+                switch status.st_mode & S_IFMT {
+                case S_IFREG:
+                    folder.files.append((name, FileStamp(status)))
+                case S_IFDIR:
+                    let stamp = FileStamp(status)
+                    if let site, stamp.device == site.device, stamp.inode == site.inode { continue }
+                    if pyramidFolders.contains(name) { continue }
+                    guard visited.insert([stamp.device, stamp.inode]).inserted else {
+                        walk.notRead.append("\(path): read already (a link back to a folder above it)")
+                        continue
+                    }
+                    folder.folders.append(child)
+                default:
+                    continue
+                }
+            }
+            walk.folders.append(folder)
+            pending += folder.folders.reversed()
+        }
+        return walk
+    }
+}
