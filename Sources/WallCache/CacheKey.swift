@@ -33,6 +33,14 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
         self.low = low
     }
 
+    /// The key whose ``description`` is `hex` (32 hexadecimal digits), or `nil`.
+    public init?(hex: String) {
+        guard hex.utf8.count == 32, let high = UInt64(hex.prefix(16), radix: 16),
+            let low = UInt64(hex.suffix(16), radix: 16)
+        else { return nil }
+        self.init(high: high, low: low)
+    }
+
     /// The key of the whole content of the file at `path`, read in 1 MiB blocks: a file rewritten
     /// in place keeps no key of its old content, whatever its size and times say.
     public static func ofFile(atPath path: String) -> CacheKey? {

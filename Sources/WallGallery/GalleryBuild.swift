@@ -316,6 +316,7 @@ struct GalleryBuild {
             options.scan.recursive = false
             options.layout = variant
             options.rendering.decodeFloor = renditions.floor
+            options.cache?.keepsDecodes = false  // tiles and bands are kept; renditions are the site's own
             if settings.sheetFormat != .png, options.rendering.quality == nil {
                 options.rendering.quality = settings.quality
             }
@@ -324,12 +325,16 @@ struct GalleryBuild {
             prefixes.append(settings.sheetFormat.stem(of: file))
             jobs.append((site + "/" + file, options))
         }
-        // The pictures' renditions are made from the decode their tiles are drawn from.
+        // The pictures' renditions are made from the decode their tiles are drawn from; the
+        // cache is told their contents' keys, read already (while their files are as read).
         var keys: [String: String] = [:]
+        var contents: [String: (FileStamp, CacheKey)] = [:]
         for name in record.files.keys where Self.folder(of: name) == path {
-            if let key = record.files[name]?.key { keys[tree + "/" + name] = renditions.key(content: key) }
+            guard let file = record.files[name], let key = file.key else { continue }
+            keys[tree + "/" + name] = renditions.key(content: key)
+            if let content = CacheKey(hex: key) { contents[tree + "/" + name] = (file.stamp, content) }
         }
-        let named = keys
+        let named = keys, known = contents
         prefixes += named.values.map { SitePaths.renditionPrefix($0) }
         try journal.note([], prefixes: prefixes)
         for job in jobs { try PictureRenditions.makeFolder(of: job.output) }
@@ -354,6 +359,10 @@ struct GalleryBuild {
                 } catch {
                     made.withLock { $0[image.path] = .some(error) }
                 }
+            },
+            contentKey: { path in
+                guard let (stamp, key) = known[path], FileStamp(path: path) == stamp else { return nil }
+                return key
             })
         let manifests: [Manifest]
         do {

@@ -30,15 +30,20 @@ public struct GallerySettings: Sendable {
         self.wall = wall
     }
 
-    /// Two sheets a gallery shows when not told otherwise: 2 columns 1000 px wide for phones,
-    /// `wall`'s layout with 4 columns 2000 px wide from 640 CSS pixels up (tiles about as wide
-    /// in both, drawn from one decode).
+    /// Two sheets a gallery shows when not told otherwise, `wall`'s layout in both: 2 columns
+    /// for phones (1000 px wide with the default gaps) and 4 columns from 640 CSS pixels up
+    /// (1990 px), their columns equally wide (``defaultColumnWidth``), so that each picture's
+    /// tile is drawn once for both.
     public var defaultVariants: [LayoutConfiguration] {
         var phone = wall.layout, wide = wall.layout
-        (phone.columns, phone.width) = (2, 1000)
-        (wide.columns, wide.width) = (4, 2000)
+        let margins = wall.layout.padding.left + wall.layout.padding.right, gap = wall.layout.columnGap
+        (phone.columns, phone.width) = (2, 2 * GallerySettings.defaultColumnWidth + gap + margins)
+        (wide.columns, wide.width) = (4, 4 * GallerySettings.defaultColumnWidth + 3 * gap + margins)
         return [phone, wide]
     }
+
+    /// The column width of the default sheets, in pixels.
+    public static let defaultColumnWidth = 485
 
     /// The sheets' variants in force, each split into pages at most ``pageHeight`` tall unless
     /// it says otherwise.

@@ -7,12 +7,15 @@ import WallCore
 /// Anything unreadable reads as missing; nothing read from it differs from what would be made.
 struct RenderCache: Sendable {
     let store: CacheStore
+    /// Whether decodes are saved (see ``CacheSettings/keepsDecodes``).
+    let keepsDecodes: Bool
 
     /// Bumped whenever what an entry holds, or how a key is built, changes.
     static let format = 3
 
     init(_ settings: CacheSettings) {
         store = CacheStore(directory: settings.directory, sizeLimit: settings.sizeLimit)
+        keepsDecodes = settings.keepsDecodes
     }
 
     enum Kind: String {
@@ -25,6 +28,7 @@ struct RenderCache: Sendable {
     }
 
     func save(_ decoded: DecodedImage, as key: CacheKey) {
+        guard keepsDecodes else { return }
         store.save(
             Kind.decoded.rawValue, key, parts: parts(decoded.bitmap, warnings: decoded.warnings, notes: decoded.notes))
     }

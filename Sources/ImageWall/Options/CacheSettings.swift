@@ -12,6 +12,11 @@ public struct CacheSettings: Sendable, Equatable {
     public var directory: String
     /// Bytes the cache may take; the least recently used entries go first.
     public var sizeLimit: Int
+    /// Whether decoded images are kept too, beside tiles and compressed bands: they let a
+    /// sheet of other tile sizes skip decoding. A gallery, which draws each album's tiles at
+    /// the same sizes again and keeps its own renditions, keeps none (a 12 MP photo's decode is
+    /// megabytes).
+    public var keepsDecodes = true
 
     /// 1 GiB: a hundred 12 MP photos take about 350 MB (their decodes, tiles and the sheet's
     /// compressed bands).

@@ -1,3 +1,4 @@
+import WallCache
 import WallCodecs
 import WallCore
 
@@ -17,19 +18,25 @@ public struct RunHooks: Sendable {
     /// renditions from (see ``RenderSettings/decodeFloor``). Called from several threads; not
     /// called for a source whose tiles all come from the cache.
     public var decoded: (@Sendable (_ source: ProbedImage, _ decodedFor: Size, _ image: DecodedImage) -> Void)?
+    /// The key of a source's whole content (as ``WallCache/CacheKey/ofFile(atPath:)`` makes it)
+    /// when the caller has it already, to spare the cache reading the file again; `nil` for a
+    /// source it does not know, or one changed since it was read.
+    public var contentKey: (@Sendable (_ path: String) -> CacheKey?)?
 
     /// Hooks that report nothing and never cancel, unless given.
     public init(
         progress: ProgressReporter? = nil, profile: StageProfile? = nil,
         isCancelled: @escaping @Sendable () -> Bool = { false },
         diagnostics: @escaping @Sendable (Diagnostic) -> Void = { _ in },
-        decoded: (@Sendable (_ source: ProbedImage, _ decodedFor: Size, _ image: DecodedImage) -> Void)? = nil
+        decoded: (@Sendable (_ source: ProbedImage, _ decodedFor: Size, _ image: DecodedImage) -> Void)? = nil,
+        contentKey: (@Sendable (_ path: String) -> CacheKey?)? = nil
     ) {
         self.progress = progress
         self.profile = profile
         self.isCancelled = isCancelled
         self.diagnostics = diagnostics
         self.decoded = decoded
+        self.contentKey = contentKey
     }
 
     /// Throws ``WallRunError/cancelled`` when the run was asked to stop.

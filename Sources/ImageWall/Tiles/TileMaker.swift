@@ -30,6 +30,8 @@ struct TileMaker: Sendable {
     let decodeFloor: Int?
     /// Told of each decode (see ``RunHooks/decoded``).
     let decodedHook: (@Sendable (ProbedImage, Size, DecodedImage) -> Void)?
+    /// Sources' content keys the caller has (see ``RunHooks/contentKey``).
+    let knownKey: (@Sendable (String) -> CacheKey?)?
 
     init(
         images: [ProbedImage], options: WallOptions, hooks: RunHooks, warnings: TileWarnings, cache: RenderCache? = nil
@@ -47,6 +49,7 @@ struct TileMaker: Sendable {
         gravity = options.layout.gravity
         decodeFloor = options.rendering.decodeFloor
         decodedHook = hooks.decoded
+        knownKey = hooks.contentKey
     }
 
     /// Tile `index` for each of `placements`, made as `recipes` say (one per placement, all
@@ -150,7 +153,9 @@ struct TileMaker: Sendable {
     private func cacheKeys(_ image: ProbedImage, placements: [Placement], recipes: [TileRecipe]) -> (
         decode: CacheKey, tiles: [CacheKey]
     )? {
-        guard cache != nil, let content = profile.measure(.cache, { CacheKey.ofFile(atPath: image.path) }) else {
+        guard cache != nil,
+            let content = profile.measure(.cache, { knownKey?(image.path) ?? CacheKey.ofFile(atPath: image.path) })
+        else {
             return nil
         }
         var hasher = KeyHasher()
