@@ -205,7 +205,21 @@ public final class GallerySession: @unchecked Sendable {
     /// renamed, moved in or out and deleted are followed; past the system's limit of watches a
     /// folder is looked at every 2 s instead, and said so.
     public func watch(quiet: Double = 1, hooks: GalleryHooks = GalleryHooks(), built: (GalleryReport) -> Void) throws {
-        let watcher = try TreeWatcher(tree: tree, skipping: FileStamp(path: site), warning: hooks.warning)
+        try watch(quiet: quiet, hooks: hooks, limit: nil, built: built)
+    }
+
+    /// ``watch(quiet:hooks:built:)`` watching at most `limit` folders (the rest polled), calling
+    /// `armed` once the tree is watched.
+    func watch(
+        quiet: Double, hooks: GalleryHooks, limit: Int?, armed: () -> Void = {}, built: (GalleryReport) -> Void
+    ) throws {
+        let watcher = try TreeWatcher(
+            tree: tree, skipping: FileStamp(path: site), limit: limit, warning: hooks.warning)
+        // What changed between the last build and the watch's start: a build that only looks
+        // when nothing did.
+        let caught = try build(hooks: hooks)
+        if !caught.nothingChanged { built(caught) }
+        armed()
         while watcher.wait(quiet: quiet, isCancelled: hooks.isCancelled) {
             built(try build(hooks: hooks))
         }

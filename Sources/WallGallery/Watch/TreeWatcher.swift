@@ -33,10 +33,17 @@ final class TreeWatcher {
     /// is (a program that left it open), in seconds.
     static let stalled = 30.0
 
-    /// Watches `tree` (absolute), leaving out the site's folder when it is in the tree.
-    init(tree: String, skipping site: FileStamp?, warning: @escaping @Sendable (String) -> Void) throws {
+    /// Folders watched at most, below the system's own limit (tests stand in for a full one).
+    private let limit: Int?
+
+    /// Watches `tree` (absolute), leaving out the site's folder when it is in the tree; past
+    /// `limit` folders (or the system's limit) a folder is polled instead.
+    init(tree: String, skipping site: FileStamp?, limit: Int? = nil, warning: @escaping @Sendable (String) -> Void)
+        throws
+    {
         self.tree = tree
         self.site = site
+        self.limit = limit
         self.warning = warning
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { throw GalleryError("\(tree): cannot watch it (inotify: \(systemErrorText()))") }
@@ -59,6 +66,10 @@ final class TreeWatcher {
         var nowPolled: Set<String> = []
         for folder in walk.folders {
             let path = folder.path.isEmpty ? tree : tree + "/" + folder.path
+            if let limit, seen.count >= limit {
+                nowPolled.insert(path)
+                continue
+            }
             let wd = inotify_add_watch(descriptor, path, TreeWatcher.mask)
             if wd >= 0 {
                 seen[path] = wd
@@ -66,16 +77,15 @@ final class TreeWatcher {
                 nowPolled.insert(path)
             }
         }
-        for (path, wd) in watches where !seen.values.contains(wd) {
-            inotify_rm_watch(descriptor, wd)
-            _ = path
-        }
+        let kept = Set(seen.values)
+        for wd in watches.values where !kept.contains(wd) { inotify_rm_watch(descriptor, wd) }
         watches = seen
         folders = Dictionary(seen.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         if !nowPolled.isEmpty && !warnedLimit {
             warnedLimit = true
             let limit =
-                (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_user_watches", encoding: .utf8))?
+                self.limit.map(String.init)
+                ?? (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_user_watches", encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
             warning(
                 "the system's limit of watched folders is reached (fs.inotify.max_user_watches = \(limit)): \(nowPolled.count) folder\(nowPolled.count == 1 ? "" : "s") looked at every \(Int(TreeWatcher.pollInterval)) s instead (\(nowPolled.sorted().first!)\(nowPolled.count > 1 ? ", …" : ""))"
