@@ -57,7 +57,7 @@ bench: build
 # its viewer, and as 2- and 4-column JPEG variants on one page; diffs two copies of it (one image
 # swapped) with --report, and checks a changed copy of the example fixture suite with --report;
 # checks the five pages in headless Chromium (installed when missing); then the pages of files with
-# hostile names, every link clicked.
+# hostile names, every link clicked; then a gallery site of a real tree, walked page by page.
 check-html: build
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; }
 	rm -rf out/html && mkdir -p "out/html/sheet dir"
@@ -88,6 +88,9 @@ check-html: build
 	# Files with hostile names (javascript:…, <!--<script>…, &copy;&lt…) in the pages' own folder:
 	# every link of the gallery page, the Deep Zoom viewer and a diff report clicked; nothing runs.
 	bash Tests/HTML/check_hostile.sh $(RELEASE_BIN) out/html/hostile
+	# A gallery site of ../shared/corpora, SampleImages, a camera folder and hostile names, walked
+	# at a phone's and a laptop's size: top page, albums, a tile opened large, picture pages.
+	bash Tests/HTML/check_site.sh $(RELEASE_BIN) out/html/site
 
 # Plans SampleImages once (two pages), renders it in six parts with GNU parallel, assembles
 # them, and compares the pages with a one-process render of the same manifest, byte for byte.

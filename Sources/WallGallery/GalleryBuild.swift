@@ -343,8 +343,11 @@ struct GalleryBuild {
         let runHooks = RunHooks(
             isCancelled: hooks.isCancelled,
             diagnostics: { diagnostic in
-                if case .note = diagnostic { return }
-                warn(diagnostic.description)
+                switch diagnostic {
+                case .note: return
+                case .skipped(let source, let reason, let stage): warn("skipped \(source): \(stage.rawValue): \(reason)")
+                case .warning(let source, let message): warn("\(source): \(message)")
+                }
             },
             decoded: { image, decodedFor, decoded in
                 guard let key = named[image.path], renditions.isFloorDecode(image.info, decodedFor: decodedFor) else {

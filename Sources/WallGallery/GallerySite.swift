@@ -100,7 +100,7 @@ public struct GalleryReport: Sendable {
     public var moved: [String] = []
     /// Albums removed with their folders.
     public var removed: [String] = []
-    /// Pictures read for the first time (new or changed files).
+    /// Files read for the first time (new or changed pictures, and files that look like one).
     public var read = 0
     /// Pictures whose renditions were made.
     public var renditions = 0
@@ -128,7 +128,7 @@ public struct GalleryReport: Sendable {
         if !drawn.isEmpty { done.append("\(drawn.count) album\(drawn.count == 1 ? "" : "s") drawn") }
         if !moved.isEmpty { done.append("\(moved.count) moved (sheets kept)") }
         if !removed.isEmpty { done.append("\(removed.count) removed") }
-        if read > 0 { done.append("\(read) picture\(read == 1 ? "" : "s") read") }
+        if read > 0 { done.append("\(read) file\(read == 1 ? "" : "s") read") }
         if renditions > 0 { done.append("\(renditions) picture\(renditions == 1 ? "" : "s") rendered") }
         if pagesWritten > 0 { done.append("\(pagesWritten) page\(pagesWritten == 1 ? "" : "s") written") }
         if filesRemoved > 0 { done.append("\(filesRemoved) old file\(filesRemoved == 1 ? "" : "s") removed") }
