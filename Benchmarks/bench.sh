@@ -2,8 +2,9 @@
 # ImageWall benchmark: the same 2000 px, 4-column masonry sheet made by imagewall and by the
 # peers (libvips, ImageMagick montage) when installed, runs alternating, medians and ratios.
 # Also the cache, parts with GNU parallel, a Deep Zoom wall of 20,000 images, the layout engine
-# on 1,000,000 sizes and the header-probe rate over 10,000 files. Absolute times on shared machines are noise;
-# read the ratios.
+# on 1,000,000 sizes, the header-probe rate over 10,000 files, camera folders, fixture suites and
+# a photo library's gallery site against sigal (Benchmarks/gallery.sh). Absolute times on shared
+# machines are noise; read the ratios.
 #   usage: Benchmarks/bench.sh            (env: RUNS=3 CORPORA="wallpapers photos" PEERS="vips montage")
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -401,3 +402,8 @@ RUNS=$runs BENCH_CORPUS=$base Benchmarks/camera.sh
 # A fixture suite of 50 sheets checked in one run, against the renders alone.
 echo
 RUNS=$runs Benchmarks/fixtures.sh
+
+# A photo library's gallery site: a cold build against sigal, a rebuild with nothing changed,
+# one picture added, and the watch.
+echo
+BENCH_CORPUS=$base Benchmarks/gallery.sh

@@ -503,16 +503,18 @@ struct GalleryBuild {
         guard let entry = record.albums[path] else { return }
         let page = pageContext
         let view = albumView(path, tree: tree)
+        // What the pages show follows from these: the sheets' key (their files, tiles and the
+        // files not drawn follow from it), each picture's file, the albums below, and the trail.
         var key = [
-            Self.pagesFormat, page.title, page.mapLink, FilePaths.relative(from: site, to: self.tree),
-            String(describing: view.trail.map(\.name)), String(view.count), view.dates?.text ?? "",
+            Self.pagesFormat, page.title, page.mapLink, FilePaths.relative(from: site, to: self.tree), entry.sheetKey,
+            String(view.count), view.dates?.text ?? "",
         ]
+        key += view.trail.map(\.name)
         for child in view.children {
-            key += [child.name, String(child.count), child.dates?.text ?? "", child.cover.map(Self.describe) ?? ""]
+            key += [child.name, String(child.count), child.dates?.text ?? ""]
+            if let cover = child.cover { key += fileKey(album: Self.folder(of: cover.original), cover.name) }
         }
-        for sheet in entry.sheets { key.append(String(describing: sheet)) }
-        for picture in view.pictures { key.append(Self.describe(picture)) }
-        key.append(String(describing: entry.skipped))
+        for picture in entry.pictures { key += fileKey(album: path, picture.name) }
         let pagesKey = SitePaths.digest(key)
         let pages = [view.page] + view.pictures.map(\.page)
         if entry.pagesKey == pagesKey, entry.pages == pages, pages.allSatisfy({ access(site + "/" + $0, F_OK) == 0 }) {
@@ -568,12 +570,14 @@ struct GalleryBuild {
             site: site, tree: tree, title: settings.title ?? FilePaths.name(of: tree), mapLink: settings.mapLink)
     }
 
-    /// A text that changes whenever what the pages show of `picture` changes.
-    private static func describe(_ picture: PictureView) -> String {
-        [
-            picture.name, picture.page, String(describing: picture.tile), String(describing: picture.entry),
-            String(describing: picture.renditions), picture.companions.joined(separator: "\u{0}"),
-        ].joined(separator: "\u{1}")
+    /// What names a picture's file as its pages show it: its name, content, size and time
+    /// (what is read of it, and its renditions, follow from them), and whether it has a rendition.
+    private func fileKey(album: String, _ name: String) -> [String] {
+        let file = record.files[Self.join(album, name)]
+        return [
+            name, file?.key ?? "", String(file?.stamp.size ?? 0), String(file?.stamp.modified ?? 0),
+            String(file?.picture?.sides.count ?? -1),
+        ]
     }
 
     /// What the album's page shows, from the record (its children already done).
@@ -652,13 +656,13 @@ struct GalleryBuild {
             kept.formUnion(album.pages)
             for sheet in album.sheets { kept.formUnion(sheet.pages.map(\.file)) }
         }
-        for (path, file) in record.files {
-            guard let key = file.key, let sides = file.picture?.sides, !sides.isEmpty else { continue }
-            let album = Self.folder(of: path)
-            guard record.albums[album]?.pictures.contains(where: { $0.name == FilePaths.name(of: path) }) == true else {
-                continue
+        for (album, entry) in record.albums {
+            for picture in entry.pictures {
+                guard let file = record.files[Self.join(album, picture.name)], let key = file.key,
+                    let sides = file.picture?.sides, !sides.isEmpty
+                else { continue }
+                kept.formUnion(PictureRenditions.files(renditions.key(content: key), sides: sides))
             }
-            kept.formUnion(PictureRenditions.files(renditions.key(content: key), sides: sides))
         }
         record.written = kept
         var folders: Set<String> = []

@@ -197,6 +197,16 @@ struct CacheTests {
             let pixels = (0..<(width * channels * 9)).map { _ in UInt8.random(in: 0...255, using: &random) }
             let residuals = GradientFilter.residuals(of: pixels, rowBytes: width * channels, step: channels)
             #expect(GradientFilter.pixels(from: residuals, rowBytes: width * channels, step: channels) == pixels)
+            // Each residual is its byte less left + above - above-left (0 where there is none),
+            // as entries in caches already hold them.
+            let row = width * channels
+            let defined = pixels.indices.map { i -> UInt8 in
+                let (x, y) = (i % row, i / row)
+                let left = x >= channels ? pixels[i - channels] : 0, above = y > 0 ? pixels[i - row] : 0
+                let corner = x >= channels && y > 0 ? pixels[i - row - channels] : 0
+                return pixels[i] &- (left &+ above &- corner)
+            }
+            #expect(residuals == defined, "\(width) x \(channels)")
         }
     }
 

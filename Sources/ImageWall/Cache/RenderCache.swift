@@ -149,39 +149,47 @@ private struct EntryReader {
 /// per channel, modulo 256), as lossless image coders do: photographs' smooth areas become
 /// runs of small numbers, which zstd packs about a third smaller than the pixels themselves.
 enum GradientFilter {
-    /// The residuals of `pixels` (rows of `rowBytes`, `step` bytes a pixel).
+    /// The residuals of `pixels` (rows of `rowBytes`, `step` bytes a pixel): each byte less its
+    /// prediction, left + above - above-left (the missing neighbours of the first row and column
+    /// taken as 0).
     static func residuals(of pixels: [UInt8], rowBytes: Int, step: Int) -> [UInt8] {
-        transform(pixels, rowBytes: rowBytes, step: step) { value, prediction in value &- prediction }
-    }
-
-    /// The pixels whose residuals are `residuals`.
-    static func pixels(from residuals: [UInt8], rowBytes: Int, step: Int) -> [UInt8] {
-        transform(residuals, rowBytes: rowBytes, step: step, fromOutput: true) { value, prediction in
-            value &+ prediction
+        guard rowBytes > 0, step > 0, pixels.count % rowBytes == 0 else { return pixels }
+        return [UInt8](unsafeUninitializedCapacity: pixels.count) { out, count in
+            pixels.withUnsafeBufferPointer { given in
+                let v = given.baseAddress!, r = out.baseAddress!
+                let head = min(step, rowBytes)
+                for x in 0..<head { r[x] = v[x] }
+                for x in head..<rowBytes { r[x] = v[x] &- v[x - step] }
+                for row in stride(from: rowBytes, to: pixels.count, by: rowBytes) {
+                    let line = v + row, above = line - rowBytes, o = r + row
+                    for x in 0..<head { o[x] = line[x] &- above[x] }
+                    for x in head..<rowBytes { o[x] = line[x] &- (line[x - step] &+ above[x] &- above[x - step]) }
+                }
+            }
+            count = pixels.count
         }
     }
 
-    /// Each byte combined with its prediction from the input's neighbours, or (to undo the
-    /// filter) from the output's, which are the pixels themselves.
-    private static func transform(
-        _ input: [UInt8], rowBytes: Int, step: Int, fromOutput: Bool = false, _ combine: (UInt8, UInt8) -> UInt8
-    ) -> [UInt8] {
-        guard rowBytes > 0, step > 0, input.count % rowBytes == 0 else { return input }
-        return [UInt8](unsafeUninitializedCapacity: input.count) { out, count in
-            input.withUnsafeBufferPointer { given in
-                let source = given.baseAddress!, o = out.baseAddress!
-                let n = UnsafePointer(fromOutput ? o : UnsafeMutablePointer(mutating: source))
-                for row in stride(from: 0, to: input.count, by: rowBytes) {
-                    for x in 0..<rowBytes {
-                        let i = row + x
-                        let left = x >= step ? n[i - step] : 0
-                        let above = row > 0 ? n[i - rowBytes] : 0
-                        let corner = x >= step && row > 0 ? n[i - rowBytes - step] : 0
-                        o[i] = combine(source[i], left &+ above &- corner)
-                    }
+    /// The pixels whose residuals are `residuals`: each byte its residual plus its prediction
+    /// from the pixels made before it. The part from the row above is added for the whole row at
+    /// once; what is left runs along the row, a step at a time.
+    static func pixels(from residuals: [UInt8], rowBytes: Int, step: Int) -> [UInt8] {
+        guard rowBytes > 0, step > 0, residuals.count % rowBytes == 0 else { return residuals }
+        return [UInt8](unsafeUninitializedCapacity: residuals.count) { out, count in
+            residuals.withUnsafeBufferPointer { given in
+                let r = given.baseAddress!, v = out.baseAddress!
+                let head = min(step, rowBytes)
+                for x in 0..<head { v[x] = r[x] }
+                for x in head..<rowBytes { v[x] = r[x] &+ v[x - step] }
+                for row in stride(from: rowBytes, to: residuals.count, by: rowBytes) {
+                    let line = v + row, above = line - rowBytes, given = r + row
+                    for x in 0..<head { line[x] = given[x] &+ above[x] }
+                    for x in head..<rowBytes { line[x] = given[x] &+ above[x] &- above[x - step] }
+                    for x in head..<rowBytes { line[x] = line[x] &+ line[x - step] }
                 }
             }
-            count = input.count
+            count = residuals.count
         }
     }
 }
+

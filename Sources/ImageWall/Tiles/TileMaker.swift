@@ -78,7 +78,17 @@ struct TileMaker: Sendable {
             let target = recipes[0].decodedFor
             let keys = cacheKeys(image, placements: placements, recipes: recipes)
             if let cache, let keys {
-                let found = profile.measure(.cache) { keys.tiles.map(cache.tile) }
+                // Placements of the same size and crop (variants whose columns are as wide) have
+                // the same tile: each is read once.
+                var read: [CacheKey: DecodedImage?] = [:]
+                let found = profile.measure(.cache) {
+                    keys.tiles.map { key in
+                        if let known = read[key] { return known }
+                        let tile = cache.tile(key)
+                        read[key] = tile
+                        return tile
+                    }
+                }
                 if let first = found[0], found.allSatisfy({ $0 != nil }) {
                     try report(first, for: index)
                     return found.map { $0!.bitmap }
@@ -102,7 +112,8 @@ struct TileMaker: Sendable {
                     source, of: image, into: placements, recipes: recipes, linear: linear, profile: profile)
                 if let cache, let keys {
                     profile.measure(.cache) {
-                        for (tile, key) in zip(tiles, keys.tiles) {
+                        var saved: Set<CacheKey> = []
+                        for (tile, key) in zip(tiles, keys.tiles) where saved.insert(key).inserted {
                             cache.save(tile: tile, of: decoded, as: key)
                         }
                     }
