@@ -345,7 +345,8 @@ struct GalleryBuild {
             diagnostics: { diagnostic in
                 switch diagnostic {
                 case .note: return
-                case .skipped(let source, let reason, let stage): warn("skipped \(source): \(stage.rawValue): \(reason)")
+                case .skipped(let source, let reason, let stage):
+                    warn("skipped \(source): \(stage.rawValue): \(reason)")
                 case .warning(let source, let message): warn("\(source): \(message)")
                 }
             },

@@ -192,4 +192,3 @@ enum GradientFilter {
         }
     }
 }
-
