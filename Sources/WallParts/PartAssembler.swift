@@ -103,10 +103,9 @@ enum PartAssembler {
             tiles: DeepZoomTileFormat, threads: Int
         ) throws {
             let size = Size(width: page.width, height: page.height)
-            switch format {
-            case .jpeg, .webp, .pdf:
-                preconditionFailure("refused before: \(format.name) pages are not assembled")
-            case .deepZoom:
+            // Parts hold PNG segments: they are copied into a PNG, or inflated into a pyramid.
+            precondition(format.isLossless, "refused before: \(format.name) pages are not assembled")
+            if format == .deepZoom {
                 let pyramid = try DeepZoomWriter(
                     destination: path, size: size, channels: page.alpha ? 4 : 3, format: tiles,
                     threads: threads)
@@ -132,7 +131,7 @@ enum PartAssembler {
                     }
                     try pyramid.finishWriting()
                 }
-            case .png:
+            } else {
                 let file = try AtomicFile(destination: path)
                 output = file
                 pyramid = nil

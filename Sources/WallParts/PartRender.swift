@@ -27,7 +27,7 @@ struct PartRender {
         let cells = try session.cells(of: plan, options: options)
         let rows = part.rows(of: pages)
         let header = PartHeader(
-            manifest: manifestID, part: part.number, parts: part.count, software: PageWriter.software,
+            manifest: manifestID, part: part.number, parts: part.count, software: ImageWallRelease.software,
             settings: RenderSession.settingsID(options), compression: options.rendering.compression,
             pages: pages.map { .init(width: $0.width, height: $0.height, alpha: !options.background.isOpaque) },
             deepZoom: deepZoom, rows: rows)

@@ -47,9 +47,13 @@ public struct DeepZoomGeometry: Sendable, Equatable {
         min(length, max(0, index * tileSize - overlap))..<min(length, (index + 1) * tileSize + overlap)
     }
 
+    /// The extension of a pyramid's descriptor file.
+    public static let descriptorExtension = "dzi"
+
     /// The folder of tiles beside the `.dzi` file `dzi`: its name without `.dzi`, then `_files`.
     public static func tilesFolder(of dzi: String) -> String {
-        PageFormat.deepZoom.stem(of: dzi) + "_files"
+        let suffix = "." + descriptorExtension
+        return (dzi.lowercased().hasSuffix(suffix) ? String(dzi.dropLast(suffix.count)) : dzi) + "_files"
     }
 
     /// The `.dzi` file's XML for tiles in `format` ("png" or "jpeg").

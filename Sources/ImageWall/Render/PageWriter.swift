@@ -15,14 +15,8 @@ enum PageItem {
     case header(SectionHeader)
 }
 
-/// A page written but not yet in place: put in place with the others once all are complete,
-/// or discarded.
-package protocol CompletedPage: StagedOutput {}
-
-extension AtomicFile: CompletedPage {}
-
 /// Writes the pages of one plan: each page's title, section headers and cells painted in
-/// bands by the compositor and streamed to a PNG in a temporary file. The files come back
+/// bands by the compositor and handed to its format's ``PageSaver``. The files come back
 /// complete but not yet in place.
 package struct PageWriter {
     let plan: Plan
@@ -34,57 +28,22 @@ package struct PageWriter {
     /// Where bands already compressed are found, if anywhere.
     let cache: RenderCache?
 
-    /// Writes page `p` to `paths[p]` in `format`; `cell` gives tile `i`'s finished cell
-    /// (called from several threads, in the order the bands need them).
+    /// Writes page `p` to `paths[p]` in `format` (every page to `paths[0]` when the format
+    /// holds them all); `cell` gives tile `i`'s finished cell (called from several threads, in
+    /// the order the bands need them).
     func write(
         to paths: [String], as format: PageFormat, cell: @escaping @Sendable (Int) throws -> Bitmap
     ) throws -> [any CompletedPage] {
+        let saver = format.saver
+        let painter = Painter(writer: self, cell: cell)
+        let count = plan.arrangement.pages.count
         var pages: [any CompletedPage] = []
         do {
-            if format == .pdf {
-                let file = try AtomicFile(destination: paths[0])
-                pages.append(file)
-                try writePDF(into: file, cell: cell)
-                try file.finishWriting()
-                return pages
-            }
-            for (page, size) in plan.arrangement.pages.enumerated() {
-                switch format {
-                case .pdf:
-                    preconditionFailure("a PDF's pages are written together")
-                case .deepZoom:
-                    let pyramid = try DeepZoomWriter(
-                        destination: paths[page], size: size, channels: options.background.isOpaque ? 3 : 4,
-                        format: options.deepZoomTiles, threads: threads)
-                    pages.append(pyramid)
-                    try paintBands(page: page, rows: 0..<size.height, cell: cell) { band, count in
-                        try hooks.profile.measure(.encode) { try pyramid.add(rows: band, count: count) }
-                    }
-                    try pyramid.finishWriting()
-                case .jpeg:
-                    let file = try AtomicFile(destination: paths[page])
-                    pages.append(file)
-                    try paintJPEG(page: page, into: file.handle, name: file.destination, cell: cell)
-                    try file.finishWriting()
-                case .webp:
-                    let file = try AtomicFile(destination: paths[page])
-                    pages.append(file)
-                    // libwebp encodes a whole picture: the page is gathered (WebP's 16,383 px cap bounds it).
-                    let sheet = try paintWhole(page: page, cell: cell)
-                    var settings = WebPEncodeOptions()
-                    settings.quality = Float(options.rendering.sheetQuality)
-                    try hooks.profile.measure(.encode) { try WebPEncoder.write(sheet, options: settings, into: file) }
-                    try file.finishWriting()
-                case .png:
-                    let file = try AtomicFile(destination: paths[page])
-                    pages.append(file)
-                    let writer = try PNGSegmentWriter(
-                        file: file, size: size, hasAlpha: !options.background.isOpaque,
-                        compression: options.rendering.compression, software: PageWriter.software,
-                        bandHeight: SheetRenderer.defaultBandHeight)
-                    try paint(page: page, rows: 0..<size.height, into: writer, cell: cell)
-                    try writer.finish()
-                    try file.finishWriting()
+            if saver.holdsAllPages {
+                try saver.write(Array(0..<count), to: paths[0], painter: painter) { pages.append($0) }
+            } else {
+                for page in 0..<count {
+                    try saver.write([page], to: paths[page], painter: painter) { pages.append($0) }
                 }
             }
         } catch {
@@ -94,88 +53,30 @@ package struct PageWriter {
         return pages
     }
 
-    /// Every page as one PDF on ``RenderSettings/paper``: each page's picture fitted between
-    /// the margins and the header and footer bands (at the paper's resolution when the sheet
-    /// was laid out for it), a JPEG streamed band by band into memory at the quality asked (or
-    /// its pixels kept whole and deflated at quality 0), the title above it from the second
-    /// page on (the first shows it in the sheet), drawn as the sheet's text is, "page N of M"
-    /// below; the document's information names the title.
-    func writePDF(into file: AtomicFile, cell: @escaping @Sendable (Int) throws -> Bitmap) throws {
-        let paper = options.rendering.paper ?? .a4
-        let title = options.rendering.title.flatMap { $0.isEmpty ? nil : $0 }
-        let document = try PDFDocument(title: title)
-        let points = { (millimetres: Double) in millimetres * 72 / 25.4 }
-        let sizes = plan.arrangement.pages
-        for (page, size) in sizes.enumerated() {
-            let picture: PDFDocument.Page.Picture
-            if options.rendering.sheetQuality == 0 {
-                picture = .pixels(try paintWhole(page: page, cell: cell))
-            } else {
-                let stream = try MemoryStream()
-                try paintJPEG(page: page, into: stream.handle, name: file.destination, cell: cell)
-                picture = .jpeg(stream.bytes())
-            }
-            // Fitted to the room between the margins and bands: at the paper's resolution when
-            // laid out for it, smaller when the sheet is wider or taller.
-            let roomWidth = points(paper.width - 2 * paper.margin)
-            let roomHeight = points(paper.height - 2 * paper.margin - 2 * Paper.bandHeight)
-            let natural = 72 / Double(paper.dpi)
-            let scale = min(natural, roomWidth / Double(size.width), roomHeight / Double(size.height))
-            let top = points(paper.margin + Paper.bandHeight)
-            let width = Double(size.width) * scale
-            // The title heads every page after the first (which shows it in the sheet), drawn
-            // as the sheet's text is, at the paper's resolution.
-            var header: (band: Bitmap, top: Double, height: Double)?
-            if page > 0, title != nil {
-                let pixels = { (points: Double) in max(1, Int((points * Double(paper.dpi) / 72).rounded())) }
-                let band = try cells.printedTitle(
-                    size: Size(width: pixels(width), height: pixels(points(Paper.bandHeight))),
-                    pixelSize: pixels(Paper.fontSize))
-                header = band.map { ($0, points(paper.margin), points(Paper.bandHeight)) }
-            }
-            try document.add(
-                PDFDocument.Page(
-                    size: (points(paper.width), points(paper.height)), picture: picture,
-                    frame: (points(paper.margin), top, width, Double(size.height) * scale), header: header,
-                    footer: "page \(page + 1) of \(sizes.count)", fontSize: Paper.fontSize,
-                    footerBaseline: points(paper.height - paper.margin) - points(1)))
-        }
-        try hooks.profile.measure(.encode) { try document.write(into: file) }
-    }
+    /// The pages of this writer with their cells, as a saver sees them.
+    private struct Painter: PagePainter {
+        let writer: PageWriter
+        let cell: @Sendable (Int) throws -> Bitmap
 
-    /// Page `page` as a baseline JPEG with the standard tables at the sheet's quality, its
-    /// bands streamed into `handle` (called `name` in errors) as they are painted: the sheet is
-    /// never held.
-    func paintJPEG(
-        page: Int, into handle: UnsafeMutablePointer<FILE>, name: String,
-        cell: @escaping @Sendable (Int) throws -> Bitmap
-    ) throws {
-        let size = plan.arrangement.pages[page]
-        var settings = JPEGEncodeOptions(storage: .ycbcr)
-        settings.quality = options.rendering.sheetQuality
-        settings.optimizedTables = false
-        let writer = try JPEGStreamWriter(handle: handle, name: name, size: size, options: settings)
-        try paintBands(page: page, rows: 0..<size.height, cell: cell) { band, count in
-            try hooks.profile.measure(.encode) { try writer.write(rows: band, count: count) }
-        }
-        try writer.finish()
-    }
+        var options: WallOptions { writer.options }
+        var threads: Int { writer.threads }
+        var profile: StageProfile? { writer.hooks.profile }
+        var pageSizes: [Size] { writer.plan.arrangement.pages }
 
-    /// Page `page` painted whole, for encoders that take a whole picture.
-    func paintWhole(page: Int, cell: @escaping @Sendable (Int) throws -> Bitmap) throws -> Bitmap {
-        var sheet = Bitmap(
-            size: plan.arrangement.pages[page], alpha: options.background.isOpaque ? .none : .straight)
-        var filled = 0
-        try paintBands(page: page, rows: 0..<sheet.size.height, cell: cell) { band, count in
-            let bytes = count * sheet.rowBytes
-            sheet.pixels.replaceSubrange(filled..<filled + bytes, with: band[0..<bytes])
-            filled += bytes
+        func paintBands(
+            page: Int, rows: Range<Int>, emit: (UnsafeBufferPointer<UInt8>, _ count: Int) throws -> Void
+        ) throws {
+            try writer.paintBands(page: page, rows: rows, cell: cell, emit: emit)
         }
-        return sheet
-    }
 
-    /// The PNG's Software text.
-    package static let software = "ImageWall \(ImageWallRelease.version)"
+        func paint(page: Int, rows: Range<Int>, into sink: any SegmentSink) throws {
+            try writer.paint(page: page, rows: rows, into: sink, cell: cell)
+        }
+
+        func printedTitle(size: Size, pixelSize: Int) throws -> Bitmap? {
+            try writer.cells.printedTitle(size: size, pixelSize: pixelSize)
+        }
+    }
 
     /// Paints `rows` of page `page` in bands and hands them, compressed, to `sink`; the
     /// segments are those of the whole page, bands being compressed alone. `tap`, when given,

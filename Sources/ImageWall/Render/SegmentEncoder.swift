@@ -3,14 +3,6 @@ import WallCache
 import WallCodecs
 import WallCore
 
-/// Where a page's segments go, in order: its PNG, or a part file.
-package protocol SegmentSink: AnyObject, Sendable {
-    /// Takes the next segment.
-    func append(_ segment: PNGSegment) throws(CodecError)
-}
-
-extension PNGSegmentWriter: SegmentSink {}
-
 /// Turns a page's bands into PNG segments (each band filtered and deflated on its own), several
 /// at once on `threads` threads, and appends them to the page's sink in order. The bytes do
 /// not depend on the thread count: where segments end is fixed by the bands. With a cache, a band

@@ -15,8 +15,8 @@ struct OutputOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "What to write: png (one PNG a page, lossless: the format of fixtures), jpeg or webp (one a page, lossy, a seventh of the PNG or less: to mail or to show), pdf (every page on paper, for print: see --paper), or dzi (a Deep Zoom pyramid a page: OUT.dzi and OUT_files/LEVEL/COL_ROW.png, for zoomable viewers). Default: as OUT's name says, png when it says none.",
-            valueName: "png|jpeg|webp|pdf|dzi"))
+            "What to write: \(PageFormat.purposes). Default: as OUT's name says, png when it says none.",
+            valueName: PageFormat.allCases.map(\.rawValue).joined(separator: "|")))
     var format: PageFormat?
 
     @Option(

@@ -4,8 +4,9 @@ import WallCore
 /// How each page of a sheet is written: the output formats, decided once (from the output's
 /// name, or a choice given with it) and asked by every layer that writes, names or reads pages.
 ///
-/// Adding an output format is a case here, its name and extension, and its branch of the page
-/// writer (`Render/PageWriter.swift`) and of the part assembler.
+/// What each format can hold and how its pages are written is its ``PageSaver``, one file a
+/// format beside this one, found through ``saver``: adding an output format is a case here
+/// (and its saver in ``saver``) and that file.
 public enum PageFormat: String, Sendable, CaseIterable, Codable {
     /// One PNG a page, streamed band by band (the default, and the format of fixtures).
     case png
@@ -20,71 +21,46 @@ public enum PageFormat: String, Sendable, CaseIterable, Codable {
     case deepZoom = "dzi"
 
     /// The format's usual name, for messages.
-    public var name: String {
-        switch self {
-        case .png: return "PNG"
-        case .jpeg: return "JPEG"
-        case .webp: return "WebP"
-        case .pdf: return "PDF"
-        case .deepZoom: return "Deep Zoom"
-        }
-    }
+    public var name: String { saver.name }
 
     /// The extension of the file a page is written to (lowercase, without the dot).
-    public var fileExtension: String {
-        switch self {
-        case .png: return "png"
-        case .jpeg: return "jpg"
-        case .webp: return "webp"
-        case .pdf: return "pdf"
-        case .deepZoom: return "dzi"
-        }
-    }
+    public var fileExtension: String { saver.fileExtensions[0] }
 
     /// The files of a sheet of `count` pages written to `output`: one a page (see
-    /// ``OutputNaming/pages(for:count:)``), or for a PDF the one file of every page.
+    /// ``OutputNaming/pages(for:count:)``), or for a document of every page its one file.
     public func pageFiles(for output: String, count: Int) -> [String] {
-        self == .pdf ? Array(repeating: output, count: count) : OutputNaming.pages(for: output, count: count)
+        saver.holdsAllPages ? Array(repeating: output, count: count) : OutputNaming.pages(for: output, count: count)
     }
 
     /// Every extension that names this format ("jpg" and "jpeg").
-    var fileExtensions: [String] { self == .jpeg ? ["jpg", "jpeg"] : [fileExtension] }
+    var fileExtensions: [String] { saver.fileExtensions }
 
     /// Whether a page in this format must fit ``WallOptions/maxSheetPixels``: a pyramid is
     /// written tile by tile for walls of any size, other pages are one image a viewer opens whole.
-    public var isPixelCapped: Bool { self != .deepZoom }
+    public var isPixelCapped: Bool { saver.isPixelCapped }
 
     /// Whether a page in this format holds exactly the pixels painted, so that parts assemble
     /// into it byte for byte: PNG and Deep Zoom (its top level is the PNG's pixels).
-    public var isLossless: Bool { self == .png || self == .deepZoom }
+    public var isLossless: Bool { saver.isLossless }
 
-    /// Refuses pages this format cannot hold: JPEG and PDF pages have no alpha, JPEG at most
-    /// 65,535 px a side, WebP at most 16,383.
+    /// Refuses pages this format cannot hold: alpha where it has none (JPEG, PDF), sides past
+    /// its largest (JPEG 65,535 px, WebP 16,383).
     public func check(pages: [Size], opaque: Bool, output: String) throws(PageFormatError) {
-        let side: Int
-        switch self {
-        case .png, .deepZoom: return
-        case .pdf:
-            guard opaque else {
-                throw PageFormatError(
-                    path: output, reason: "a PDF sheet is printed on paper: give an opaque --background")
-            }
-            return
-        case .jpeg:
-            guard opaque else {
-                throw PageFormatError(
-                    path: output,
-                    reason: "a JPEG sheet has no alpha channel: give an opaque --background, or write PNG or WebP")
-            }
-            side = 65535
-        case .webp: side = 16383
-        }
+        if !opaque, let refusal = saver.alphaRefusal { throw PageFormatError(path: output, reason: refusal) }
+        guard let side = saver.largestSide else { return }
         for page in pages where page.width > side || page.height > side {
             let cure = page.width > side ? "a smaller --width" : "--max-height \(side) (pages)"
             throw PageFormatError(
                 path: output,
                 reason: "\(name) holds at most \(side) px a side, and a page is \(page.width)x\(page.height): \(cure)")
         }
+    }
+
+    /// Every format as `--format` names it and what it is for: "png (one PNG a page, …), …, or
+    /// dzi (…)", for help.
+    public static var purposes: String {
+        let items = allCases.map { "\($0.rawValue) (\($0.saver.purpose))" }
+        return items.dropLast().joined(separator: ", ") + ", or " + items[items.count - 1]
     }
 
     /// "PNG (.png) and Deep Zoom (.dzi)": every format ImageWall writes, for messages.
@@ -136,6 +112,19 @@ public enum PageFormat: String, Sendable, CaseIterable, Codable {
     static func otherImageFormat(_ ext: String) -> String? {
         if let format = ImageFormat.allCases.first(where: { $0.extensions.contains(ext) }) { return format.name }
         return UnreadFormat.formatName(forExtension: ext)
+    }
+}
+
+extension PageFormat {
+    /// The writer of pages in this format: the one place a format finds its saver.
+    package var saver: any PageSaver.Type {
+        switch self {
+        case .png: return PNGPageSaver.self
+        case .jpeg: return JPEGPageSaver.self
+        case .webp: return WebPPageSaver.self
+        case .pdf: return PDFPageSaver.self
+        case .deepZoom: return DeepZoomPageSaver.self
+        }
     }
 }
 
