@@ -19,7 +19,7 @@ static void iw_pdf_error(HPDF_STATUS error, HPDF_STATUS detail, void *data) {
                  (unsigned)detail);
 }
 
-iw_pdf *iw_pdf_create(const char *title, char *message, size_t message_size) {
+iw_pdf *iw_pdf_create(const char *title, const char *producer, char *message, size_t message_size) {
     struct iw_pdf *pdf = calloc(1, sizeof *pdf);
     if (!pdf) {
         snprintf(message, message_size, "out of memory");
@@ -45,6 +45,7 @@ iw_pdf *iw_pdf_create(const char *title, char *message, size_t message_size) {
         HPDF_SetCurrentEncoder(pdf->doc, "UTF-8");
         HPDF_SetInfoAttr(pdf->doc, HPDF_INFO_TITLE, title);
     }
+    if (producer && producer[0]) HPDF_SetInfoAttr(pdf->doc, HPDF_INFO_PRODUCER, producer);
     if (pdf->message[0]) {
         snprintf(message, message_size, "%s", pdf->message);
         iw_pdf_destroy(pdf);

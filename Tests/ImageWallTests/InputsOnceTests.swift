@@ -1,6 +1,8 @@
 import Foundation
 import ImageWall
 import Testing
+import WallCodecs
+import WallCore
 import _WallTestSupport
 
 /// Every picture given is drawn once, and every folder or file left out is named: what a user
@@ -141,5 +143,24 @@ struct OwnOutputTests {
         let named = try Wall(inputs: [folder.file("sheet.png")]).render(
             to: folder.file("of-sheet.png"), options: options)
         #expect(named.tiles.count == 1)
+    }
+
+    @Test("JPEG and WebP sheets carry ImageWall's name as their EXIF Software, and are left out the next time")
+    func lossySheetsSkipped() throws {
+        try FileManager.default.copyItem(atPath: Fixtures.sample("png-rgb.png"), toPath: folder.file("a.png"))
+        try FileManager.default.copyItem(atPath: Fixtures.sample("grayscale.jpg"), toPath: folder.file("b.jpg"))
+        try FileManager.default.copyItem(atPath: Fixtures.sample("webp-exif-6.webp"), toPath: folder.file("c.webp"))
+        var options = WallOptions()
+        options.layout.width = 400
+        for name in ["sheet.jpg", "sheet.webp"] {
+            let first = try Wall(inputs: [folder.path]).render(to: folder.file(name), options: options)
+            #expect(first.tiles.compactMap(\.path).sorted() == ["a.png", "b.jpg", "c.webp"], "\(name)")
+            #expect(try ImageProbe().probe(path: folder.file(name)).software == ImageWallRelease.software)
+        }
+        let again = try Wall(inputs: [folder.path]).render(to: folder.file("sheet.png"), options: options)
+        #expect(again.tiles.compactMap(\.path).sorted() == ["a.png", "b.jpg", "c.webp"])
+        #expect(Set(again.ownOutputs ?? []) == [folder.file("sheet.jpg"), folder.file("sheet.webp")])
+        // The photos' own EXIF names no ImageWall: a JPEG from elsewhere is still a picture.
+        #expect(try ImageProbe().probe(path: folder.file("b.jpg")).software.map(ImageWallRelease.isSoftware) != true)
     }
 }

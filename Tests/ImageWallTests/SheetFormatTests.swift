@@ -180,6 +180,7 @@ struct SheetFormatTests {
         let text = String(decoding: info.output, as: UTF8.self)
         #expect(text.contains("Pages:           \(manifest.pages.count)\n"), "\(text)")
         #expect(text.contains("Page size:       595.276 x 841.89 pts (A4)"), "\(text)")
+        #expect(text.contains("Producer:        \(ImageWallRelease.software)\n"), "\(text)")
         // Page 1 drawn back at the paper's resolution: the sheet's first page, where the margins put it.
         try run([
             "-o", folder.file("p.png"), "--width", "\(printed.sheetWidth)", "--max-height", "\(printed.pageHeight)",

@@ -11,9 +11,9 @@
 
 typedef struct iw_pdf iw_pdf;
 
-/* A new document whose information names `title` (UTF-8; none when NULL or empty); NULL on
-   failure (message set). */
-iw_pdf *iw_pdf_create(const char *title, char *message, size_t message_size);
+/* A new document whose information names `title` (UTF-8; none when NULL or empty) and
+   `producer` (libharu's own name when NULL or empty); NULL on failure (message set). */
+iw_pdf *iw_pdf_create(const char *title, const char *producer, char *message, size_t message_size);
 
 typedef struct iw_pdf_page {
     double width, height;            /* the page, in points */

@@ -46,10 +46,11 @@ enum InputProbe {
             repeats: scanned.repeats)
     }
 
-    /// Whether a file found in a folder is a sheet ImageWall wrote (its PNG's Software text),
-    /// which would otherwise become a tile of the next render of the same folder.
+    /// Whether a file found in a folder is a sheet ImageWall wrote (a PNG's Software text, a
+    /// JPEG's or WebP's EXIF Software), which would otherwise become a tile of the next render
+    /// of the same folder.
     static func isOwnOutput(_ info: ImageInfo) -> Bool {
-        info.software?.hasPrefix("ImageWall ") == true
+        ImageWallRelease.isSoftware(info.software)
     }
 
     /// Probes `inputs` and puts the readable images in the order `options` asks for;

@@ -79,12 +79,13 @@ extension PagePainter {
 
     /// Page `page` as a baseline JPEG with the standard tables at the sheet's quality, its
     /// bands streamed into `handle` (called `name` in errors) as they are painted: the sheet is
-    /// never held.
-    func paintJPEG(page: Int, into handle: UnsafeMutablePointer<FILE>, name: String) throws {
+    /// never held. `marked`, it carries ImageWall's name as its EXIF Software.
+    func paintJPEG(page: Int, into handle: UnsafeMutablePointer<FILE>, name: String, marked: Bool) throws {
         let size = pageSizes[page]
         var settings = JPEGEncodeOptions(storage: .ycbcr)
         settings.quality = options.rendering.sheetQuality
         settings.optimizedTables = false
+        if marked { settings.app1 = ExifWriter.app1(software: ImageWallRelease.software) }
         let writer = try JPEGStreamWriter(handle: handle, name: name, size: size, options: settings)
         try paintBands(page: page, rows: 0..<size.height) { band, count in
             try profile.measure(.encode) { try writer.write(rows: band, count: count) }

@@ -9,6 +9,8 @@ struct ExifFields: Equatable {
     var contentIdentifier: String?
     /// Body, lens and exposure; `nil` when none is recorded.
     var camera: CameraInfo?
+    /// The software that made the file (Software, 0x0131).
+    var software: String?
 }
 
 /// Reads EXIF: a TIFF structure, either byte order, every offset checked. JPEG's APP1 and
@@ -66,6 +68,7 @@ enum ExifReader {
         let main = entries(at: ifd0)
         var fields = ExifFields()
         fields.orientation = integer(main[0x0112]).flatMap(Orientation.init(rawValue:))
+        fields.software = text(main[0x0131])
         var camera = CameraInfo()
         camera.make = text(main[0x010F])
         camera.model = text(main[0x0110])

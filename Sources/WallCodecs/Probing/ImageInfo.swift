@@ -53,8 +53,8 @@ public struct ImageInfo: Hashable, Sendable, Codable {
     /// Smaller versions of the image the file holds (HEIF thumbnails, TIFF reduced-resolution
     /// levels), in stored pixels, smallest first; `nil` when there are none.
     public var reducedSizes: [Size]?
-    /// The program that wrote the file, as its header names it (a PNG's Software text), if it
-    /// does: how ImageWall knows its own sheets among the inputs.
+    /// The program that wrote the file, as its header names it (a PNG's Software text, a JPEG's
+    /// or WebP's EXIF Software), if it does: how ImageWall knows its own sheets among the inputs.
     public var software: String?
     /// What the pixels are drawn from, for a file that holds several pictures of one image: a
     /// RAW file's `preview 6000x4000 JPEG` or `sensor, half size`, a video's `frame of H.264`.

@@ -2,7 +2,8 @@ import WallCodecs
 import WallCore
 
 /// Baseline JPEG pages with libjpeg's standard tables, streamed band by band (to send: a
-/// seventh of the PNG or less); no alpha, at most 65,535 px a side.
+/// seventh of the PNG or less), ImageWall named in their EXIF Software; no alpha, at most
+/// 65,535 px a side.
 enum JPEGPageSaver: PageSaver {
     static let name = "JPEG"
     static let purpose = "one baseline JPEG a page, lossy, a seventh of the PNG or less: to mail"
@@ -16,7 +17,7 @@ enum JPEGPageSaver: PageSaver {
     {
         let file = try AtomicFile(destination: path)
         staged(file)
-        try painter.paintJPEG(page: pages[0], into: file.handle, name: file.destination)
+        try painter.paintJPEG(page: pages[0], into: file.handle, name: file.destination, marked: true)
         try file.finishWriting()
     }
 }

@@ -6,7 +6,8 @@ import WallCore
 /// resolution when the sheet was laid out for it), its picture a JPEG streamed band by band
 /// into memory at the quality asked (or its pixels kept whole and deflated at quality 0), the
 /// title above it from the second page on (the first shows it in the sheet), drawn as the
-/// sheet's text is, "page N of M" below; the document's information names the title.
+/// sheet's text is, "page N of M" below; the document's information names the title, and
+/// ImageWall as its Producer.
 enum PDFPageSaver: PageSaver {
     static let name = "PDF"
     static let purpose = "every page on paper, for print: see --paper"
@@ -22,7 +23,7 @@ enum PDFPageSaver: PageSaver {
         let options = painter.options
         let paper = options.rendering.paper ?? .a4
         let title = options.rendering.title.flatMap { $0.isEmpty ? nil : $0 }
-        let document = try PDFDocument(title: title)
+        let document = try PDFDocument(title: title, producer: ImageWallRelease.software)
         let points = { (millimetres: Double) in millimetres * 72 / 25.4 }
         let sizes = painter.pageSizes
         for page in pages {
@@ -32,7 +33,7 @@ enum PDFPageSaver: PageSaver {
                 picture = .pixels(try painter.paintWhole(page: page))
             } else {
                 let stream = try MemoryStream()
-                try painter.paintJPEG(page: page, into: stream.handle, name: file.destination)
+                try painter.paintJPEG(page: page, into: stream.handle, name: file.destination, marked: false)
                 picture = .jpeg(stream.bytes())
             }
             // Fitted to the room between the margins and bands: at the paper's resolution when

@@ -127,6 +127,7 @@ enum JPEGHeader {
         info.dateTaken = exif?.dateTaken
         info.contentIdentifier = exif?.contentIdentifier
         info.camera = exif?.camera
+        info.software = exif?.software
         return info
     }
 

@@ -51,10 +51,11 @@ public final class PDFDocument {
         }
     }
 
-    /// A new document whose information names `title`, when there is one.
-    public init(title: String?) throws(CodecError) {
+    /// A new document whose information names `title`, when there is one, and `producer` as
+    /// the program that made it (else libharu names itself).
+    public init(title: String?, producer: String? = nil) throws(CodecError) {
         var message = [CChar](repeating: 0, count: 256)
-        guard let created = iw_pdf_create(title, &message, message.count) else {
+        guard let created = iw_pdf_create(title, producer, &message, message.count) else {
             throw CodecError(.write, path: "PDF document", reason: message.text)
         }
         document = created

@@ -38,6 +38,7 @@ struct WebPCodec: ImageCodec {
             hasAlpha: features.has_alpha != 0, isProgressive: false, hasICCProfile: chunks.hasICC,
             dateTaken: exif?.dateTaken)
         info.camera = exif?.camera
+        info.software = exif?.software
         return info
     }
 
