@@ -54,13 +54,11 @@ fi
 # 2. 10,000 pictures in 300 folders, built once, then again with nothing changed.
 tree="$work/ten"
 mkdir -p "$tree"
-for f in $(seq 0 299); do
+for n in $(seq 0 9999); do
+  f=$((n * 300 / 10000))   # 33 or 34 pictures in each of the 300 folders
   folder="$tree/$((2000 + f / 25))/$(printf '%03d' "$f") album"
   mkdir -p "$folder"
-  for p in $(seq 0 33); do
-    n=$((f * 34 + p)); [ "$n" -lt 10000 ] || break
-    cp SampleImages/landscape-baseline-420.jpg "$folder/IMG_$(printf '%05d' "$n").jpg"
-  done
+  cp SampleImages/landscape-baseline-420.jpg "$folder/IMG_$(printf '%05d' "$n").jpg"
 done
 read -r cold_wall cold_cpu cold_rss < <(XDG_CACHE_HOME=$work/cache10 measure "$bin" gallery "$tree" -o "$work/ten-site" -q)
 find "$work/ten-site" -type f -printf '%p %s %T@\n' | sort > "$work/ten-before"
