@@ -127,9 +127,9 @@ public struct Wall: Sendable {
             sectionTitles: [], options: options, outputs: [], messages: nil, skipped: [])
     }
 
-    /// Reads a manifest file.
-    public static func readManifest(_ path: String) throws -> Manifest {
-        try ManifestWriter.read(path)
+    /// Reads a manifest file, its tiles decoded on `threads` threads.
+    public static func readManifest(_ path: String, threads: Int = 1) throws -> Manifest {
+        try ManifestReader.read(path, threads: threads).manifest
     }
 }
 

@@ -53,7 +53,7 @@ extension ImageWallCommand {
             help: ArgumentHelp(
                 "For -o OUT.dzi: the Deep Zoom pyramid's tiles, png (lossless) or jpeg (smaller; opaque sheets).",
                 valueName: "png|jpeg"))
-        var tileFormat: DeepZoomTileFormat = .png
+        var tileFormat: DeepZoomTileFormat = libraryDefaults.deepZoomTiles
 
         @Option(help: ArgumentHelp("The manifest the parts were rendered from, for --html.", valueName: "M.json"))
         var manifest: String?
@@ -99,9 +99,10 @@ extension ImageWallCommand {
                 OutputFolders.removeLeftovers(besides: [output] + [html].compactMap { $0 }) { diagnostic in
                     if !quiet { Console.error(diagnostic.description) }
                 }
+                let threads = self.threads ?? WallOptions.everyCore
                 var recorded: Manifest?
                 if let manifest {
-                    let (read, identity) = try Wall.readManifestAndIdentity(manifest)
+                    let (read, identity) = try Wall.readManifestAndIdentity(manifest, threads: threads)
                     guard try Wall.partHeader(parts[0]).manifest == identity else {
                         Console.error("error: \(manifest): not the manifest \(parts[0]) was rendered from")
                         throw ExitStatus.failure
@@ -110,7 +111,6 @@ extension ImageWallCommand {
                 }
                 // The page is staged with the pages it shows: all are put in place, or none.
                 let warnings = Locked<[String]>([])
-                let threads = self.threads ?? WallOptions.everyCore
                 var page: Wall.AssemblyAlongside?
                 if let html, let recorded {
                     page = { files, written in

@@ -218,7 +218,8 @@ extension ImageWallCommand {
             let made: Manifest
             if let recorded = fixture.manifest {
                 made = try Wall.render(
-                    from: Wall.readManifest(recorded), to: sheet, manifest: manifest, recordedAt: recorded,
+                    from: Wall.readManifest(recorded, threads: options.threads), to: sheet, manifest: manifest,
+                    recordedAt: recorded,
                     options: options)
             } else {
                 made = try Wall(inputs: fixture.inputs).render(to: sheet, manifest: manifest, options: options)

@@ -38,7 +38,7 @@ extension ImageWallCommand {
         var layout: LayoutOptions
 
         @Option(help: ArgumentHelp("What to do with unreadable inputs: skip or fail.", valueName: "policy"))
-        var onError: ErrorPolicy = .skip
+        var onError: ErrorPolicy = libraryDefaults.onError
 
         /// A command with every option at its default, as ArgumentParser makes it.
         public init() {}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ImageWall
 
 /// What a command prints while and after it works.
 struct ReportingOptions: ParsableArguments {
@@ -11,7 +12,10 @@ struct ReportingOptions: ParsableArguments {
             "Also print every page written, files ignored as not images, and decoders' notes that change no pixel.")
     var verbose = false
 
-    @Flag(help: "Print the time each stage took (probe, layout, decode, resample, cells, encode) at the end.")
+    @Flag(
+        help: ArgumentHelp(
+            "Print the time each stage took at the end (\(StageProfile.Stage.allCases.map(\.rawValue).joined(separator: ", ")): reading a manifest, probe and layout in wall seconds, the others in CPU seconds summed over threads), with the process's CPU time and peak memory."
+        ))
     var profile = false
 
     @Option(

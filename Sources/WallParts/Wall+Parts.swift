@@ -19,7 +19,7 @@ extension Wall {
         // Only the tiles this part draws are read and probed: those its rows and the row
         // above meet (a pyramid's tiles overlap it).
         let (manifest, identity) = try hooks.profile.measure(.manifest, wall: true) {
-            try ManifestReader.read(manifestPath) { manifest in
+            try ManifestReader.read(manifestPath, threads: options.threads) { manifest in
                 let rows = part.rows(of: manifest.pageSizes)
                 return { page, cell in
                     rows.contains { $0.page == page && cell.y < $0.to && cell.y + cell.height >= $0.from }
@@ -61,9 +61,12 @@ extension Wall {
     }
 
     /// The manifest at `path`, and how a part file names it (a hash of the bytes it was read
-    /// from), as ``PartHeader/manifest`` holds it: one reading of the file gives both.
-    public static func readManifestAndIdentity(_ path: String) throws -> (manifest: Manifest, identity: String) {
-        let (manifest, identity) = try ManifestReader.read(path)
+    /// from), as ``PartHeader/manifest`` holds it: one reading of the file gives both, its tiles
+    /// decoded on `threads` threads.
+    public static func readManifestAndIdentity(_ path: String, threads: Int = 1) throws -> (
+        manifest: Manifest, identity: String
+    ) {
+        let (manifest, identity) = try ManifestReader.read(path, threads: threads)
         return (manifest, identity.description)
     }
 }

@@ -66,7 +66,7 @@ public struct SheetComparison: Sendable {
     ) throws {
         self.expected = expected
         self.actual = actual
-        let manifests = try paths.map { (try ManifestWriter.read($0.0), try ManifestWriter.read($0.1)) }
+        let manifests = try paths.map { (try Wall.readManifest($0.0), try Wall.readManifest($0.1)) }
         self.manifests = manifests
         var options = base
         if let manifests {
@@ -202,73 +202,6 @@ public struct SheetComparison: Sendable {
 }
 
 extension SheetComparison {
-    /// This comparison as a section of a report page: its summary (the first section's
-    /// paragraph is `#summary`), the controls, the sheets and the changes, and every tile that
-    /// differs (`li.tile`, with its kind and name) with crops before, after and of its changes.
-    /// `number` tells sections of one page apart; `title` heads the section when given.
-    public func reportSection(number: Int, title: String?, images: ReportImages) throws -> String {
-        guard let (first, second) = sheets else {
-            throw CodecError(
-                .decode, path: actual, reason: "compared band by band, without the pictures a report shows")
-        }
-        var tilesHTML = ""
-        if let tiles, let (a, b) = manifests {
-            let before = a.tilesByIdentity, after = b.tilesByIdentity
-            var shown = 0
-            for (kind, names) in tiles.byKind {
-                for name in names {
-                    var crops = ""
-                    if shown < 200 {
-                        func figure(_ bitmap: Bitmap?, _ caption: String) throws {
-                            guard let bitmap else { return }
-                            crops +=
-                                "<figure><img src=\"\(try images.uri(bitmap))\" alt=\"\(caption)\"><figcaption>\(caption)</figcaption></figure>"
-                        }
-                        let old = before[name].flatMap { $0.page == 0 ? first.cropped(to: $0.rect) : nil }
-                        let new = after[name].flatMap { $0.page == 0 ? second.cropped(to: $0.rect) : nil }
-                        try figure(old, "before")
-                        try figure(new, "after")
-                        // The tile's own picture of its changes, where it stayed in place.
-                        if kind == "changed", sizes == nil, picture.size == second.size, let tile = after[name],
-                            let previous = before[name], previous.rect == tile.rect
-                        {
-                            try figure(picture.cropped(to: tile.rect), "changes")
-                        }
-                        shown += 1
-                    }
-                    tilesHTML +=
-                        "<li class=\"tile\" data-kind=\"\(kind)\" data-name=\"\(HTMLText.escape(name))\"><b>\(kind)</b> \(HTMLText.escape(name))<div class=\"crops\">\(crops)</div></li>\n"
-                }
-            }
-        }
-        let summary = lines(limit: 0).first ?? ""
-        var sheets = [("expected", try images.uri(first), first.size), ("actual", try images.uri(second), second.size)]
-        if sizes == nil && picture.size == second.size {
-            sheets.append(("changes", try images.uri(picture), picture.size))
-        }
-        let heading = title.map { "<h2>\(HTMLText.escape($0))</h2>\n" } ?? ""
-        return """
-            <section class="fixture" id="fixture-\(number)">
-            \(heading)<p class="summary"\(number == 0 ? " id=\"summary\"" : "")>\(HTMLText.escape(summary))<br>expected: \(HTMLText.escape(expected)) · actual: \(HTMLText.escape(actual))</p>
-            <div class="controls">
-            <button data-view="expected">Expected</button><button data-view="actual">Actual</button>
-            <button data-view="changes">Changes</button><button data-view="all">Side by side</button>
-            <span>zoom</span><button data-zoom="0">fit</button><button data-zoom="1">1×</button>
-            <button data-zoom="2">2×</button><button data-zoom="4">4×</button><button data-zoom="8">8×</button>
-            </div>
-            <div class="sheets">
-            \(sheets.map { "<figure data-view=\"\($0.0)\"><img src=\"\($0.1)\" alt=\"\($0.0)\" width=\"\($0.2.width)\" height=\"\($0.2.height)\"><figcaption>\($0.0)</figcaption></figure>" }.joined(separator: "\n"))
-            </div>
-            <h3>Tiles</h3>
-            <ul class="tiles"\(number == 0 ? " id=\"tiles\"" : "")>
-            \(tilesHTML)</ul>
-            </section>
-
-            """
-    }
-}
-
-extension SheetComparison {
     /// Of the tiles named in `moved`, those whose picture changed as well, so that a tile that
     /// moved hides no change: compared pixel by pixel when it kept its size; resized (a gap or
     /// a width changed), the golden's tile resampled to the new size and compared by
@@ -369,62 +302,5 @@ extension Bitmap {
                 (y - y0) * (x1 - x0) * n..<(y - y0 + 1) * (x1 - x0) * n, with: pixels[from..<from + (x1 - x0) * n])
         }
         return out
-    }
-}
-
-extension SheetComparison {
-    /// The options that shaped the two sheets, where they differ, from the golden to the
-    /// checked sheet ("columns 4 → 3"): said before pixels, since a changed option moves every
-    /// tile after it. Empty without manifests.
-    public var optionChanges: [String] {
-        guard let manifests else { return [] }
-        let before = Self.options(of: manifests.0), after = Self.options(of: manifests.1)
-        return Set(before.keys).union(after.keys).sorted().compactMap { key in
-            let old = before[key] ?? "none", new = after[key] ?? "none"
-            return old == new ? nil : "\(key) \(old) → \(new)"
-        }
-    }
-
-    /// The libraries (and ImageWall) that drew the two sheets, where they differ ("libjpeg
-    /// 2001005 here, 3000001 in the golden"), when both manifests say.
-    public var versionChanges: [String] {
-        guard let golden = manifests?.0.madeBy, let here = manifests?.1.madeBy else { return [] }
-        var changes: [String] = []
-        if golden.imagewall != here.imagewall {
-            changes.append("ImageWall \(here.imagewall) here, \(golden.imagewall) in the golden")
-        }
-        func byName(_ line: String) -> [String: String] {
-            var versions: [String: String] = [:]
-            for entry in line.components(separatedBy: ", ") {
-                let words = entry.split(separator: " ")
-                guard words.count >= 2 else { continue }
-                versions[words.dropLast().joined(separator: " ")] = String(words[words.count - 1])
-            }
-            return versions
-        }
-        let old = byName(golden.libraries), new = byName(here.libraries)
-        for name in Set(old.keys).union(new.keys).sorted() where old[name] != new[name] {
-            changes.append("\(name) \(new[name] ?? "absent") here, \(old[name] ?? "absent") in the golden")
-        }
-        return changes
-    }
-
-    /// A manifest's layout and rendering options as flat keys and JSON values ("padding.top": "10").
-    static func options(of manifest: Manifest) -> [String: String] {
-        var flat: [String: String] = [:]
-        func add(_ value: Any, _ key: String) {
-            if let object = value as? [String: Any] {
-                for (name, inner) in object { add(inner, key.isEmpty ? name : key + "." + name) }
-            } else if let data = try? JSONSerialization.data(
-                withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes])
-            {
-                flat[key] = String(decoding: data, as: UTF8.self)
-            }
-        }
-        let encoder = JSONEncoder()
-        for part in [try? encoder.encode(manifest.layout), try? manifest.render.map { try encoder.encode($0) }] {
-            if let part, let object = try? JSONSerialization.jsonObject(with: part) { add(object, "") }
-        }
-        return flat
     }
 }

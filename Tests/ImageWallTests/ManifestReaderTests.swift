@@ -34,19 +34,22 @@ struct ManifestReaderTests {
         let manifest = try awkwardManifest(count: 30_000)
         let path = folder.write(Array(try ManifestWriter.encode(manifest)), to: "m.json")
         #expect((Fixtures.read(path)?.count ?? 0) > 3 << 20)  // several reads and batches
-        let read = try Wall.readManifest(path)
-        #expect(read.tiles.count == manifest.tiles.count)
-        #expect(read.tiles.map(\.index) == Array(0..<30_000))
-        #expect(read == manifest)
+        // Decoded in batches on one thread or several, the same manifest.
+        for threads in [1, 3] {
+            let read = try Wall.readManifest(path, threads: threads)
+            #expect(read.tiles.count == manifest.tiles.count)
+            #expect(read.tiles.map(\.index) == Array(0..<30_000))
+            #expect(read == manifest)
+        }
     }
 
     @Test("a selection reads only the tiles it keeps, in order, each with its index in the wall")
     func selection() throws {
         let manifest = try awkwardManifest(count: 30_000)
         let path = folder.write(Array(try ManifestWriter.encode(manifest)), to: "m.json")
-        let whole = try ManifestReader.read(path)
+        let whole = try ManifestReader.read(path, threads: 2)
         var asked: [Manifest.Page] = []
-        let kept = try ManifestReader.read(path) { rest in
+        let kept = try ManifestReader.read(path, threads: 2) { rest in
             asked = rest.pages
             return { page, cell in page == 0 && cell.y >= 100_000 && cell.y < 160_000 || cell.x > 1_000 }
         }
@@ -64,7 +67,7 @@ struct ManifestReaderTests {
         let broken = "\"index\":\(victim),"
         _ = folder.write(Array(text.replacingOccurrences(of: broken, with: "").utf8), to: "m.json")
         #expect {
-            _ = try ManifestReader.read(path) { _ in { _, cell in cell.x > 1_000 } }
+            _ = try ManifestReader.read(path, threads: 2) { _ in { _, cell in cell.x > 1_000 } }
         } throws: {
             ($0 as? ManifestError)?.reason.contains("tiles[\(victim)]") == true
         }
@@ -87,7 +90,7 @@ struct ManifestReaderTests {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let pretty = folder.write(Array(try encoder.encode(manifest)), to: "pretty.json")
         #expect(try Wall.readManifest(pretty) == manifest)
-        let some = try ManifestReader.read(pretty) { _ in { _, cell in cell.x < 500 } }.manifest.tiles
+        let some = try ManifestReader.read(pretty, threads: 1) { _ in { _, cell in cell.x < 500 } }.manifest.tiles
         #expect(some == manifest.tiles.filter { $0.cell.x < 500 } && !some.isEmpty)
     }
 

@@ -9,22 +9,6 @@ import WallJSON
     import Musl
 #endif
 
-/// A manifest that cannot be read, and why.
-public struct ManifestError: WallError, Equatable {
-    /// The manifest file.
-    public var path: String
-    /// What is wrong with it.
-    public var reason: String
-
-    init(_ path: String, _ reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    /// `path: reason`.
-    public var message: String { "\(path): \(reason)" }
-}
-
 /// Reads a manifest file a megabyte at a time. The tiles, nearly all of a big manifest, are
 /// split off the text as it is read and decoded a few thousand at a time on every core, so
 /// reading a million tiles needs about the memory of their values, not of the whole text and
@@ -39,21 +23,22 @@ package enum ManifestReader {
     /// only the tiles it keeps are read whole (in order, their `index` still their place in the
     /// wall): the first reading takes each tile's page and cell and where its text lies, and
     /// the kept tiles' texts are read again from there — a part of a million-tile wall holds a
-    /// few hundred tiles, not a million.
-    package static func read(_ path: String, keeping selection: TileSelection? = nil) throws -> (
+    /// few hundred tiles, not a million. The tiles are decoded in batches on `threads` threads
+    /// while the text is split.
+    package static func read(_ path: String, threads: Int, keeping selection: TileSelection? = nil) throws -> (
         manifest: Manifest, identity: CacheKey
     ) {
         guard let file = fopen(path, "rb") else { throw ManifestError(path, "cannot read: \(systemErrorText())") }
         defer { fclose(file) }
         guard let selection else {
-            var splitter = ManifestSplitter<Manifest.Tile>(path: path)
+            var splitter = ManifestSplitter<Manifest.Tile>(path: path, threads: threads)
             let identity = try splitter.read(file)
             var manifest = try splitter.finish()
             manifest.tiles = splitter.elements
             try manifest.validate(path: path)
             return (manifest, identity)
         }
-        var splitter = ManifestSplitter<TileOutline>(path: path, recordsSpans: true)
+        var splitter = ManifestSplitter<TileOutline>(path: path, threads: threads, recordsSpans: true)
         let identity = try splitter.read(file)
         var manifest = try splitter.finish()
         let keep = selection(manifest)
@@ -154,7 +139,7 @@ private struct ManifestSplitter<Element: Decodable & Sendable> {
     /// Batches being decoded on other threads while the text is split, oldest first.
     var decoding: [DecodingBatch<Element>] = []
     var batches = 0
-    let threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let threads: Int
 
     var depth = 0
     var inString = false
@@ -176,7 +161,9 @@ private struct ManifestSplitter<Element: Decodable & Sendable> {
     static var quote: UInt8 { UInt8(ascii: "\"") }
     static var backslash: UInt8 { UInt8(ascii: "\\") }
 
-    init(path: String, recordsSpans: Bool = false) { (self.path, self.recordsSpans) = (path, recordsSpans) }
+    init(path: String, threads: Int, recordsSpans: Bool = false) {
+        (self.path, self.threads, self.recordsSpans) = (path, max(1, threads), recordsSpans)
+    }
 
     /// Feeds the whole of `file` through, a megabyte at a time; returns the hash of its bytes.
     mutating func read(_ file: UnsafeMutablePointer<FILE>) throws -> CacheKey {

@@ -86,8 +86,4 @@ public enum ManifestWriter {
         try emit(out.bytes)
     }
 
-    /// Reads a manifest file.
-    public static func read(_ path: String) throws -> Manifest {
-        try ManifestReader.read(path).manifest
-    }
 }

@@ -19,7 +19,7 @@ package enum Replay {
     /// One that cannot be read is kept in place to be drawn as a placeholder, or stops the run,
     /// as `base.onError` says. Sources are found as
     /// ``source(of:in:root:recordedAt:)`` says. A manifest holding some of a wall's tiles (as a
-    /// part reads it, see ``ManifestReader/read(_:keeping:)``) gives a plan of those tiles,
+    /// part reads it, see ``ManifestReader/read(_:threads:keeping:)``) gives a plan of those tiles,
     /// which knows each one's index in the wall.
     package static func plan(
         of manifest: Manifest, options base: WallOptions, root: String? = nil, recordedAt: String? = nil,

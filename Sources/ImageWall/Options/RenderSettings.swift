@@ -69,16 +69,17 @@ public struct RenderSettings: Sendable, Hashable, Codable {
     /// Reads the settings; absent keys keep their defaults.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = RenderSettings()
         caption = try c.decodeIfPresent(CaptionTemplate.self, forKey: .caption)
         title = try c.decodeIfPresent(String.self, forKey: .title)
         font = try c.decodeIfPresent(String.self, forKey: .font)
         fontSize = try c.decodeIfPresent(Int.self, forKey: .fontSize)
         textColor = try c.decodeIfPresent(RGBAColor.self, forKey: .textColor)
         style = try TileStyle(from: decoder)
-        linear = try c.decodeIfPresent(Bool.self, forKey: .linear) ?? false
-        fast = try c.decodeIfPresent(Bool.self, forKey: .fast) ?? false
-        compression = try c.decodeIfPresent(PNGCompression.self, forKey: .compression) ?? .runLength
-        pngFilter = try c.decodeIfPresent(PNGFilter.self, forKey: .pngFilter) ?? .paeth
+        linear = try c.decodeIfPresent(Bool.self, forKey: .linear) ?? defaults.linear
+        fast = try c.decodeIfPresent(Bool.self, forKey: .fast) ?? defaults.fast
+        compression = try c.decodeIfPresent(PNGCompression.self, forKey: .compression) ?? defaults.compression
+        pngFilter = try c.decodeIfPresent(PNGFilter.self, forKey: .pngFilter) ?? defaults.pngFilter
         quality = try c.decodeIfPresent(Int.self, forKey: .quality)
         paper = try c.decodeIfPresent(Paper.self, forKey: .paper)
         decodeFloor = try c.decodeIfPresent(Int.self, forKey: .decodeFloor)

@@ -248,7 +248,9 @@ extension ImageWallCommand {
                     if !quiet { summarize(header, to: file, seconds: ProgressDisplay.now() - started) }
                     if let stages { report(stages) }
                 case .replay(let manifest):
-                    let recorded = try stages.measure(.manifest, wall: true) { try Wall.readManifest(manifest) }
+                    let recorded = try stages.measure(.manifest, wall: true) {
+                        try Wall.readManifest(manifest, threads: options.threads)
+                    }
                     let page = galleryPages(threads: options.threads)
                     let result = try Wall.render(
                         from: recorded, to: output.sheet, manifest: output.manifest, root: replay.root,

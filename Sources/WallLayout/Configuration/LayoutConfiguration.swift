@@ -209,13 +209,13 @@ extension LayoutConfiguration {
         config.columnGap = try c.decodeIfPresent(Int.self, forKey: .columnGap) ?? config.columnGap
         config.rowGap = try c.decodeIfPresent(Int.self, forKey: .rowGap) ?? config.rowGap
         config.padding = try c.decodeIfPresent(Insets.self, forKey: .padding) ?? config.padding
-        config.captionHeight = try c.decodeIfPresent(Int.self, forKey: .captionHeight) ?? 0
-        config.direction = try c.decodeIfPresent(Direction.self, forKey: .direction) ?? .ltr
-        config.tieTolerance = try c.decodeIfPresent(Int.self, forKey: .tieTolerance) ?? 0
+        config.captionHeight = try c.decodeIfPresent(Int.self, forKey: .captionHeight) ?? config.captionHeight
+        config.direction = try c.decodeIfPresent(Direction.self, forKey: .direction) ?? config.direction
+        config.tieTolerance = try c.decodeIfPresent(Int.self, forKey: .tieTolerance) ?? config.tieTolerance
         config.cellAspect = try c.decodeIfPresent(AspectRatio.self, forKey: .cellAspect) ?? config.cellAspect
-        config.fit = try c.decodeIfPresent(Fit.self, forKey: .fit) ?? .cover
-        config.order = try c.decodeIfPresent(TileOrder.self, forKey: .order) ?? .across
-        config.gravity = try c.decodeIfPresent(Gravity.self, forKey: .gravity) ?? .center
+        config.fit = try c.decodeIfPresent(Fit.self, forKey: .fit) ?? config.fit
+        config.order = try c.decodeIfPresent(TileOrder.self, forKey: .order) ?? config.order
+        config.gravity = try c.decodeIfPresent(Gravity.self, forKey: .gravity) ?? config.gravity
         // Absent in manifests written before there was a limit: their layouts had none.
         config.maxAspect = try c.decodeIfPresent(Double.self, forKey: .maxAspect)
         let gaps = try c.decodeIfPresent([String: Int].self, forKey: .rowGapsAfter) ?? [:]
@@ -224,15 +224,15 @@ extension LayoutConfiguration {
         config.rowHeight = try c.decodeIfPresent(Int.self, forKey: .rowHeight) ?? config.rowHeight
         config.maxRowHeightRatio =
             try c.decodeIfPresent(Double.self, forKey: .maxRowHeightRatio) ?? config.maxRowHeightRatio
-        config.lastRow = try c.decodeIfPresent(LastRow.self, forKey: .lastRow) ?? .left
-        config.hero = try c.decodeIfPresent(Int.self, forKey: .hero) ?? 0
+        config.lastRow = try c.decodeIfPresent(LastRow.self, forKey: .lastRow) ?? config.lastRow
+        config.hero = try c.decodeIfPresent(Int.self, forKey: .hero) ?? config.hero
         config.sectionHeaderHeight =
             try c.decodeIfPresent(Int.self, forKey: .sectionHeaderHeight) ?? config.sectionHeaderHeight
-        config.titleHeight = try c.decodeIfPresent(Int.self, forKey: .titleHeight) ?? 0
+        config.titleHeight = try c.decodeIfPresent(Int.self, forKey: .titleHeight) ?? config.titleHeight
         config.maxPageHeight = try c.decodeIfPresent(Int.self, forKey: .maxPageHeight)
         config.maxPagePixels = try c.decodeIfPresent(Int.self, forKey: .maxPagePixels)
-        config.upscale = try c.decodeIfPresent(Bool.self, forKey: .upscale) ?? true
-        config.evenBottom = try c.decodeIfPresent(Bool.self, forKey: .evenBottom) ?? false
+        config.upscale = try c.decodeIfPresent(Bool.self, forKey: .upscale) ?? config.upscale
+        config.evenBottom = try c.decodeIfPresent(Bool.self, forKey: .evenBottom) ?? config.evenBottom
         config.spanWide = try c.decodeIfPresent(Double.self, forKey: .spanWide)
         self = config
     }

@@ -1,0 +1,58 @@
+import Foundation
+import ImageWall
+import WallCache
+import WallCodecs
+import WallCore
+import WallLayout
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Files earlier builds wrote that no album needs now.
+extension GalleryBuild {
+    /// Removes the files earlier builds wrote that no album needs now (pages of pictures and
+    /// albums gone, sheets and renditions no longer shown), and the folders they leave empty.
+    /// Only files the record or the journal name as the gallery's own are ever removed.
+    mutating func removeOldFiles(journaled: (paths: Set<String>, prefixes: [String])) throws {
+        var candidates = old.written.union(journaled.paths)
+        for prefix in journaled.prefixes {
+            let folder = FilePaths.folder(of: site + "/" + prefix), stem = FilePaths.name(of: prefix)
+            for entry in directoryEntries(at: folder) ?? []
+            where entry.name.hasPrefix(stem) && !entry.name.hasPrefix(".") {
+                candidates.insert(String((folder + "/" + entry.name).dropFirst(site.count + 1)))
+            }
+        }
+        var kept: Set<String> = []
+        for album in record.albums.values {
+            kept.formUnion(album.pages)
+            for sheet in album.sheets { kept.formUnion(sheet.pages.map(\.file)) }
+        }
+        for (album, entry) in record.albums {
+            for picture in entry.pictures {
+                guard let file = record.files[Self.join(album, picture.name)], let key = file.key,
+                    let sides = file.picture?.sides, !sides.isEmpty
+                else { continue }
+                kept.formUnion(PictureRenditions.files(renditions.key(content: key), sides: sides))
+            }
+        }
+        record.written = kept
+        var folders: Set<String> = []
+        for path in candidates.subtracting(kept) where SitePaths.isInside(path) {
+            var status = stat()
+            let full = site + "/" + path
+            guard lstat(full, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            if unlink(full) == 0 {
+                report.filesRemoved += 1
+                folders.insert(FilePaths.folder(of: full))
+            }
+        }
+        // Folders left empty, deepest first, up to the site (never it): rmdir removes none that holds anything.
+        for folder in folders.sorted(by: { $0.count > $1.count }) {
+            var folder = folder
+            while folder.count > site.count, folder.hasPrefix(site + "/"), rmdir(folder) == 0 {
+                folder = FilePaths.folder(of: folder)
+            }
+        }
+    }
+}
