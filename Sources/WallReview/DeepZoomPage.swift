@@ -1,6 +1,7 @@
 import Foundation
 import ImageWall
 import WallCodecs
+import WallJSON
 
 /// The HTML page of a wall written as Deep Zoom pyramids: a viewer for each page that opens
 /// as wide as the window, at the wall's top, and pans (drag, arrow keys) and zooms (wheel, pinch, +/−, double-click) through the pyramid's levels,

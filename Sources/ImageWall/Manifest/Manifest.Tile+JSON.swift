@@ -1,3 +1,5 @@
+import WallJSON
+
 extension Manifest.Tile {
     /// Appends the tile's JSON text on one line, written directly (the bulk of a big
     /// manifest): the text Foundation's `JSONEncoder` gives for it with `.sortedKeys` and
@@ -58,7 +60,7 @@ extension Manifest.Tile {
         if let companions { field("companions", quoted: companions) }
         key("crop")
         if let crop {
-            try box((crop.height, crop.width, crop.x, crop.y)) { $0.append(text: try Leaf.number($1)) }
+            try box((crop.height, crop.width, crop.x, crop.y)) { $0.append(text: try JSONText.number($1)) }
         } else {
             out.append("null")
         }

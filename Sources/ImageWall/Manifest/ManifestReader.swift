@@ -107,63 +107,35 @@ private final class DecodingBatch<Element: Decodable & Sendable>: @unchecked Sen
     }
 }
 
-/// The key of a manifest's tiles.
-private let tilesKey = Array("tiles".utf8)
-
 /// What a selection of tiles is made from: a tile's page and cell.
 private struct TileOutline: Decodable, Sendable {
     var page: Int
     var cell: Manifest.Box
 }
 
-/// The text of a manifest split as it streams past: the tiles' array elements go to a
-/// ``JSONReader`` (simdjson) in batches, everything else (with the tiles' array left empty) is kept to be
-/// decoded at the end. Only the JSON text's strings and brackets are followed here; parsing is
-/// the decoder's. Each tile is decoded as an `Element`: a whole tile, or the part of it needed.
+/// The text of a manifest split as it streams past (see ``JSONArraySplitter``): the tiles go to
+/// a ``JSONReader`` (simdjson) in batches on other threads while the text is read, everything
+/// else is decoded at the end. Each tile is decoded as an `Element`: a whole tile, or the part of
+/// it needed.
 private struct ManifestSplitter<Element: Decodable & Sendable> {
     let path: String
-    /// The text without the tiles' elements.
-    var rest: [UInt8] = []
-    /// Tile elements waiting to be decoded, as a JSON array without its closing bracket.
-    var batch: [UInt8] = [UInt8(ascii: "[")]
-    var batched = 0
+    var text: JSONArraySplitter
     /// The tiles decoded so far.
     var elements: [Element] = []
-    /// Where each tile's text lies in the file, when `recordsSpans`.
-    var spans: [Range<Int>] = []
-    let recordsSpans: Bool
-    /// How many bytes of the file were fed before the present piece.
-    var fed = 0
-    /// Where the element being read began in the file.
-    var elementStart = 0
     /// Batches being decoded on other threads while the text is split, oldest first.
     var decoding: [DecodingBatch<Element>] = []
     var batches = 0
     let threads: Int
 
-    var depth = 0
-    var inString = false
-    var escaped = false
-    /// The last string closed at the top level, while it is short enough to be "tiles".
-    var lastString: [UInt8]? = nil
-    var keyIsTiles = false
-    var inTiles = false
-    var sawTiles = false
-    /// An element of the tiles' array has begun and not ended.
-    var inElement = false
-    /// A comma was passed and the next element has not begun.
-    var expectingElement = false
-    var elementsInList = 0
-    /// The element's brackets have closed: only a comma or the list's end may follow.
-    var elementClosed = false
-
     static var batchSize: Int { 4096 }
-    static var quote: UInt8 { UInt8(ascii: "\"") }
-    static var backslash: UInt8 { UInt8(ascii: "\\") }
 
     init(path: String, threads: Int, recordsSpans: Bool = false) {
-        (self.path, self.threads, self.recordsSpans) = (path, max(1, threads), recordsSpans)
+        (self.path, self.threads) = (path, max(1, threads))
+        text = JSONArraySplitter(key: "tiles", batchSize: Self.batchSize, recordsSpans: recordsSpans)
     }
+
+    /// Where each tile's text lies in the file, when it records them.
+    var spans: [Range<Int>] { text.spans }
 
     /// Feeds the whole of `file` through, a megabyte at a time; returns the hash of its bytes.
     mutating func read(_ file: UnsafeMutablePointer<FILE>) throws -> CacheKey {
@@ -175,7 +147,12 @@ private struct ManifestSplitter<Element: Decodable & Sendable> {
                 try chunk.withUnsafeBufferPointer {
                     let piece = UnsafeBufferPointer(rebasing: $0[..<count])
                     hasher.add(UnsafeRawBufferPointer(piece))
-                    try feed(piece)
+                    do {
+                        try text.feed(piece)
+                    } catch let problem as JSONArraySplitter.Problem {
+                        throw ManifestError(path, "not an ImageWall manifest: " + Self.describe(problem))
+                    }
+                    try decode(text.takeBatches())
                 }
             }
             if count < chunk.count {
@@ -186,157 +163,46 @@ private struct ManifestSplitter<Element: Decodable & Sendable> {
         return hasher.finish()
     }
 
-    private enum Target { case rest, batch, none }
-
-    mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        var runStart = 0
-        var runTarget: Target = inTiles && depth >= 2 ? (inElement ? .batch : .none) : .rest
-        /// Moves the bytes from `runStart` up to `end` to where they go.
-        func flush(upTo end: Int) {
-            if end > runStart {
-                switch runTarget {
-                case .rest: rest.append(contentsOf: bytes[runStart..<end])
-                case .batch: batch.append(contentsOf: bytes[runStart..<end])
-                case .none: break
-                }
-            }
-            runStart = end
-        }
-        func route(_ index: Int, to target: Target) {
-            if target != runTarget {
-                flush(upTo: index)
-                runTarget = target
-            }
-        }
-        for index in 0..<bytes.count {
-            let byte = bytes[index]
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == Self.backslash {
-                    escaped = true
-                    if depth == 1 { lastString = nil }
-                } else if byte == Self.quote {
-                    inString = false
-                } else if depth == 1, lastString != nil {
-                    lastString!.append(byte)
-                    if lastString!.count > tilesKey.count { lastString = nil }
-                }
-                continue
-            }
-            guard inTiles else {
-                // Outside the tiles' elements.
-                switch byte {
-                case Self.quote:
-                    inString = true
-                    if depth == 1 { lastString = [] }
-                case UInt8(ascii: ":"):
-                    if depth == 1 { keyIsTiles = lastString == tilesKey }
-                case UInt8(ascii: "["), UInt8(ascii: "{"):
-                    if depth == 1, keyIsTiles, byte == UInt8(ascii: "[") {
-                        guard !sawTiles else { throw ManifestError(path, "not an ImageWall manifest: two tile lists") }
-                        (inTiles, sawTiles, expectingElement) = (true, true, false)
-                        route(index + 1, to: .none)
-                    }
-                    depth += 1
-                    keyIsTiles = false
-                case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                    depth -= 1
-                    keyIsTiles = false
-                case UInt8(ascii: ","):
-                    keyIsTiles = false
-                default: break
-                }
-                continue
-            }
-            // In the tiles' array: an element's own brackets, or the separators between elements.
-            if depth > 2 {
-                switch byte {
-                case Self.quote: inString = true
-                case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-                case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                    depth -= 1
-                    elementClosed = depth == 2
-                default: break
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: ","):
-                guard inElement else {
-                    throw ManifestError(path, "not an ImageWall manifest: an empty tile in the list")
-                }
-                route(index, to: .none)
-                try endElement(at: fed + index)
-                expectingElement = true
-            case UInt8(ascii: "]"):
-                guard inElement || !expectingElement else {
-                    throw ManifestError(path, "not an ImageWall manifest: a comma after the last tile")
-                }
-                route(index, to: .rest)
-                try endElement(at: fed + index)
-                (inTiles, depth) = (false, 1)
-            case 0x20, 0x09, 0x0A, 0x0D:
-                break  // goes with the element when inside one, else nowhere
-            default:
-                if !inElement || elementClosed {
-                    guard !elementClosed, elementsInList == 0 || expectingElement else {
-                        throw ManifestError(path, "not an ImageWall manifest: tiles without a comma between them")
-                    }
-                    route(index, to: .batch)
-                    if batched > 0 { batch.append(UInt8(ascii: ",")) }
-                    (inElement, expectingElement) = (true, false)
-                    elementStart = fed + index
-                }
-                switch byte {
-                case Self.quote: inString = true
-                case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-                default: break
-                }
-            }
-        }
-        flush(upTo: bytes.count)
-        fed += bytes.count
-    }
-
-    /// Counts the element just ended before `end` in the file, and decodes the batch when it
-    /// is full.
-    private mutating func endElement(at end: Int) throws {
-        guard inElement else { return }
-        (inElement, elementClosed) = (false, false)
-        if recordsSpans { spans.append(elementStart..<end) }
-        elementsInList += 1
-        batched += 1
-        if batched >= Self.batchSize { try decodeBatch() }
-    }
-
-    /// Sends the batch to be decoded on another thread while splitting goes on, and takes the
+    /// Sends `texts` to be decoded on other threads while splitting goes on, and takes the
     /// oldest batches' tiles when a batch for each core and as many again are under way (all
     /// of them when `last`), so the text in flight stays a few batches long.
-    private mutating func decodeBatch(last: Bool = false) throws {
-        if batched > 0 {
-            batch.append(UInt8(ascii: "]"))
+    private mutating func decode(_ texts: [[UInt8]], last: Bool = false) throws {
+        for batch in texts {
             decoding.append(DecodingBatch(batch, firstTile: batches * Self.batchSize, path: path))
             batches += 1
-            batch.removeAll(keepingCapacity: true)
-            batch.append(UInt8(ascii: "["))
-            batched = 0
+            try takeDecoded(last: false)
         }
+        try takeDecoded(last: last)
+    }
+
+    private mutating func takeDecoded(last: Bool) throws {
         while let oldest = decoding.first, last || decoding.count > 2 * threads {
             decoding.removeFirst()
             elements += try oldest.tiles()
         }
     }
 
+    /// What is wrong with the tiles' list, in a few words.
+    static func describe(_ problem: JSONArraySplitter.Problem) -> String {
+        switch problem {
+        case .twoArrays: return "two tile lists"
+        case .emptyElement: return "an empty tile in the list"
+        case .trailingComma: return "a comma after the last tile"
+        case .missingComma: return "tiles without a comma between them"
+        case .unbalanced: return "its JSON is cut short or unbalanced"
+        }
+    }
+
     /// The manifest without its tiles (``elements`` holds them, decoded).
     mutating func finish() throws -> Manifest {
-        guard !inString, depth == 0, !inTiles else {
-            throw ManifestError(path, "not an ImageWall manifest: its JSON is cut short or unbalanced")
+        do {
+            try decode(try text.finish(), last: true)
+        } catch let problem as JSONArraySplitter.Problem {
+            throw ManifestError(path, "not an ImageWall manifest: " + Self.describe(problem))
         }
-        try decodeBatch(last: true)
         var manifest: Manifest
         do {
-            manifest = try JSONReader().decode(Manifest.self, from: rest)
+            manifest = try JSONReader().decode(Manifest.self, from: text.rest)
         } catch let error as DecodingError {
             throw ManifestError(path, "not an ImageWall manifest: " + Self.describe(error, tile: nil))
         }

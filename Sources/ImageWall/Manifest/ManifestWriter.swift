@@ -1,6 +1,7 @@
 import Foundation
 import WallCodecs
 import WallCore
+import WallJSON
 
 #if canImport(Glibc)
     import Glibc

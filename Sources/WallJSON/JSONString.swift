@@ -1,7 +1,8 @@
+/// JSON strings and numbers written as Foundation writes them.
 package enum JSONString {
     /// `text` quoted and escaped as Foundation does: `"`, `\`, the short escapes, other
     /// control characters as `\u00XX`; slashes and everything else as they are.
-    static func append(_ text: String, to out: inout String) {
+    package static func append(_ text: String, to out: inout String) {
         out += "\""
         if !needsEscaping(text) {
             out += text
@@ -42,7 +43,7 @@ package enum JSONString {
     }
 
     /// Whether `text` holds a character JSON escapes: `"`, `\` or a control character.
-    static func needsEscaping(_ text: String) -> Bool {
+    package static func needsEscaping(_ text: String) -> Bool {
         text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
     }
 
@@ -54,7 +55,7 @@ package enum JSONString {
     }
 
     /// A floating-point number as Foundation writes it: its shortest text, without `.0`.
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         return text

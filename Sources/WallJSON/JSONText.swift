@@ -3,9 +3,9 @@
 /// byte order, empty containers as `[`, a blank line, `]`), made without Foundation's whole
 /// tree of the document, so a manifest of a million tiles can be written one tile at a time.
 /// `compact` gives the text without `.prettyPrinted` (no spaces or line breaks): a tile's line.
-enum JSONText {
+package enum JSONText {
     /// The text of `value`, as it appears nested `level` containers deep, or on one line.
-    static func text(of value: some Encodable, level: Int = 0, compact: Bool = false) throws -> String {
+    package static func text(of value: some Encodable, level: Int = 0, compact: Bool = false) throws -> String {
         let encoder = NodeEncoder()
         try value.encode(to: encoder)
         var out = ""
@@ -16,6 +16,9 @@ enum JSONText {
         }
         return out
     }
+
+    /// A finite number's text (an `EncodingError` for infinities and NaN), as Foundation writes it.
+    package static func number(_ value: Double) throws -> String { try Leaf.number(value) }
 }
 
 /// A value being built: a leaf's text, or an array or object of further values.

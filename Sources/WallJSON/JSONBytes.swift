@@ -1,22 +1,25 @@
 /// JSON text being built as UTF-8 bytes: what a manifest's million tiles are written into,
 /// without a `String` for each.
-struct JSONBytes {
+package struct JSONBytes {
     /// The text so far.
-    var bytes: [UInt8] = []
+    package var bytes: [UInt8] = []
+
+    /// No text yet.
+    package init() {}
 
     /// Appends text known at compile time.
-    mutating func append(_ literal: StaticString) {
+    package mutating func append(_ literal: StaticString) {
         literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// Appends `text` as it is.
-    mutating func append(text: String) {
+    package mutating func append(text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Appends `value` in decimal.
-    mutating func append(_ value: Int) {
+    package mutating func append(_ value: Int) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
@@ -31,7 +34,7 @@ struct JSONBytes {
     }
 
     /// Appends `text` quoted and escaped (see ``JSONString/append(_:to:)``).
-    mutating func append(quoted text: String) {
+    package mutating func append(quoted text: String) {
         if JSONString.needsEscaping(text) {
             append(text: JSONString.quoted(text))
         } else {
@@ -42,7 +45,7 @@ struct JSONBytes {
     }
 
     /// Appends the indent of `level` containers.
-    mutating func indent(_ level: Int) {
+    package mutating func indent(_ level: Int) {
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
     }
 }

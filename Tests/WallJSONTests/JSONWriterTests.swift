@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import WallJSON
+
+/// The writer: Foundation's exact text, made without its tree; and the splitter that reads a big
+/// array's elements apart as the text streams past.
+@Suite("JSON writer and array splitter")
+struct JSONWriterTests {
+    struct Item: Codable, Equatable {
+        var name: String
+        var size: [Int]
+        var ratio: Double
+        var note: String?
+        var tags: [String: Bool]
+        var empty: [Int]
+    }
+
+    static let items = [
+        Item(name: "a/b \"quoted\"\n\u{1}é", size: [4000, 3000], ratio: 1.5, note: nil, tags: ["x": true], empty: []),
+        Item(name: "", size: [], ratio: 0.1 + 0.2, note: "[not] {a} \\bracket,", tags: [:], empty: []),
+    ]
+
+    @Test("the text of values is Foundation's, pretty at any depth and compact")
+    func foundationText() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let pretty = String(decoding: try encoder.encode(Self.items), as: UTF8.self)
+        #expect(try JSONText.text(of: Self.items) == pretty)
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let compact = String(decoding: try encoder.encode(Self.items[0]), as: UTF8.self)
+        #expect(try JSONText.text(of: Self.items[0], compact: true) == compact)
+        #expect(JSONString.quoted("tab\there") == "\"tab\\there\"")
+        #expect(throws: EncodingError.self) { try JSONText.number(.nan) }
+        var bytes = JSONBytes()
+        bytes.append(-12_345)
+        bytes.append(quoted: "a\"b")
+        #expect(String(decoding: bytes.bytes, as: UTF8.self) == "-12345\"a\\\"b\"")
+    }
+
+    /// `text` split at `piece` bytes a feed: its batches and what is left.
+    static func split(_ text: String, piece: Int, batchSize: Int) throws -> (batches: [String], rest: String) {
+        var splitter = JSONArraySplitter(key: "items", batchSize: batchSize, recordsSpans: true)
+        let bytes = Array(text.utf8)
+        var batches: [[UInt8]] = []
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + piece)
+            try bytes[start..<end].withUnsafeBufferPointer { try splitter.feed($0) }
+            batches += splitter.takeBatches()
+            start = end
+        }
+        batches += try splitter.finish()
+        return (batches.map { String(decoding: $0, as: UTF8.self) }, String(decoding: splitter.rest, as: UTF8.self))
+    }
+
+    @Test("the array's elements come in batches, the rest without them, however the text is cut")
+    func splitting() throws {
+        let text = """
+            {"before": {"items": [1, 2]}, "items" : [ {"a": "x,]\\"}"}, [1, [2]], "s" ,3 ], "after": "items"}
+            """
+        for piece in [1, 2, 3, 7, 1000] {
+            let (batches, rest) = try Self.split(text, piece: piece, batchSize: 2)
+            #expect(batches == ["[{\"a\": \"x,]\\\"}\"},[1, [2]]]", "[\"s\" ,3 ]"], "piece \(piece)")
+            #expect(rest == "{\"before\": {\"items\": [1, 2]}, \"items\" : [], \"after\": \"items\"}", "piece \(piece)")
+        }
+        var splitter = JSONArraySplitter(key: "items", batchSize: 10, recordsSpans: true)
+        let spanned = Array(#"{"items":[ 10 ,"ab"]}"#.utf8)
+        try spanned.withUnsafeBufferPointer { try splitter.feed($0) }
+        _ = try splitter.finish()
+        #expect(splitter.spans.map { String(decoding: spanned[$0], as: UTF8.self) } == ["10 ", "\"ab\""])
+    }
+
+    @Test("a list of the wrong shape is a problem named, never a crash")
+    func problems() {
+        let cases: [(String, JSONArraySplitter.Problem)] = [
+            (#"{"items":[1],"items":[2]}"#, .twoArrays),
+            (#"{"items":[1,,2]}"#, .emptyElement),
+            (#"{"items":[1,2,]}"#, .trailingComma),
+            (#"{"items":[{} {}]}"#, .missingComma),
+            (#"{"items":[1,2"#, .unbalanced),
+            (#"{"items":["1]}"#, .unbalanced),
+        ]
+        for (text, problem) in cases {
+            #expect(throws: problem, "\(text)") { _ = try Self.split(text, piece: 3, batchSize: 1) }
+        }
+    }
+}
