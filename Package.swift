@@ -90,12 +90,14 @@ let package = Package(
 
         // Pure Swift stages.
         .target(name: "WallCore"),
+        // Files and paths: atomic writes, private folders, output checks, process setup.
+        .target(name: "WallFiles", dependencies: ["WallCore", "CProcessShim"]),
         .target(name: "WallLayout", dependencies: ["WallCore"]),
         .target(
             name: "WallCodecs",
             dependencies: [
-                "WallCore", "CJPEGShim", "CPNGShim", "CHEIFShim", "CWebPShim", "CTIFFShim", "CGIFShim", "CRawShim",
-                "CVideoShim", "CJXLShim", "CExivShim", "CColorShim", "CProcessShim", "CPDFShim",
+                "WallCore", "WallFiles", "CJPEGShim", "CPNGShim", "CHEIFShim", "CWebPShim", "CTIFFShim", "CGIFShim",
+                "CRawShim", "CVideoShim", "CJXLShim", "CExivShim", "CColorShim", "CPDFShim",
             ]),
         .target(name: "WallText", dependencies: ["WallCore", "CTextShim"]),
         .target(name: "WallCompositor", dependencies: ["WallCore"]),
@@ -104,24 +106,26 @@ let package = Package(
         .target(
             name: "ImageWall",
             dependencies: [
-                "WallCore", "WallLayout", "WallCodecs", "WallCompositor", "WallText", "WallCache", "WallJSON",
+                "WallCore", "WallFiles", "WallLayout", "WallCodecs", "WallCompositor", "WallText", "WallCache",
+                "WallJSON",
             ]),
         // What consumes a render: part files and their assembly; diff, reports and pages.
-        .target(name: "WallParts", dependencies: ["ImageWall", "WallCore", "WallLayout", "WallCodecs"]),
+        .target(name: "WallParts", dependencies: ["ImageWall", "WallCore", "WallFiles", "WallLayout", "WallCodecs"]),
         .target(
-            name: "WallReview", dependencies: ["ImageWall", "WallCore", "WallLayout", "WallCodecs", "WallCompositor"]),
+            name: "WallReview",
+            dependencies: ["ImageWall", "WallCore", "WallFiles", "WallLayout", "WallCodecs", "WallCompositor"]),
         // A library of folders as a gallery site, kept up to date.
         .target(
             name: "WallGallery",
             dependencies: [
-                "ImageWall", "WallReview", "WallCore", "WallLayout", "WallCodecs", "WallCompositor", "WallCache",
-                "WallJSON",
+                "ImageWall", "WallReview", "WallCore", "WallFiles", "WallLayout", "WallCodecs", "WallCompositor",
+                "WallCache", "WallJSON",
             ]),
         .target(
             name: "WallCommand",
             dependencies: [
                 "ImageWall", "WallParts", "WallReview", "WallGallery", "WallCodecs", "WallCompositor", "WallLayout",
-                "WallCache", "CProcessShim",
+                "WallCache", "WallFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "imagewall", dependencies: ["WallCommand"]),
@@ -152,7 +156,7 @@ let package = Package(
         .testTarget(name: "WallLayoutTests", dependencies: ["WallLayout", "_WallTestSupport"]),
         .testTarget(
             name: "WallCodecsTests",
-            dependencies: ["WallCodecs", "WallSamples", "_WallTestSupport"]),
+            dependencies: ["WallCodecs", "WallFiles", "WallSamples", "_WallTestSupport"]),
         .testTarget(
             name: "WallCompositorTests", dependencies: ["WallCompositor", "_WallTestSupport"]),
         .testTarget(name: "WallTextTests", dependencies: ["WallText"]),
@@ -163,12 +167,12 @@ let package = Package(
             exclude: ["Help"]),
         .testTarget(
             name: "WallGalleryTests",
-            dependencies: ["WallGallery", "ImageWall", "WallCodecs", "WallCore", "_WallTestSupport"]),
+            dependencies: ["WallGallery", "ImageWall", "WallCodecs", "WallCore", "WallFiles", "_WallTestSupport"]),
         .testTarget(
             name: "ImageWallTests",
             dependencies: [
                 "ImageWall", "WallParts", "WallReview", "WallCommand", "WallCodecs", "WallCache", "WallText",
-                "_WallTestSupport",
+                "WallFiles", "_WallTestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

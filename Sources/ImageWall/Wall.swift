@@ -1,6 +1,7 @@
 import Foundation
 import WallCodecs
 import WallCore
+import WallFiles
 import WallLayout
 
 /// A contact sheet of a set of image files and folders: probe, lay out, render. The entry

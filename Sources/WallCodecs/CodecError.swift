@@ -1,4 +1,5 @@
 import WallCore
+import WallFiles
 
 /// The stage of the pipeline a file failed in.
 public enum CodecStage: String, Sendable, Codable {
@@ -28,4 +29,23 @@ public struct CodecError: WallError, Equatable {
 
     /// `PATH: STAGE: REASON`, as the command prints it.
     public var message: String { "\(path): \(stage.rawValue): \(reason)" }
+}
+
+extension CodecError {
+    /// `error`, an output that could not be written (or a file read), as the codec writing it
+    /// reports it: the same path and reason.
+    public init(_ error: FileError) {
+        self.init(error.operation == .read ? .probe : .write, path: error.path, reason: error.reason)
+    }
+}
+
+extension CodecError {
+    /// The value of `body`, a file operation, its failure reported as a codec's.
+    static func reporting<T>(_ body: () throws(FileError) -> T) throws(CodecError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw CodecError(error)
+        }
+    }
 }

@@ -1,9 +1,9 @@
 import ArgumentParser
-import CProcessShim
 import Foundation
 import ImageWall
 import WallCodecs
 import WallCore
+import WallFiles
 import WallParts
 import WallReview
 
@@ -93,7 +93,7 @@ extension ImageWallCommand {
 
         /// Runs the command; failures end in an exit code, never a crash.
         public func run() throws {
-            iw_install_interrupt_handlers()
+            ProcessSetup.catchInterrupts()
             let started = ProgressDisplay.now()
             do {
                 OutputFolders.removeLeftovers(besides: [output] + [html].compactMap { $0 }) { diagnostic in
@@ -126,7 +126,7 @@ extension ImageWallCommand {
                 }
                 let written = try Wall.assemble(
                     parts: parts, to: output, tiles: tileFormat, threads: threads,
-                    hooks: RunHooks(isCancelled: { iw_interrupted() != 0 }), alongside: page)
+                    hooks: RunHooks(isCancelled: { ProcessSetup.isInterrupted }), alongside: page)
                 for warning in warnings.withLock({ $0 }) { Console.error("warning: \(warning)") }
                 if !quiet {
                     let seconds = String(format: "%.1f s", ProgressDisplay.now() - started)

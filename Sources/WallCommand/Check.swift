@@ -3,6 +3,7 @@ import Foundation
 import ImageWall
 import WallCodecs
 import WallCore
+import WallFiles
 import WallReview
 
 extension ImageWallCommand {
@@ -127,10 +128,9 @@ extension ImageWallCommand {
             compare.publish(all)
             if let report = compare.report {
                 do {
-                    try Data(ReportPage.suite(all, sections: sections.byName).utf8).write(
-                        to: URL(fileURLWithPath: report), options: .atomic)
+                    try AtomicFile.write(Array(ReportPage.suite(all, sections: sections.byName).utf8), to: report)
                 } catch {
-                    Console.error("error: the report was not written: \(error.localizedDescription)")
+                    Console.error("error: the report was not written: \(error)")
                 }
             }
             let counts = [FixtureResult.Status.passed, .changed, .new, .updated, .error, .obsolete].compactMap {
@@ -257,10 +257,10 @@ extension ImageWallCommand {
 
         /// A golden no fixture makes: reported, and with --prune removed with its manifest.
         func obsolete(_ golden: String) -> FixtureResult {
-            let name = ((golden as NSString).lastPathComponent as NSString).deletingPathExtension
+            let name = FilePaths.stem(of: golden)
             var message = "no fixture makes \(golden)"
             if prune {
-                let manifest = (golden as NSString).deletingPathExtension + ".json"
+                let manifest = FilePaths.withoutExtension(golden) + ".json"
                 try? FileManager.default.removeItem(atPath: golden)
                 if FileManager.default.fileExists(atPath: manifest) {
                     try? FileManager.default.removeItem(atPath: manifest)

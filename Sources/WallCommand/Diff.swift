@@ -3,6 +3,7 @@ import Foundation
 import ImageWall
 import WallCodecs
 import WallCore
+import WallFiles
 import WallParts
 import WallReview
 

@@ -1,9 +1,9 @@
 import ArgumentParser
-import CProcessShim
 import Foundation
 import ImageWall
 import WallCodecs
 import WallCore
+import WallFiles
 import WallGallery
 
 extension ImageWallCommand {
@@ -153,8 +153,8 @@ extension ImageWallCommand {
 
         /// Runs the command; failures end in an exit code, never a crash.
         public func run() throws {
-            _ = iw_set_malloc_thresholds(16 << 20, 64 << 20)
-            iw_install_interrupt_handlers()
+            ProcessSetup.tuneAllocator()
+            ProcessSetup.catchInterrupts()
             let display = ProgressDisplay(style: reporting.quiet ? .none : reporting.progress)
             var settings = self.settings
             if let seed = selection.pickedSeed(quiet: reporting.quiet) { settings.wall.seed = seed }
@@ -163,7 +163,7 @@ extension ImageWallCommand {
                 progress: { progress in
                     display.show(phase: progress.stage.rawValue, done: progress.done, total: progress.total)
                 },
-                isCancelled: { iw_interrupted() != 0 },
+                isCancelled: { ProcessSetup.isInterrupted },
                 warning: { text in
                     guard !quiet else { return }
                     display.clear()
@@ -188,7 +188,7 @@ extension ImageWallCommand {
                 if watch {
                     if !quiet { Console.error("watching \(tree) (Ctrl-C to stop)") }
                     try session.watch(quiet: quietPeriod, hooks: hooks) { say($0, watching: true) }
-                    if iw_interrupted() != 0 { throw ExitStatus.interrupted }
+                    if ProcessSetup.isInterrupted { throw ExitStatus.interrupted }
                 }
                 if decoding.strict && !report.skipped.isEmpty { throw ExitStatus.failure }
             } catch WallRunError.cancelled {

@@ -2,6 +2,7 @@ import Foundation
 import ImageWall
 import WallCodecs
 import WallCore
+import WallFiles
 import WallReview
 
 /// A rendered sheet compared with its golden and the outcome settled, as `check` does for each
@@ -85,11 +86,11 @@ struct GoldenCheck {
 
     /// Puts `sheet` in `golden`'s place, and its manifest in `goldenManifest`'s.
     private func write(sheet: String, manifest: String, golden: String, goldenManifest: String?) throws {
-        let parent = (golden as NSString).deletingLastPathComponent
+        let parent = FilePaths.parent(of: golden)
         if !parent.isEmpty {
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         }
-        try copyAtomically(sheet, to: golden)
+        try AtomicFile.copy(sheet, to: golden)
         if let goldenManifest, FileManager.default.fileExists(atPath: manifest) {
             try write(manifest: manifest, to: goldenManifest, golden: golden)
         }

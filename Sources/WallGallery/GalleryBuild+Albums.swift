@@ -3,6 +3,7 @@ import ImageWall
 import WallCache
 import WallCodecs
 import WallCore
+import WallFiles
 import WallLayout
 
 #if canImport(Glibc)
@@ -23,8 +24,8 @@ extension GalleryBuild {
         for path in albums.keys {
             var path = path
             kept.insert(path)
-            while let slash = path.lastIndex(of: "/") {
-                path = String(path[..<slash])
+            while path.contains("/") {
+                path = FilePaths.parent(of: path)
                 kept.insert(path)
             }
         }

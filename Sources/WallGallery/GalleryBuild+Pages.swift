@@ -3,6 +3,7 @@ import ImageWall
 import WallCache
 import WallCodecs
 import WallCore
+import WallFiles
 import WallLayout
 
 #if canImport(Glibc)
@@ -128,7 +129,7 @@ extension GalleryBuild {
                     let bytes = Array(text.utf8)
                     guard bytes.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, out.handle) }) == bytes.count
                     else {
-                        throw CodecError(.write, path: destination, reason: systemErrorText())
+                        throw FileError(.write, path: destination, reason: systemErrorText())
                     }
                     try out.finishWriting()
                 }

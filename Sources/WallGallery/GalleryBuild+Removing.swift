@@ -3,6 +3,7 @@ import ImageWall
 import WallCache
 import WallCodecs
 import WallCore
+import WallFiles
 import WallLayout
 
 #if canImport(Glibc)

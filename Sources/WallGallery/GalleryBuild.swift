@@ -3,6 +3,7 @@ import ImageWall
 import WallCache
 import WallCodecs
 import WallCore
+import WallFiles
 import WallLayout
 
 #if canImport(Glibc)
@@ -194,7 +195,7 @@ struct GalleryBuild {
 
     /// The folder of the tree's file `path` ("" the top).
     static func folder(of path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        FilePaths.parent(of: path)
     }
 
     /// `name` in the folder `folder` of the tree ("" the top).

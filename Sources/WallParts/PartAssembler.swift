@@ -2,6 +2,7 @@ import ImageWall
 import WallCodecs
 import WallCompositor
 import WallCore
+import WallFiles
 
 /// Joins part files into the sheet's PNG pages, byte for byte those a single render writes:
 /// their segments become the IDAT chunks in order, with the zlib stream's header and combined
@@ -127,7 +128,7 @@ enum PartAssembler {
                 self.writer = writer
                 end = {
                     guard rows.isFinished else {
-                        throw CodecError(.write, path: path, reason: "the parts' rows end before the image does")
+                        throw FileError(.write, path: path, reason: "the parts' rows end before the image does")
                     }
                     try pyramid.finishWriting()
                 }

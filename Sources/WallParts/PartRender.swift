@@ -2,6 +2,7 @@ import Foundation
 import ImageWall
 import WallCodecs
 import WallCore
+import WallFiles
 import WallLayout
 
 /// Renders one part of a replayed manifest's sheet to a part file: only the tiles its rows
@@ -72,7 +73,7 @@ struct PartRender {
             for pyramid in made {
                 for tile in pyramid.made {
                     guard let bytes = FileManager.default.contents(atPath: tile.file) else {
-                        throw CodecError(.write, path: tile.file, reason: "the tile just made cannot be read")
+                        throw FileError(.write, path: tile.file, reason: "the tile just made cannot be read")
                     }
                     try part.append(tile: Array(bytes), page: pyramid.page, column: tile.column, row: tile.row)
                     unlink(tile.file)

@@ -4,6 +4,7 @@ import WallCache
 import WallCodecs
 import WallCompositor
 import WallCore
+import WallFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -18,12 +19,12 @@ final class PartWriter: @unchecked Sendable {
     /// Each record's checksum chained onto the header's, for the end record.
     private var chain: UInt64 = 0
 
-    init(file: AtomicFile, header: PartHeader) throws(CodecError) {
+    init(file: AtomicFile, header: PartHeader) throws(FileError) {
         self.file = file
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let json = try? Array(encoder.encode(header)) else {
-            throw CodecError(.write, path: file.destination, reason: "the part's header could not be encoded")
+            throw FileError(.write, path: file.destination, reason: "the part's header could not be encoded")
         }
         chain = PartChecksum.of(json)
         try write(PartFile.magic + BigEndian.bytes(UInt32(json.count)) + json + BigEndian.bytes(chain))
@@ -39,10 +40,10 @@ final class PartWriter: @unchecked Sendable {
             self.writer = writer
             self.page = page
         }
-        func append(_ segment: PNGSegment) throws(CodecError) { try writer.append(segment, page: page) }
+        func append(_ segment: PNGSegment) throws(FileError) { try writer.append(segment, page: page) }
     }
 
-    private func append(_ segment: PNGSegment, page: Int) throws(CodecError) {
+    private func append(_ segment: PNGSegment, page: Int) throws(FileError) {
         let fields =
             BigEndian.bytes(UInt32(page)) + BigEndian.bytes(segment.adler)
             + BigEndian.bytes(UInt64(segment.filteredSize)) + BigEndian.bytes(UInt64(segment.deflated.count))
@@ -55,7 +56,7 @@ final class PartWriter: @unchecked Sendable {
     }
 
     /// Adds top-level Deep Zoom tile (`column`, `row`) of page `page`: its file's bytes.
-    func append(tile bytes: [UInt8], page: Int, column: Int, row: Int) throws(CodecError) {
+    func append(tile bytes: [UInt8], page: Int, column: Int, row: Int) throws(FileError) {
         let fields =
             BigEndian.bytes(UInt32(page)) + BigEndian.bytes(UInt32(column)) + BigEndian.bytes(UInt32(row))
             + BigEndian.bytes(UInt64(bytes.count))
@@ -68,15 +69,15 @@ final class PartWriter: @unchecked Sendable {
     }
 
     /// Ends the part with its end record.
-    func finish() throws(CodecError) {
+    func finish() throws(FileError) {
         try write([UInt8(ascii: "E")] + BigEndian.bytes(UInt64(segments)) + BigEndian.bytes(chain))
     }
 
-    private func write(_ bytes: [UInt8]) throws(CodecError) {
+    private func write(_ bytes: [UInt8]) throws(FileError) {
         guard !bytes.isEmpty else { return }
         let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file.handle) }
         guard written == bytes.count else {
-            throw CodecError(.write, path: file.destination, reason: systemErrorText())
+            throw FileError(.write, path: file.destination, reason: systemErrorText())
         }
     }
 }

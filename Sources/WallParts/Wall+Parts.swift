@@ -1,6 +1,7 @@
 import ImageWall
 import WallCodecs
 import WallCore
+import WallFiles
 
 extension Wall {
     /// Renders part `part` of the sheet the manifest at `manifestPath` records to the part file

@@ -1,6 +1,7 @@
 import Foundation
 import ImageWall
 import WallCodecs
+import WallFiles
 import WallJSON
 
 /// The HTML page of a wall written as Deep Zoom pyramids: a viewer for each page that opens

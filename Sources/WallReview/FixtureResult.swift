@@ -1,5 +1,6 @@
 import Foundation
 import WallCore
+import WallFiles
 
 /// The outcome of checking one fixture sheet against its golden, in the shape machines read:
 /// written as JSON by ``FixtureResults/writeJSON(to:)`` and as a JUnit test case by
@@ -175,14 +176,14 @@ public struct FixtureResults: Sendable, Codable, Equatable {
     public func writeJSON(to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try (encoder.encode(self) + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try AtomicFile.write(Array(encoder.encode(self) + Data("\n".utf8)), to: path)
     }
 
     /// Writes the results as JUnit XML, atomically: one test case a fixture in one suite; a
     /// changed or new fixture is a failure naming its tiles, one that could not be checked an
     /// error, as GitHub Actions, GitLab and Jenkins read them.
     public func writeJUnit(to path: String) throws {
-        try Data(junit.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try AtomicFile.write(Array(junit.utf8), to: path)
     }
 
     /// The JUnit XML text.

@@ -1,6 +1,7 @@
 import Foundation
 import ImageWall
 import WallCore
+import WallFiles
 
 /// A suite of fixture sheets kept in a repository: a JSON file naming each fixture, its inputs
 /// (or a manifest to render again) and the command-line options it is rendered with, beside a
@@ -59,7 +60,7 @@ public struct FixtureSuite: Sendable, Equatable {
         } catch {
             throw Invalid(message: "\(path): not a fixture suite: \(error.localizedDescription)")
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePaths.parent(of: path)
         func resolved(_ relative: String) -> String {
             relative.hasPrefix("/") || folder.isEmpty ? relative : folder + "/" + relative
         }

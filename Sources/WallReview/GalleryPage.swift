@@ -2,6 +2,7 @@ import Foundation
 import ImageWall
 import WallCodecs
 import WallCore
+import WallFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -230,7 +231,7 @@ public enum GalleryPage {
         guard data.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file.handle) }) == data.count else {
             let reason = systemErrorText()
             file.discard()
-            throw CodecError(.write, path: path, reason: reason)
+            throw FileError(.write, path: path, reason: reason)
         }
         try file.finishWriting()
         return file

@@ -3,6 +3,7 @@ import ImageWall
 import WallCodecs
 import WallCompositor
 import WallCore
+import WallFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -66,7 +67,7 @@ public enum GalleryRenditions {
                 if !FileManager.default.fileExists(atPath: target) {
                     try? FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
                 }
-                let name = "\(index)-\(((source as NSString).lastPathComponent as NSString).deletingPathExtension).jpg"
+                let name = "\(index)-\(FilePaths.stem(of: source)).jpg"
                 var options = JPEGEncodeOptions(storage: .ycbcr)
                 options.quality = 85
                 try JPEGEncoder.write(
@@ -111,8 +112,7 @@ public enum GalleryRenditions {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 }
                 // Numbered: two sheets of one name in different folders get copies of their own.
-                let name =
-                    "\(copies.count + 1)-\(((file as NSString).lastPathComponent as NSString).deletingPathExtension).jpg"
+                let name = "\(copies.count + 1)-\(FilePaths.stem(of: file)).jpg"
                 try jpegCopy(
                     of: written[file] ?? file, size: Size(width: sheet.width, height: sheet.height),
                     to: "\(folder)/\(name)")

@@ -1,5 +1,6 @@
 import Foundation
 import ImageWall
+import WallFiles
 
 /// Text put into the HTML pages ImageWall writes.
 package enum HTMLText {

@@ -1,6 +1,7 @@
 import Foundation
 import WallCodecs
 import WallCore
+import WallFiles
 
 /// Pictures put inside a report page as `data:` URIs (PNG), so the page needs no network and
 /// no file beside it. The PNGs are made in a private folder, removed when this is released.

@@ -3,6 +3,7 @@ import ImageWall
 import WallCodecs
 import WallCompositor
 import WallCore
+import WallFiles
 
 /// Two sheets compared as a visual-regression check: pixels (see ``SheetDiff``), and with
 /// their manifests the tiles, matched by identity so that sheets rendered from folders in
@@ -195,7 +196,7 @@ public struct SheetComparison: Sendable {
         let data = Array(html.utf8)
         let file = try AtomicFile(destination: path)
         guard data.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file.handle) }) == data.count else {
-            throw CodecError(.write, path: path, reason: systemErrorText())
+            throw FileError(.write, path: path, reason: systemErrorText())
         }
         try file.commit()
     }

@@ -1,6 +1,7 @@
 import ImageWall
 import WallCodecs
 import WallCore
+import WallFiles
 
 #if canImport(Glibc)
     import Glibc

@@ -5,6 +5,7 @@ import _WallTestSupport
 
 @testable import ImageWall
 @testable import WallCodecs
+@testable import WallFiles
 
 /// Everything one command writes is there, or none of it is, and a failure says the system's
 /// reason; a run killed where no handler runs leaves nothing the next run does not remove.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WallCodecs
 import WallCore
+import WallFiles
 import _WallTestSupport
 
 @testable import ImageWall

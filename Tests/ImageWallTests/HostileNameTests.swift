@@ -2,6 +2,7 @@ import Foundation
 import ImageWall
 import Testing
 import WallCommand
+import WallFiles
 import _WallTestSupport
 
 /// Files whose names would be script, markup or entities in a page: every link a page builds

@@ -1,6 +1,7 @@
 import Testing
 import WallCodecs
 import WallCore
+import WallFiles
 import _WallTestSupport
 
 #if canImport(Glibc)
@@ -183,8 +184,14 @@ struct EncoderTests {
         #expect(Fixtures.read(destination) == nil)
     }
 
-    @Test("writing into a missing folder says so")
+    @Test("writing into a missing folder says so: a file's error, reported by an encoder as its own")
     func missingFolder() {
-        #expect(throws: CodecError.self) { try AtomicFile(destination: folder.file("no/such/dir.png")) }
+        let path = folder.file("no/such/dir.png")
+        #expect(throws: FileError(.write, path: path, reason: "No such file or directory")) {
+            try AtomicFile(destination: path)
+        }
+        #expect(throws: CodecError(.write, path: path, reason: "No such file or directory")) {
+            try PNGEncoder.write(Bitmap(size: Size(width: 1, height: 1), alpha: .none), to: path)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WallCore
+import WallFiles
 import _WallTestSupport
 
 @testable import WallCodecs

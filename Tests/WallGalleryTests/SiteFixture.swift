@@ -3,6 +3,7 @@ import ImageWall
 import Testing
 import WallCodecs
 import WallCore
+import WallFiles
 import _WallTestSupport
 
 @testable import WallGallery

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import WallCodecs
 import WallCore
+import WallFiles
 
 /// How a Deep Zoom pyramid's tiles are stored.
 public enum DeepZoomTileFormat: String, Sendable, CaseIterable, Codable {
@@ -35,7 +36,7 @@ package final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
     /// Starts a pyramid of `size` (`channels` 3 or 4) to be written to `destination`.
     package init(
         destination: String, size: Size, channels: Int, format: DeepZoomTileFormat, threads: Int
-    ) throws(CodecError) {
+    ) throws {
         if format == .jpeg && channels == 4 {
             throw CodecError(
                 .write, path: destination, reason: "JPEG tiles cannot hold a transparent background: use PNG tiles")
@@ -47,12 +48,12 @@ package final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
         do {
             tiles = try StagedFolder(destination: DeepZoomGeometry.tilesFolder(of: destination))
         } catch {
-            throw CodecError(.write, path: destination, reason: error.reason)
+            throw FileError(.write, path: destination, reason: error.reason)
         }
         for level in 0...geometry.topLevel where mkdir("\(tiles.path)/\(level)", 0o777) != 0 {
             let text = systemErrorText()
             tiles.discard()
-            throw CodecError(.write, path: destination, reason: text)
+            throw FileError(.write, path: destination, reason: text)
         }
         builder = PyramidBuilder(geometry: geometry, channels: channels) { [unowned self] level, column, row, tile in
             try self.write(tile, level: level, column: column, row: row)
@@ -84,11 +85,11 @@ package final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
 
     /// Puts top-level tile (`column`, `row`), made elsewhere from the same pixels, in the
     /// pyramid as `bytes`; the builder then does not make it again.
-    package func provide(column: Int, row: Int, bytes: [UInt8]) throws(CodecError) {
+    package func provide(column: Int, row: Int, bytes: [UInt8]) throws(FileError) {
         let path = "\(staging)/\(geometry.topLevel)/\(column)_\(row).\(format.fileExtension)"
         let file = try AtomicFile(destination: path, durable: false)
         guard bytes.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file.handle) }) == bytes.count else {
-            throw CodecError(.write, path: path, reason: systemErrorText())
+            throw FileError(.write, path: path, reason: systemErrorText())
         }
         try file.commit()
         provided.insert([column, row])
@@ -131,7 +132,7 @@ package final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
         self.dzi = dzi
         let xml = Array(geometry.xml(format: format.rawValue).utf8)
         guard xml.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, dzi.handle) }) == xml.count else {
-            throw CodecError(.write, path: destination, reason: systemErrorText())
+            throw FileError(.write, path: destination, reason: systemErrorText())
         }
         try dzi.finishWriting()
     }

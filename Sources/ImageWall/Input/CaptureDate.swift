@@ -1,3 +1,5 @@
+import WallFiles
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -1,5 +1,6 @@
 import WallCodecs
 import WallCore
+import WallFiles
 
 /// Whether files that hold one picture are drawn as one tile.
 public enum PairPolicy: String, Sendable, Hashable, Codable, CaseIterable {
@@ -54,10 +55,7 @@ enum Pairing {
 
     /// The folder and the name without its extension, lowercased: `dcim/img_0001`.
     static func key(_ path: String) -> String {
-        let slash = path.lastIndex(of: "/")
-        let nameStart = slash.map { path.index(after: $0) } ?? path.startIndex
-        let name = path[nameStart...]
-        let stem = name.lastIndex(of: ".").map { name[..<$0] } ?? name
-        return String(path[..<nameStart]) + stem.lowercased()
+        let name = FilePaths.name(of: path)
+        return String(path.dropLast(name.count)) + FilePaths.withoutExtension(name).lowercased()
     }
 }

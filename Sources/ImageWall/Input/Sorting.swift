@@ -1,4 +1,5 @@
 import WallCodecs
+import WallFiles
 
 #if canImport(Glibc)
     import Glibc

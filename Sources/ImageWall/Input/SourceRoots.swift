@@ -1,3 +1,5 @@
+import WallFiles
+
 /// Where each source was found, in a form that survives moving the folders: the input it came
 /// from (its root: a folder given, or the folder of a file given) and its path under that root.
 /// A wall of `Photos` keeps `sub/a.jpg` under root `Photos` whether the checkout is in
@@ -17,10 +19,8 @@ enum SourceRoots {
             if let folder = folders.first(where: { path.hasPrefix($0 == "/" ? "/" : $0 + "/") }) {
                 root = folder
                 relative = String(path.dropFirst(folder == "/" ? 1 : folder.count + 1))
-            } else if let slash = path.lastIndex(of: "/") {
-                root = path == "/" ? "/" : String(path[..<slash])
-                if root.isEmpty { root = "/" }
-                relative = String(path[path.index(after: slash)...])
+            } else if path.contains("/") {
+                (root, relative) = (FilePaths.parent(of: path), FilePaths.name(of: path))
             } else {
                 (root, relative) = (".", path)
             }

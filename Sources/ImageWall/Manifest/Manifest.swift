@@ -1,5 +1,6 @@
 import WallCodecs
 import WallCore
+import WallFiles
 import WallLayout
 
 /// The JSON record of a render: the sheet, the options, where every tile went, and what was

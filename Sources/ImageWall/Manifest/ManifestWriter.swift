@@ -1,6 +1,7 @@
 import Foundation
 import WallCodecs
 import WallCore
+import WallFiles
 import WallJSON
 
 #if canImport(Glibc)
@@ -49,11 +50,11 @@ public enum ManifestWriter {
     public static func write(_ manifest: Manifest, to handle: UnsafeMutablePointer<FILE>, named name: String) throws {
         try stream(manifest) { bytes in
             guard bytes.withUnsafeBufferPointer({ fwrite($0.baseAddress, 1, $0.count, handle) }) == bytes.count else {
-                throw CodecError(.write, path: name, reason: systemErrorText())
+                throw FileError(.write, path: name, reason: systemErrorText())
             }
         }
         guard fflush(handle) == 0 else {
-            throw CodecError(.write, path: name, reason: systemErrorText())
+            throw FileError(.write, path: name, reason: systemErrorText())
         }
     }
 

@@ -1,5 +1,6 @@
 import WallCodecs
 import WallCore
+import WallFiles
 import WallLayout
 
 #if canImport(Glibc)
@@ -114,8 +115,8 @@ package enum Replay {
         if let recordedAt, let index = tile.root, let relative = tile.path, let roots = manifest.roots,
             roots.indices.contains(index), let fromManifest = roots[index].fromManifest
         {
-            let folder = recordedAt.lastIndex(of: "/").map { String(recordedAt[..<$0]) } ?? "."
-            let moved = path(path(relative, under: fromManifest), under: folder.isEmpty ? "/" : folder)
+            let parent = FilePaths.parent(of: recordedAt)
+            let moved = path(path(relative, under: fromManifest), under: parent.isEmpty ? "." : parent)
             if access(moved, F_OK) == 0 { return moved }
         }
         return tile.source

@@ -1,5 +1,6 @@
 import WallCodecs
 import WallCore
+import WallFiles
 
 /// A caption pattern such as `"{name} ({width}x{height})"`, checked when made; coded as the
 /// pattern's text.

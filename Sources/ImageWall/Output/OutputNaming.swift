@@ -1,4 +1,5 @@
 import Foundation
+import WallFiles
 import WallLayout
 
 /// File names of what a render writes: each batch variant's outputs, then each page's file.
@@ -25,10 +26,7 @@ public enum OutputNaming {
             return (0..<count).map { pattern.replacingAll("{page}", with: number($0)) }
         }
         guard count > 1 else { return [pattern] }
-        let slash = pattern.lastIndex(of: "/")
-        let dot = pattern.lastIndex(of: ".").flatMap { dot in slash.map { dot > $0 } ?? true ? dot : nil }
-        let stem = dot.map { String(pattern[..<$0]) } ?? pattern
-        let ext = dot.map { String(pattern[$0...]) } ?? ""
+        let (stem, ext) = FilePaths.splitExtension(pattern)
         return (0..<count).map { "\(stem)-\(number($0))\(ext)" }
     }
 }

@@ -1,5 +1,6 @@
 import WallCodecs
 import WallCore
+import WallFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -111,7 +112,7 @@ extension AtomicFile: CompletedPage {}
 /// Where a page's PNG segments go, in order: its PNG, or a part file.
 package protocol SegmentSink: AnyObject, Sendable {
     /// Takes the next segment.
-    func append(_ segment: PNGSegment) throws(CodecError)
+    func append(_ segment: PNGSegment) throws
 }
 
 extension PNGSegmentWriter: SegmentSink {}

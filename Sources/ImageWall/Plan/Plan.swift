@@ -1,5 +1,6 @@
 import WallCodecs
 import WallCore
+import WallFiles
 import WallLayout
 
 /// Probed images and their layout: everything known before any pixel is decoded.
@@ -78,7 +79,8 @@ public struct Plan: Sendable {
         var numbers: [String: Int] = [:]
         var titles: [String] = []
         let sections = images.map { image -> Int in
-            let folder = image.path.lastIndex(of: "/").map { String(image.path[..<$0]) } ?? "."
+            let parent = FilePaths.parent(of: image.path)
+            let folder = parent.isEmpty ? "." : parent
             if let number = numbers[folder] { return number }
             numbers[folder] = titles.count
             titles.append(folder)

@@ -3,6 +3,7 @@ import WallCache
 import WallCodecs
 import WallCompositor
 import WallCore
+import WallFiles
 import WallLayout
 
 /// What every render of one set of images shares, whole sheets and parts alike, set up in
@@ -86,10 +87,10 @@ package struct RenderSession {
     /// Refuses a run whose outputs would overwrite one of its images.
     private static func refuseOverwritingInputs(outputs: [String], images: [ProbedImage]) throws {
         var targets: [String: String] = [:]
-        for output in outputs { if let resolved = resolvedPath(output) { targets[resolved] = output } }
+        for output in outputs { if let resolved = FilePaths.resolved(output) { targets[resolved] = output } }
         guard !targets.isEmpty else { return }
         for image in images {
-            if let resolved = resolvedPath(image.path), let output = targets[resolved] {
+            if let resolved = FilePaths.resolved(image.path), let output = targets[resolved] {
                 throw WallRunError.outputIsInput(output)
             }
         }

@@ -18,7 +18,7 @@ final class SegmentEncoder: @unchecked Sendable {
     private let cache: RenderCache?
     private var submitted = 0
     /// Finished segments waiting for those before them, by band number, and the next to write.
-    private let state = Locked<(done: [Int: Result<PNGSegment, CodecError>], next: Int, failure: CodecError?)>(
+    private let state = Locked<(done: [Int: Result<PNGSegment, CodecError>], next: Int, failure: (any Error)?)>(
         ([:], 0, nil))
     private let room: DispatchSemaphore
     private let group = DispatchGroup()
@@ -102,7 +102,7 @@ final class SegmentEncoder: @unchecked Sendable {
         try state.withLock { state in
             state.done[index] = result
             while let ready = state.done.removeValue(forKey: state.next), state.failure == nil {
-                do throws(CodecError) {
+                do {
                     try sink.append(ready.get())
                 } catch {
                     state.failure = error

@@ -1,6 +1,7 @@
 import WallCodecs
 import WallCompositor
 import WallCore
+import WallFiles
 import WallLayout
 
 /// What a run writes besides its pages and manifests (a gallery page and its files), staged

@@ -1,5 +1,6 @@
 import WallCodecs
 import WallCore
+import WallFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -19,7 +20,7 @@ final class TileSpill: @unchecked Sendable {
         var template = (folder + "/imagewall-spill-XXXXXX").utf8CString
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
-            throw CodecError(.write, path: "temporary spill file", reason: systemErrorText())
+            throw FileError(.write, path: "temporary spill file", reason: systemErrorText())
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }  // gone when closed
         descriptor = fd
@@ -45,7 +46,7 @@ final class TileSpill: @unchecked Sendable {
                     descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offsets[index] + done))
                 if wrote < 0 && errno == EINTR { continue }
                 guard wrote > 0 else {
-                    throw CodecError(.write, path: "temporary spill file", reason: systemErrorText())
+                    throw FileError(.write, path: "temporary spill file", reason: systemErrorText())
                 }
                 done += wrote
             }
@@ -59,7 +60,7 @@ final class TileSpill: @unchecked Sendable {
             while done < bytes.count {
                 let got = pread(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offsets[index] + done))
                 if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { throw CodecError(.write, path: "temporary spill file", reason: "short read") }
+                guard got > 0 else { throw FileError(.write, path: "temporary spill file", reason: "short read") }
                 done += got
             }
         }

@@ -1,4 +1,5 @@
 import CExivShim
+import WallCore
 
 /// What a picture's own metadata says beyond its pixels, as Exiv2 reads it from any format that
 /// carries EXIF, XMP or IPTC (JPEG, PNG, TIFF, WebP, HEIF/AVIF, RAW): the author's description

@@ -1,5 +1,6 @@
 import Foundation
 import ImageWall
+import WallFiles
 import WallParts
 
 #if canImport(Glibc)
@@ -70,7 +71,7 @@ extension ImageWallCommand.Render {
         let subFolders = folders.notRecursive
         if reporting.verbose {
             for path in ignoredFiles {
-                let hidden = path.split(separator: "/").last?.hasPrefix(".") == true
+                let hidden = FilePaths.name(of: path).hasPrefix(".")
                 Console.error("ignored (\(hidden ? "hidden" : "not an image")): \(path)")
             }
             for folder in subFolders { Console.error("not read (\(folder.reason.rawValue)): \(folder.path)") }

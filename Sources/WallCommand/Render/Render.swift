@@ -1,9 +1,9 @@
 import ArgumentParser
-import CProcessShim
 import Foundation
 import ImageWall
 import WallCodecs
 import WallCore
+import WallFiles
 import WallLayout
 import WallParts
 import WallReview
@@ -215,8 +215,8 @@ extension ImageWallCommand {
             // wallpapers), while a trim threshold of 64 MB keeps the smaller ones (a 24 MP
             // preview decoded at a quarter, 4.5 MB) for the next image instead of mapping and
             // zeroing them again: a RAW folder's system time 0.95 s → 0.12 s.
-            _ = iw_set_malloc_thresholds(16 << 20, 64 << 20)
-            iw_install_interrupt_handlers()
+            ProcessSetup.tuneAllocator()
+            ProcessSetup.catchInterrupts()
             let display = ProgressDisplay(style: reporting.quiet ? .none : reporting.progress)
             var options = self.options
             if let seed = input.pickedSeed(quiet: reporting.quiet) { options.seed = seed }
@@ -225,7 +225,7 @@ extension ImageWallCommand {
             let verbose = reporting.verbose
             let hooks = RunHooks(
                 progress: display.isActive ? ProgressReporter { display.show($0) } : nil, profile: stages,
-                isCancelled: { iw_interrupted() != 0 },
+                isCancelled: { ProcessSetup.isInterrupted },
                 diagnostics: { diagnostic in
                     guard !quiet else { return }
                     if case .note = diagnostic, !verbose { return }

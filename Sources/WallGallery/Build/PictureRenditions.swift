@@ -3,6 +3,7 @@ import ImageWall
 import WallCodecs
 import WallCompositor
 import WallCore
+import WallFiles
 
 /// The JPEG renditions of a picture its pages show: a cover's (500 px on the long side), the
 /// picture page's (1000 px) and its double for high-density screens (2000 px), none larger than
@@ -84,7 +85,11 @@ struct PictureRenditions: Sendable {
             above = resized
             let picture = Alpha.flattened(resized, over: .white)
             let path = site + "/" + SitePaths.rendition(key, side: side)
-            try PictureRenditions.makeFolder(of: path)
+            do {
+                try PictureRenditions.makeFolder(of: path)
+            } catch {
+                throw CodecError(error)
+            }
             try JPEGEncoder.write(samples: picture.pixels, size: size, options: options, to: path, durable: false)
         }
     }
@@ -112,13 +117,13 @@ struct PictureRenditions: Sendable {
     }
 
     /// Makes the folder `path` goes in, and those above it, as a new folder there would be.
-    static func makeFolder(of path: String) throws(CodecError) {
+    static func makeFolder(of path: String) throws(FileError) {
         let folder = FilePaths.folder(of: path)
         guard !FileManager.default.fileExists(atPath: folder) else { return }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw CodecError(.write, path: folder, reason: (error as NSError).localizedDescription)
+            throw FileError(.write, path: folder, reason: (error as NSError).localizedDescription)
         }
     }
 }

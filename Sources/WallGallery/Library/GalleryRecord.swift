@@ -2,6 +2,7 @@ import Foundation
 import ImageWall
 import WallCodecs
 import WallCore
+import WallFiles
 import WallJSON
 
 /// What a gallery knows from its last build, kept in the site (`.imagewall-gallery.json`): every
@@ -132,7 +133,7 @@ struct GalleryRecord: Codable, Sendable, Equatable {
         guard written == data.count else {
             let reason = systemErrorText()
             file.discard()
-            throw CodecError(.write, path: site + "/" + SitePaths.record, reason: reason)
+            throw FileError(.write, path: site + "/" + SitePaths.record, reason: reason)
         }
         try file.commit()
     }

@@ -1,6 +1,7 @@
 import Foundation
 import WallCodecs
 import WallCore
+import WallFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -36,13 +37,13 @@ final class SiteJournal {
     func note(_ paths: [String], prefixes: [String] = []) throws {
         if descriptor < 0 {
             descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o666)
-            guard descriptor >= 0 else { throw CodecError(.write, path: path, reason: systemErrorText()) }
+            guard descriptor >= 0 else { throw FileError(.write, path: path, reason: systemErrorText()) }
         }
         var bytes: [UInt8] = []
         for path in paths { bytes += [UInt8(ascii: "f")] + Array(path.utf8) + [0] }
         for prefix in prefixes { bytes += [UInt8(ascii: "p")] + Array(prefix.utf8) + [0] }
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == bytes.count else { throw CodecError(.write, path: path, reason: systemErrorText()) }
+        guard written == bytes.count else { throw FileError(.write, path: path, reason: systemErrorText()) }
     }
 
     /// Removes the journal once the record holds what it said.
@@ -64,7 +65,7 @@ final class SiteLock {
     init(site: String) throws {
         let path = site + "/" + SitePaths.lock
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw CodecError(.write, path: path, reason: systemErrorText()) }
+        guard descriptor >= 0 else { throw FileError(.write, path: path, reason: systemErrorText()) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
             throw GalleryError("\(site): another imagewall gallery is building this site")

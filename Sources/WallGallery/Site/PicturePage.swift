@@ -1,6 +1,7 @@
 import Foundation
 import ImageWall
 import WallCodecs
+import WallFiles
 
 /// A picture's own page, at a URL that stays while the file keeps its name and folder: the
 /// picture at the window's size (its 1x and 2x renditions through `srcset`), its description,

@@ -1,4 +1,5 @@
 import ImageWall
+import WallFiles
 import WallReview
 
 /// What every page of a site shares: where it is, its head and style (light and dark as the

@@ -1,5 +1,6 @@
 import WallCodecs
 import WallCore
+import WallFiles
 
 /// Baseline JPEG pages with libjpeg's standard tables, streamed band by band (to send: a
 /// seventh of the PNG or less), ImageWall named in their EXIF Software; no alpha, at most

@@ -1,5 +1,6 @@
 import WallCodecs
 import WallCore
+import WallFiles
 
 /// One PDF of every page, for print, through libharu: each page on a sheet of paper (see
 /// ``Paper``), fitted between the margins and the header and footer bands (at the paper's

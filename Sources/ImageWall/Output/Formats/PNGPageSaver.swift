@@ -1,6 +1,7 @@
 import WallCodecs
 import WallCompositor
 import WallCore
+import WallFiles
 
 /// PNG pages, the default and the format of fixtures: streamed band by band, each band filtered
 /// and deflated on its own (see ``SegmentEncoder``), the Software text naming ImageWall.

@@ -1,5 +1,6 @@
 import WallCodecs
 import WallCore
+import WallFiles
 
 /// Lossy WebP pages, ImageWall named in their EXIF Software. libwebp encodes a whole picture,
 /// so a page is gathered whole (WebP's 16,383 px a side bounds it).

@@ -1,5 +1,6 @@
 import CJPEGShim
 import WallCore
+import WallFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -64,13 +65,15 @@ public enum JPEGEncoder {
         samples: [UInt8], size: Size, options: JPEGEncodeOptions, to path: String, durable: Bool = true
     ) throws(CodecError) {
         precondition(samples.count == size.width * size.height * options.storage.components)
-        let file = try AtomicFile(destination: path, durable: durable)
+        let file = try CodecError.reporting { () throws(FileError) in
+            try AtomicFile(destination: path, durable: durable)
+        }
         let writer = try JPEGStreamWriter(file: file, size: size, options: options)
         try samples.withUnsafeBufferPointer { rows throws(CodecError) in
             try writer.write(rows: rows, count: size.height)
         }
         try writer.finish()
-        try file.commit()
+        try CodecError.reporting { () throws(FileError) in try file.commit() }
     }
 }
 

@@ -1,5 +1,6 @@
 import CPDFShim
 import WallCore
+import WallFiles
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import CPNGShim
 import WallCore
+import WallFiles
 
 /// Options for writing a whole PNG in any colour type and bit depth.
 public struct PNGEncodeOptions: Sendable {
@@ -55,7 +56,9 @@ public enum PNGEncoder {
         rows: [UInt8], rowBytes: Int, size: Size, options: PNGEncodeOptions, to path: String, durable: Bool = true
     ) throws(CodecError) {
         precondition(rows.count == rowBytes * size.height)
-        let file = try AtomicFile(destination: path, durable: durable)
+        let file = try CodecError.reporting { () throws(FileError) in
+            try AtomicFile(destination: path, durable: durable)
+        }
         guard let encoder = iw_png_encoder_create(file.handle) else {
             throw CodecError(.write, path: path, reason: "out of memory")
         }
@@ -91,7 +94,7 @@ public enum PNGEncoder {
         guard status == 0, iw_png_write_end(encoder) == 0 else {
             throw CodecError(.write, path: path, reason: String(cString: iw_png_encoder_message(encoder)))
         }
-        try file.commit()
+        try CodecError.reporting { () throws(FileError) in try file.commit() }
     }
 
     /// Writes an 8-bit RGB or RGBA bitmap (straight alpha) to `path`, atomically (flushed to the

@@ -1,5 +1,6 @@
 import CPNGShim
 import WallCore
+import WallFiles
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import CExivShim
+import WallCore
 
 /// A RAW file's own EXIF as Exiv2 reads it: the names the camera wrote ("SONY SLT-A55V", where
 /// LibRaw says "Sony SLT-A55"), its exposure and when it was taken, for every RAW file, also

@@ -1,5 +1,6 @@
 import CWebPShim
 import WallCore
+import WallFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -28,9 +29,9 @@ public struct WebPEncodeOptions: Sendable {
 public enum WebPEncoder {
     /// Writes `bitmap` (RGB or straight RGBA) to `path`, atomically.
     public static func write(_ bitmap: Bitmap, options: WebPEncodeOptions, to path: String) throws(CodecError) {
-        let file = try AtomicFile(destination: path)
+        let file = try CodecError.reporting { () throws(FileError) in try AtomicFile(destination: path) }
         try write(bitmap, options: options, into: file)
-        try file.commit()
+        try CodecError.reporting { () throws(FileError) in try file.commit() }
     }
 
     /// Writes `bitmap` (RGB or straight RGBA) into `file`, not yet committed.

@@ -25,10 +25,9 @@ public enum TemporaryNames {
     /// The start of this process's temporary names for `destination`, its folder included:
     /// `FOLDER/.NAME.HOST-PID-`.
     static func prefix(for destination: String) -> String {
-        let slash = destination.lastIndex(of: "/")
-        let folder = slash.map { String(destination[...$0]) } ?? ""
-        let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
-        return "\(folder).\(name).\(owner)-"
+        let parent = FilePaths.parent(of: destination)
+        let folder = parent.isEmpty ? "" : parent == "/" ? "/" : parent + "/"
+        return "\(folder).\(FilePaths.name(of: destination)).\(owner)-"
     }
 
     /// Removes, from the folders of `destinations`, the temporary files and folders that runs
@@ -39,8 +38,8 @@ public enum TemporaryNames {
         var removed: [(String, Int32)] = []
         var folders = Set<String>()
         for destination in destinations {
-            let slash = destination.lastIndex(of: "/")
-            folders.insert(slash.map { $0 == destination.startIndex ? "/" : String(destination[..<$0]) } ?? ".")
+            let parent = FilePaths.parent(of: destination)
+            folders.insert(parent.isEmpty ? "." : parent)
         }
         let host = owner[..<owner.lastIndex(of: "-")!]
         for folder in folders.sorted() {

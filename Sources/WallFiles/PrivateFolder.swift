@@ -10,21 +10,21 @@ public struct PrivateFolder: Sendable {
 
     /// A hidden folder beside `destination`: `.NAME.HOST-PID-XXXXXX`, or `.NAME.TAG.HOST-PID-XXXXXX`
     /// with `tag` (see ``TemporaryNames``).
-    public init(beside destination: String, tag: String? = nil) throws(CodecError) {
+    public init(beside destination: String, tag: String? = nil) throws(FileError) {
         let named = destination + (tag.map { ".\($0)" } ?? "")
         try self.init(template: TemporaryNames.prefix(for: named) + "XXXXXX", naming: destination)
     }
 
     /// A folder under the system's temporary folder: `PREFIX.XXXXXX`.
-    public init(temporaryNamed prefix: String) throws(CodecError) {
+    public init(temporaryNamed prefix: String) throws(FileError) {
         let folder = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
         try self.init(template: "\(folder)\(prefix).XXXXXX", naming: NSTemporaryDirectory())
     }
 
-    private init(template: String, naming subject: String) throws(CodecError) {
+    private init(template: String, naming subject: String) throws(FileError) {
         var characters = Array(template.utf8CString)
         guard let made = mkdtemp(&characters) else {
-            throw CodecError(.write, path: subject, reason: systemErrorText())
+            throw FileError(.write, path: subject, reason: systemErrorText())
         }
         path = String(cString: made)
     }

@@ -49,7 +49,7 @@ public final class StagedFolder: StagedOutput, @unchecked Sendable {
 
     /// Makes the temporary folder beside `destination`, with the permissions a folder made
     /// there would have (`mkdtemp` makes it private), since it is to be put in place.
-    public init(destination: String) throws(CodecError) {
+    public init(destination: String) throws(FileError) {
         self.destination = destination
         path = try PrivateFolder(beside: destination).path
         chmod(path, 0o777 & ~StagedFolder.creationMask)
@@ -74,13 +74,13 @@ public final class StagedFolder: StagedOutput, @unchecked Sendable {
         if access(destination, F_OK) == 0 {
             old = path + ".old"
             guard rename(destination, old!) == 0 else {
-                throw CodecError(.write, path: destination, reason: systemErrorText())
+                throw FileError(.write, path: destination, reason: systemErrorText())
             }
         }
         guard rename(path, destination) == 0 else {
             let text = systemErrorText()
             if let old { rename(old, destination) }
-            throw CodecError(.write, path: destination, reason: text)
+            throw FileError(.write, path: destination, reason: text)
         }
         finished = true
         if let old { PrivateFolder.removeTree(old) }

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// Paths as the manifest and the pages written beside it see them: absolute, a file's folder,
 /// and the way from one folder to another. The one place that walks paths apart.
 public enum FilePaths {
@@ -7,6 +13,27 @@ public enum FilePaths {
     public static func name(of path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
+
+    /// The folder part of `path` as written: "Photos/2024" of "Photos/2024/a.jpg", "/" of
+    /// "/a.jpg", "" of "a.jpg".
+    public static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `path` split before its extension: ("a/sheet", ".png") of "a/sheet.png"; the extension is
+    /// "" when the name has no dot but at its start (".hidden", "a.d/sheet").
+    public static func splitExtension(_ path: String) -> (stem: String, extension: String) {
+        let nameStart = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        guard let dot = path[nameStart...].lastIndex(of: "."), dot > nameStart else { return (path, "") }
+        return (String(path[..<dot]), String(path[dot...]))
+    }
+
+    /// `path` without its extension: "a/sheet" of "a/sheet.png".
+    public static func withoutExtension(_ path: String) -> String { splitExtension(path).stem }
+
+    /// The file's name without its extension: "sheet" of "a/sheet.png".
+    public static func stem(of path: String) -> String { withoutExtension(name(of: path)) }
 
     /// The absolute folder holding the file at `path`.
     public static func folder(of path: String) -> String {
@@ -17,9 +44,17 @@ public enum FilePaths {
     /// `path` resolved (symbolic links followed) when it exists, else made absolute from the
     /// working folder.
     public static func absolute(_ path: String) -> String {
-        if let resolved = resolvedPath(path) { return resolved }
+        if let resolved = resolved(path) { return resolved }
         if path.hasPrefix("/") { return path }
         return FileManager.default.currentDirectoryPath + "/" + path
+    }
+
+    /// The absolute path of an existing file with every link resolved, or `nil` when it does
+    /// not exist.
+    public static func resolved(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The path from the absolute folder `from` to the absolute path `to`, with `..` where

@@ -29,7 +29,7 @@ public final class AtomicFile: @unchecked Sendable {
     public let durable: Bool
 
     /// Creates the temporary file in the destination's folder, named as ``TemporaryNames`` says.
-    public init(destination: String, durable: Bool = true) throws(CodecError) {
+    public init(destination: String, durable: Bool = true) throws(FileError) {
         self.destination = destination
         self.durable = durable
         let prefix = TemporaryNames.prefix(for: destination)
@@ -40,27 +40,27 @@ public final class AtomicFile: @unchecked Sendable {
             let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if fd < 0 {
                 if errno == EEXIST { continue }
-                throw CodecError(.write, path: destination, reason: systemErrorText())
+                throw FileError(.write, path: destination, reason: systemErrorText())
             }
             guard let handle = fdopen(fd, "wb") else {
                 let text = systemErrorText()
                 close(fd)
                 unlink(candidate)
-                throw CodecError(.write, path: destination, reason: text)
+                throw FileError(.write, path: destination, reason: text)
             }
             temporaryPath = candidate
             self.handle = handle
             registration = iw_register_temporary(candidate)
             return
         }
-        throw CodecError(.write, path: destination, reason: "could not create a temporary file")
+        throw FileError(.write, path: destination, reason: "could not create a temporary file")
     }
 
     private var closed = false
 
     /// Flushes the data to disk and closes the temporary file; ``commit()`` then only renames
     /// it, so several files can be completed first and published together.
-    public func finishWriting() throws(CodecError) {
+    public func finishWriting() throws(FileError) {
         guard !closed else { return }
         closed = true
         let flushed = fflush(handle) == 0 && (!durable || fsync(fileno(handle)) == 0)
@@ -70,12 +70,12 @@ public final class AtomicFile: @unchecked Sendable {
             finished = true
             unlink(temporaryPath)
             iw_unregister_temporary(registration)
-            throw CodecError(.write, path: destination, reason: systemErrorText(flushed ? errno : flushError))
+            throw FileError(.write, path: destination, reason: systemErrorText(flushed ? errno : flushError))
         }
     }
 
     /// Flushes the data to disk and renames the temporary file over the destination.
-    public func commit() throws(CodecError) {
+    public func commit() throws(FileError) {
         precondition(!finished, "AtomicFile committed twice")
         try finishWriting()
         finished = true
@@ -83,7 +83,7 @@ public final class AtomicFile: @unchecked Sendable {
         guard rename(temporaryPath, destination) == 0 else {
             let text = systemErrorText()
             unlink(temporaryPath)
-            throw CodecError(.write, path: destination, reason: text)
+            throw FileError(.write, path: destination, reason: text)
         }
     }
 
@@ -98,4 +98,25 @@ public final class AtomicFile: @unchecked Sendable {
     }
 
     deinit { discard() }
+}
+
+extension AtomicFile {
+    /// Writes `bytes` into the temporary file.
+    public func write(_ bytes: [UInt8]) throws(FileError) {
+        guard bytes.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, handle) }) == bytes.count else {
+            throw FileError(.write, path: destination, reason: systemErrorText())
+        }
+    }
+
+    /// Writes `bytes` to `path` whole, or not at all: through a temporary file beside it.
+    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        let file = try AtomicFile(destination: path)
+        try file.write(bytes)
+        try file.commit()
+    }
+
+    /// Copies the file `source` over `destination` whole, or not at all.
+    public static func copy(_ source: String, to destination: String) throws(FileError) {
+        try write(try FileContents.read(source), to: destination)
+    }
 }
