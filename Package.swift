@@ -161,9 +161,20 @@ let package = Package(
             name: "WallCompositorTests", dependencies: ["WallCompositor", "_WallTestSupport"]),
         .testTarget(name: "WallTextTests", dependencies: ["WallText"]),
         .testTarget(name: "WallJSONTests", dependencies: ["WallJSON"]),
+        .testTarget(name: "WallFilesTests", dependencies: ["WallFiles", "_WallTestSupport"]),
+        .testTarget(
+            name: "WallCacheTests", dependencies: ["WallCache", "ImageWall", "WallLayout", "_WallTestSupport"]),
+        .testTarget(
+            name: "WallReviewTests",
+            dependencies: ["WallReview", "ImageWall", "WallCodecs", "WallCore", "_WallTestSupport"]),
+        .testTarget(name: "WallPartsTests", dependencies: ["WallParts", "ImageWall", "WallCore", "_WallTestSupport"]),
         .testTarget(
             name: "WallCommandTests",
-            dependencies: ["WallCommand", "ImageWall", "WallCodecs", "WallCore", "_WallTestSupport"],
+            dependencies: [
+                "WallCommand", "ImageWall", "WallParts", "WallReview", "WallCodecs", "WallCore", "WallFiles",
+                "WallLayout", "WallSamples", "WallText", "_WallTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             exclude: ["Help"]),
         .testTarget(
             name: "WallGalleryTests",
@@ -171,8 +182,8 @@ let package = Package(
         .testTarget(
             name: "ImageWallTests",
             dependencies: [
-                "ImageWall", "WallParts", "WallReview", "WallCommand", "WallCodecs", "WallCache", "WallText",
-                "WallFiles", "_WallTestSupport",
+                "ImageWall", "WallReview", "WallCodecs", "WallCompositor", "WallLayout", "WallSamples", "WallFiles",
+                "_WallTestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -236,7 +236,7 @@ extension ImageWallCommand {
             _ name: String, golden: String, goldenManifest: String, sheet: String, manifest: String, started: Date,
             sections: Sections, shownAs: String? = nil
         ) -> FixtureResult {
-            let check = GoldenCheck(compare: compare, update: update, drawing: sections.images != nil)
+            let check = compare.goldenCheck(update: update, drawing: sections.images != nil)
             var (result, comparison) = check.settle(
                 name, golden: golden, goldenManifest: goldenManifest, sheet: sheet, manifest: manifest, started: started
             )
@@ -256,20 +256,7 @@ extension ImageWallCommand {
         }
 
         /// A golden no fixture makes: reported, and with --prune removed with its manifest.
-        func obsolete(_ golden: String) -> FixtureResult {
-            let name = FilePaths.stem(of: golden)
-            var message = "no fixture makes \(golden)"
-            if prune {
-                let manifest = FilePaths.withoutExtension(golden) + ".json"
-                try? FileManager.default.removeItem(atPath: golden)
-                if FileManager.default.fileExists(atPath: manifest) {
-                    try? FileManager.default.removeItem(atPath: manifest)
-                }
-                message = "removed \(golden): no fixture makes it"
-            }
-            return FixtureResult(
-                name: name, status: .obsolete, expected: golden, actual: "", message: message, seconds: 0)
-        }
+        func obsolete(_ golden: String) -> FixtureResult { GoldenCheck.obsolete(golden, prune: prune) }
 
         /// Prints a fixture's line (and its tiles when it changed); returns it.
         func say(_ result: FixtureResult) -> FixtureResult {

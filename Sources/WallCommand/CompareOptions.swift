@@ -89,6 +89,14 @@ struct CompareOptions: ParsableArguments {
         return count
     }
 
+    /// The check of a sheet against its golden these options make (see ``GoldenCheck``).
+    func goldenCheck(update: Bool, drawing: Bool) -> GoldenCheck {
+        let options = self
+        return GoldenCheck(
+            options: self.options, ignore: ignore, allowance: { options.allowance(pixels: $0) ?? 0 }, update: update,
+            drawing: drawing)
+    }
+
     /// Writes one comparison's `result` as JSON and JUnit where asked.
     func publish(_ result: FixtureResult) {
         publish(FixtureResults(fixtures: [result], libraries: CodecLibraries.versions))

@@ -61,7 +61,7 @@ extension ImageWallCommand.Render {
             }
             throw cannotCompare(error.message)
         }
-        let check = GoldenCheck(compare: comparing, update: checking.update, drawing: comparing.report != nil)
+        let check = comparing.goldenCheck(update: checking.update, drawing: comparing.report != nil)
         var (result, comparison) = check.settle(
             golden, golden: golden, goldenManifest: checking.checkManifest, sheet: sheet, manifest: manifestPath,
             started: started)

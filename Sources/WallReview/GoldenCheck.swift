@@ -3,23 +3,36 @@ import ImageWall
 import WallCodecs
 import WallCore
 import WallFiles
-import WallReview
 
-/// A rendered sheet compared with its golden and the outcome settled, as `check` does for each
-/// fixture and `render --check` for its one sheet: passed, changed, new or error; with
-/// `update`, a golden that changed or is new is written from the sheet (updated).
-struct GoldenCheck {
-    /// How sheets are compared.
-    var compare: CompareOptions
+/// A rendered sheet compared with its golden and the outcome settled: the one entry point of
+/// `check` (each fixture of a suite) and `render --check` (its one sheet): passed, changed, new
+/// or error; with `update`, a golden that changed or is new is written from the sheet (updated).
+public struct GoldenCheck: Sendable {
+    /// How pixels are compared.
+    public var options: SheetDiff.Options
+    /// Globs of tiles whose pixels are not compared.
+    public var ignore: [String]
+    /// The changed pixels allowed in a sheet of so many pixels.
+    public var allowance: @Sendable (_ pixels: Int) -> Int
     /// Whether goldens that changed or are new are written.
-    var update: Bool
+    public var update: Bool
     /// Whether the picture of the changes is drawn when they differ (for a report).
-    var drawing: Bool
+    public var drawing: Bool
+
+    /// A check comparing as `options` say, leaving out the tiles `ignore` names and allowing
+    /// `allowance(pixels)` changed pixels; `update` writes goldens, `drawing` draws changes.
+    public init(
+        options: SheetDiff.Options, ignore: [String] = [], allowance: @escaping @Sendable (Int) -> Int = { _ in 0 },
+        update: Bool = false, drawing: Bool = false
+    ) {
+        (self.options, self.ignore, self.allowance, self.update, self.drawing) =
+            (options, ignore, allowance, update, drawing)
+    }
 
     /// The outcome for the sheet `sheet` (with its manifest at `manifest`) against `golden` (and
     /// `goldenManifest`, when one is kept), named `name`, started at `started`; and the
     /// comparison, when the sheets were compared pixel by pixel.
-    func settle(
+    public func settle(
         _ name: String, golden: String, goldenManifest: String?, sheet: String, manifest: String, started: Date
     ) -> (result: FixtureResult, comparison: SheetComparison?) {
         let exists = FileManager.default.fileExists(atPath:)
@@ -55,8 +68,8 @@ struct GoldenCheck {
                 return (try written(passed), nil)
             }
             let comparison = try SheetComparison(
-                expected: golden, actual: sheet, manifests: manifests, options: compare.options, ignore: compare.ignore,
-                allowance: { compare.allowance(pixels: $0) ?? 0 }, drawing: drawing ? .whenDiffering : .never)
+                expected: golden, actual: sheet, manifests: manifests, options: options, ignore: ignore,
+                allowance: allowance, drawing: drawing ? .whenDiffering : .never)
             guard !comparison.matches else {
                 return (
                     try written(FixtureResult(comparison, name: name, seconds: Date().timeIntervalSince(started))),
@@ -123,6 +136,22 @@ struct GoldenCheck {
         let total = size.width * size.height
         return FixtureResult.Pixels(
             changed: 0, total: total, antialiased: 0, ignored: 0, largestDifference: 0,
-            allowed: compare.allowance(pixels: total) ?? 0)
+            allowed: allowance(total))
+    }
+
+    /// A golden no fixture makes: obsolete; with `prune`, removed with its manifest.
+    public static func obsolete(_ golden: String, prune: Bool) -> FixtureResult {
+        var message = "no fixture makes \(golden)"
+        if prune {
+            let manifest = FilePaths.withoutExtension(golden) + ".json"
+            try? FileManager.default.removeItem(atPath: golden)
+            if FileManager.default.fileExists(atPath: manifest) {
+                try? FileManager.default.removeItem(atPath: manifest)
+            }
+            message = "removed \(golden): no fixture makes it"
+        }
+        return FixtureResult(
+            name: FilePaths.stem(of: golden), status: .obsolete, expected: golden, actual: "", message: message,
+            seconds: 0)
     }
 }

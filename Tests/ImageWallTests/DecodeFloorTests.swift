@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import WallCodecs
+import WallCore
+import WallFiles
+import WallLayout
+import _WallTestSupport
+
+@testable import ImageWall
+
+@Suite("Decode floor")
+struct DecodeFloorTests {
+    @Test("with a decode floor every source is decoded once for all variants, at least that big, and shown to the hook")
+    func floor() throws {
+        let folder = TemporaryFolder()
+        let inputs = ["landscape-baseline-420.jpg", "orientation-6.jpg", "png-rgb.png"].map(Fixtures.sample)
+        func decodes(floor: Int?) throws -> [String: [Size]] {
+            let seen = Locked<[String: [Size]]>([:])
+            let hooks = RunHooks(decoded: { image, _, decoded in
+                seen.withLock { $0[FilePaths.name(of: image.path), default: []].append(decoded.bitmap.size) }
+            })
+            var narrow = WallOptions(), wide = WallOptions()
+            (narrow.layout.columns, narrow.layout.width) = (2, 120)
+            (wide.layout.columns, wide.layout.width) = (3, 900)
+            (narrow.rendering.decodeFloor, wide.rendering.decodeFloor) = (floor, floor)
+            try Wall(inputs: inputs).render(
+                variants: [(folder.file("a.png"), narrow), (folder.file("b.png"), wide)],
+                manifests: [folder.file("a.json"), folder.file("b.json")], hooks: hooks)
+            return seen.withLock { $0 }
+        }
+        let plain = try decodes(floor: nil)
+        #expect(plain.values.contains { $0.count == 2 }, "variants of other sizes decode apart: \(plain)")
+        let floored = try decodes(floor: 250)
+        #expect(floored.count == 3 && floored.values.allSatisfy { $0.count == 1 }, "one decode a source: \(floored)")
+        for (name, decoded) in floored {
+            // At least twice the floor (the decoder's margin), or the whole picture when smaller.
+            let shown = try ImageProbe().probe(path: Fixtures.sample(name)).displayedSize
+            #expect(max(decoded[0].width, decoded[0].height) >= min(500, max(shown.width, shown.height)), "\(name)")
+        }
+        let manifest = try Wall.readManifest(folder.file("a.json"))
+        #expect(manifest.render?.decodeFloor == 250)
+        // The sheet made again from its manifest follows the floor: the same bytes.
+        try Wall.render(from: manifest, to: folder.file("again.png"), options: WallOptions())
+        #expect(folder.read("again.png") == folder.read("a.png"))
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import _WallTestSupport
+
+@testable import WallFiles
+
+/// Paths taken apart in the one place that does it, and files written whole.
+@Suite("File paths and atomic files")
+struct FilePathsTests {
+    let folder = TemporaryFolder()
+
+    @Test("a path's folder, name, stem and extension, as NSString would give them")
+    func parts() {
+        let cases: [(path: String, parent: String, name: String, stem: String, ext: String)] = [
+            ("Photos/2024/a.jpg", "Photos/2024", "a.jpg", "a", ".jpg"),
+            ("/a.jpg", "/", "a.jpg", "a", ".jpg"),
+            ("a.jpg", "", "a.jpg", "a", ".jpg"),
+            ("sheet", "", "sheet", "sheet", ""),
+            ("a.d/sheet", "a.d", "sheet", "sheet", ""),
+            ("dir/.hidden", "dir", ".hidden", ".hidden", ""),
+            ("dir/archive.tar.gz", "dir", "archive.tar.gz", "archive.tar", ".gz"),
+        ]
+        for c in cases {
+            #expect(FilePaths.parent(of: c.path) == c.parent, "\(c.path)")
+            #expect(FilePaths.name(of: c.path) == c.name, "\(c.path)")
+            #expect(FilePaths.stem(of: c.path) == c.stem, "\(c.path)")
+            #expect(FilePaths.splitExtension(c.path).extension == c.ext, "\(c.path)")
+            #expect(FilePaths.splitExtension(c.path).stem + c.ext == c.path, "\(c.path)")
+            let nsParent = (c.path as NSString).deletingLastPathComponent
+            #expect(FilePaths.parent(of: c.path) == nsParent, "\(c.path)")
+            #expect(FilePaths.withoutExtension(c.path) == (c.path as NSString).deletingPathExtension, "\(c.path)")
+        }
+        #expect(FilePaths.relative(from: "/a/b", to: "/a/c/d.png") == "../c/d.png")
+        #expect(FilePaths.resolved(folder.file("missing")) == nil)
+    }
+
+    @Test("bytes written and copied whole, read back; a file that cannot be read names the reason")
+    func wholeFiles() throws {
+        let bytes = (0..<200_000).map { UInt8($0 % 251) }
+        try AtomicFile.write(bytes, to: folder.file("a.bin"))
+        #expect(try FileContents.read(folder.file("a.bin")) == bytes)
+        try AtomicFile.copy(folder.file("a.bin"), to: folder.file("b.bin"))
+        #expect(try FileContents.read(folder.file("b.bin")) == bytes)
+        #expect(Fixtures.hiddenFiles(in: folder.path).isEmpty)
+        #expect(throws: FileError(.read, path: folder.file("none"), reason: "No such file or directory")) {
+            try FileContents.read(folder.file("none"))
+        }
+        #expect(throws: FileError.self) { try AtomicFile.copy(folder.file("none"), to: folder.file("c.bin")) }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("c.bin")))
+    }
+
+    @Test("temporary names say the host and process that made them")
+    func temporaryNames() {
+        let prefix = TemporaryNames.prefix(for: "/x/y/sheet.png")
+        #expect(prefix.hasPrefix("/x/y/.sheet.png.") && prefix.hasSuffix("-"))
+        #expect(TemporaryNames.prefix(for: "sheet.png").hasPrefix(".sheet.png."))
+        let host = String(TemporaryNames.owner[..<TemporaryNames.owner.lastIndex(of: "-")!])
+        #expect(TemporaryNames.leftBy(".sheet.png.\(host)-4242-abc12.tmp", host: host) == 4242)
+        #expect(TemporaryNames.leftBy(".sheet.png.otherhost-4242-abc12.tmp", host: host) == nil)
+        #expect(TemporaryNames.leftBy("sheet.png", host: host) == nil)
+    }
+}
