@@ -9,7 +9,7 @@ struct OutputOptions: ParsableArguments {
     @Option(
         name: [.short, .customLong("output")],
         help: ArgumentHelp(
-            "The sheet to write: PNG, or JPEG (OUT.jpg), WebP (OUT.webp), a PDF of every page (OUT.pdf) or a Deep Zoom pyramid (OUT.dzi) as its name says; {page}, {columns}, {width} and {layout} are replaced per page and variant.",
+            "The sheet to write, in the format its name says: \(PageFormat.names(joinedBy: "or")), PNG when it says none; {page}, {columns}, {width} and {layout} are replaced per page and variant.",
             valueName: "OUT.png"))
     var output: String?
 

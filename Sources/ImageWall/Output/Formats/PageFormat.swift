@@ -64,9 +64,13 @@ public enum PageFormat: String, Sendable, CaseIterable, Codable {
     }
 
     /// "PNG (.png) and Deep Zoom (.dzi)": every format ImageWall writes, for messages.
-    public static var names: String {
+    public static var names: String { names(joinedBy: "and") }
+
+    /// Every format ImageWall writes and its extension, the last two joined by `word` ("PNG
+    /// (.png), …, PDF (.pdf) or Deep Zoom (.dzi)").
+    public static func names(joinedBy word: String) -> String {
         let names = allCases.map { "\($0.name) (.\($0.fileExtension))" }
-        return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+        return names.dropLast().joined(separator: ", ") + " \(word) " + names[names.count - 1]
     }
 
     /// The format the name of `path` asks for: by its extension, and PNG when the extension is
