@@ -7,7 +7,7 @@ import WallFiles
 #endif
 
 /// An output format's writer: what its pages can hold, and how a plan's pages are written in
-/// it. One type a format, each in its own file under `Savers/`, found through
+/// it. One type a format, each in its own file in `Output/Formats/`, found through
 /// ``PageFormat/saver`` (as libvips finds a saver by suffix): a new output format is a case of
 /// ``PageFormat`` and one file.
 package protocol PageSaver {
