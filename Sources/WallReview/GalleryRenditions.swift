@@ -132,6 +132,8 @@ public enum GalleryRenditions {
         var options = JPEGEncodeOptions(storage: .ycbcr)
         options.quality = 85
         options.optimizedTables = false
+        // A copy of a sheet is ImageWall's own output: marked as the sheets are, left out of a render.
+        options.app1 = ExifWriter.app1(software: ImageWallRelease.software)
         let writer = try JPEGStreamWriter(file: file, size: size, options: options)
         var rgb = [UInt8](repeating: 0, count: size.width * 3)
         let rows = try PNGRowStream(name: png) { row in

@@ -170,6 +170,13 @@ struct FixtureToolTests {
         #expect(
             try #require(Fixtures.read(folder.file("r_files/sheets/1-r.jpg"))).count
                 < (try #require(Fixtures.read(folder.file("r.png")))).count)
+        // The copy is ImageWall's, as the sheet is (a later render leaves it out); the renditions
+        // are the pictures'.
+        #expect(
+            try ImageProbe().probe(path: folder.file("r_files/sheets/1-r.jpg")).software == ImageWallRelease.software)
+        for name in made {
+            #expect(try ImageProbe().probe(path: folder.file("r_files/renditions/\(name)")).software == nil)
+        }
     }
 
     @Test("every command's help has examples; --version answers")
