@@ -89,6 +89,7 @@ public enum GalleryPage {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
+            \(OwnFolders.generatorMeta)
             <title>\(title)</title>
             <style>
             * { box-sizing: border-box; }

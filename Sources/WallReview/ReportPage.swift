@@ -1,4 +1,5 @@
 import Foundation
+import ImageWall
 import WallCodecs
 import WallCore
 import WallFiles
@@ -39,6 +40,7 @@ public enum ReportPage {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
+        \(OwnFolders.generatorMeta)
         <title>\(HTMLText.escape(title))</title>
         <style>
         body { margin: 0; padding: 16px; background: #18191c; color: #ddd; font: 14px system-ui, sans-serif; }

@@ -3,6 +3,7 @@ import ImageWall
 import Testing
 import WallCodecs
 import WallCore
+import WallReview
 import _WallTestSupport
 
 /// A render's own outputs written into the folder it draws are not drawn by the next render.
@@ -48,5 +49,40 @@ struct OwnOutputTests {
         #expect(Set(again.ownOutputs ?? []) == [folder.file("sheet.jpg"), folder.file("sheet.webp")])
         // The photos' own EXIF names no ImageWall: a JPEG from elsewhere is still a picture.
         #expect(try ImageProbe().probe(path: folder.file("b.jpg")).software.map(ImageWallRelease.isSoftware) != true)
+    }
+
+    @Test(
+        "a gallery page's files (renditions, sheet copies) and a gallery site found in a recursive render are left out; a browser's saved page is read"
+    )
+    func pageFoldersSkipped() throws {
+        let photos = folder.file("Photos")
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        for name in ["heic-rotated-6.heic", "orientation-1.jpg", "tiff-rgba-lzw.tif"] {
+            try FileManager.default.copyItem(atPath: Fixtures.sample(name), toPath: photos + "/" + name)
+        }
+        var options = WallOptions()
+        options.layout.width = 400
+        options.scan.recursive = true
+        let first = try Wall(inputs: [photos]).render(to: photos + "/sheet.png", options: options)
+        _ = try GalleryPage.write(first, to: photos + "/index.html")
+        #expect(FileManager.default.fileExists(atPath: photos + "/index_files/renditions"))
+        // A site's record marks the folder as a gallery ImageWall keeps.
+        try FileManager.default.createDirectory(atPath: photos + "/site/_files", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: Fixtures.sample("grayscale.jpg"), toPath: photos + "/site/_files/rendition.jpg")
+        _ = folder.write(Array("{}".utf8), to: "Photos/site/" + OwnFolders.galleryRecord)
+        // A page saved by a browser keeps its pictures in NAME_files too: those are the user's.
+        try FileManager.default.createDirectory(atPath: photos + "/Saved_files", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Fixtures.sample("png-rgb.png"), toPath: photos + "/Saved_files/a.png")
+        _ = folder.write(
+            Array("<html><head><meta name=\"generator\" content=\"Mozilla\"></head>".utf8), to: "Photos/Saved.html")
+        let again = try Wall(inputs: [photos]).render(to: folder.file("again.png"), options: options)
+        #expect(
+            again.tiles.compactMap(\.path).sorted()
+                == ["Saved_files/a.png", "heic-rotated-6.heic", "orientation-1.jpg", "tiff-rgba-lzw.tif"])
+        #expect(
+            Set(again.ownOutputs ?? []) == [photos + "/sheet.png", photos + "/index_files", photos + "/site"])
+        let page = String(decoding: try #require(Fixtures.read(photos + "/index.html")), as: UTF8.self)
+        #expect(page.contains(OwnFolders.generatorMeta))
     }
 }

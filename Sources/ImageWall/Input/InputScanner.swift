@@ -192,7 +192,7 @@ public enum InputScanner {
             switch status.st_mode & S_IFMT {
             case S_IFDIR:
                 if name.hasPrefix(".") { continue }
-                if tileFolders.contains(name) {
+                if tileFolders.contains(name) || OwnFolders.isOwn(name, in: folder, present: present) {
                     result.ownOutputs.append(path)
                     continue
                 }

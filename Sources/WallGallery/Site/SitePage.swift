@@ -54,7 +54,7 @@ struct SitePage {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="generator" content="ImageWall \(Self.text(Wall.version))">
+        \(OwnFolders.generatorMeta)
         <title>\(Self.text(title))</title>
         <style>
         \(SitePage.style)</style>

@@ -1,3 +1,4 @@
+import ImageWall
 import WallCache
 
 /// Where a gallery puts what it writes in the site folder, every path relative to it. The
@@ -57,7 +58,7 @@ enum SitePaths {
     }
 
     /// The record of what the gallery wrote and read, its journal and its lock, beside the pages.
-    static let record = ".imagewall-gallery.json"
+    static let record = OwnFolders.galleryRecord
     static let journal = ".imagewall-gallery.journal"
     static let lock = ".imagewall-gallery.lock"
 
