@@ -35,11 +35,15 @@ public enum FilePaths {
     /// The file's name without its extension: "sheet" of "a/sheet.png".
     public static func stem(of path: String) -> String { withoutExtension(name(of: path)) }
 
-    /// The absolute folder holding the file at `path`.
-    public static func folder(of path: String) -> String {
-        let parent = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        return absolute(parent.isEmpty ? "/" : parent)
+    /// The folder holding the file at `path`, as written: ``parent(of:)``, or "." when `path`
+    /// names no folder.
+    public static func directory(of path: String) -> String {
+        let parent = parent(of: path)
+        return parent.isEmpty ? "." : parent
     }
+
+    /// The absolute folder holding the file at `path`.
+    public static func folder(of path: String) -> String { absolute(directory(of: path)) }
 
     /// `path` resolved (symbolic links followed) when it exists, else made absolute from the
     /// working folder.

@@ -13,8 +13,7 @@ public enum OutputFolders {
     /// be written to (a page's `{page}` pattern is checked by the folder it names).
     public static func check(_ paths: [String]) throws(FileError) {
         for path in paths {
-            let parent = FilePaths.parent(of: path)
-            let folder = parent.isEmpty ? "." : parent
+            let folder = FilePaths.directory(of: path)
             var status = stat()
             guard stat(folder, &status) == 0 else {
                 throw FileError(.write, path: path, reason: "its folder \(folder) does not exist")

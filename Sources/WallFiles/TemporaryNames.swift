@@ -38,8 +38,7 @@ public enum TemporaryNames {
         var removed: [(String, Int32)] = []
         var folders = Set<String>()
         for destination in destinations {
-            let parent = FilePaths.parent(of: destination)
-            folders.insert(parent.isEmpty ? "." : parent)
+            folders.insert(FilePaths.directory(of: destination))
         }
         let host = owner[..<owner.lastIndex(of: "-")!]
         for folder in folders.sorted() {

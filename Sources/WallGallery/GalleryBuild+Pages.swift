@@ -126,11 +126,7 @@ extension GalleryBuild {
                     try PictureRenditions.makeFolder(of: destination)
                     let out = try AtomicFile(destination: destination, durable: false)
                     staged.append(out)
-                    let bytes = Array(text.utf8)
-                    guard bytes.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, out.handle) }) == bytes.count
-                    else {
-                        throw FileError(.write, path: destination, reason: systemErrorText())
-                    }
+                    try out.write(Array(text.utf8))
                     try out.finishWriting()
                 }
             } catch {

@@ -75,9 +75,6 @@ final class PartWriter: @unchecked Sendable {
 
     private func write(_ bytes: [UInt8]) throws(FileError) {
         guard !bytes.isEmpty else { return }
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file.handle) }
-        guard written == bytes.count else {
-            throw FileError(.write, path: file.destination, reason: systemErrorText())
-        }
+        try file.write(bytes)
     }
 }

@@ -35,15 +35,9 @@ enum DeepZoomPage {
         }
         // No name can end the script element early or open a comment in it.
         let safeData = HTMLText.scriptData("[" + walls.joined(separator: ",\n") + "]")
-        let title = HTMLText.escape(manifest.title?.text ?? "Contact sheet")
+        let title = manifest.title?.text ?? "Contact sheet"
         return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            \(OwnFolders.generatorMeta)
-            <title>\(title)</title>
+            \(HTMLText.documentStart(title: title))
             <style>
             * { box-sizing: border-box; }
             html, body { height: 100%; }
@@ -67,7 +61,7 @@ enum DeepZoomPage {
             </style>
             </head>
             <body>
-            <header><h1>\(title) — \(manifest.tiles.count) images</h1>
+            <header><h1>\(HTMLText.escape(title)) — \(manifest.tiles.count) images</h1>
             <button type="button" data-zoom="out" aria-label="Zoom out">−</button>
             <button type="button" data-zoom="in" aria-label="Zoom in">+</button>
             <button type="button" data-zoom="width">Width</button>

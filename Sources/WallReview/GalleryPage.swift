@@ -82,15 +82,9 @@ public enum GalleryPage {
             body += "</section>\n"
         }
         let manifest = ordered[0]
-        let title = HTMLText.escape(manifest.title?.text ?? "Contact sheet")
+        let title = manifest.title?.text ?? "Contact sheet"
         return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            \(OwnFolders.generatorMeta)
-            <title>\(title)</title>
+            \(HTMLText.documentStart(title: title))
             <style>
             * { box-sizing: border-box; }
             body { margin: 0; padding: 16px; background: #18191c; color: #ddd; font: 14px system-ui, sans-serif; }
@@ -119,7 +113,7 @@ public enum GalleryPage {
             \(style)</style>
             </head>
             <body>
-            <header><h1>\(title) — \(manifest.tiles.count) images</h1>
+            <header><h1>\(HTMLText.escape(title)) — \(manifest.tiles.count) images</h1>
             <input type="search" placeholder="Filter by name" aria-label="Filter images by name"></header>
             \(body)<dialog aria-label="Image"><figure><img alt=""><figcaption><span class="name"></span> ·
             <a class="original">original</a> · <span class="count"></span></figcaption></figure>
@@ -227,13 +221,8 @@ public enum GalleryPage {
 
     /// `page` written to a temporary file beside `path`, not yet in place.
     private static func staged(_ page: String, to path: String) throws -> AtomicFile {
-        let data = Array(page.utf8)
         let file = try AtomicFile(destination: path)
-        guard data.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file.handle) }) == data.count else {
-            let reason = systemErrorText()
-            file.discard()
-            throw FileError(.write, path: path, reason: reason)
-        }
+        try file.write(Array(page.utf8))
         try file.finishWriting()
         return file
     }

@@ -4,6 +4,21 @@ import WallFiles
 
 /// Text put into the HTML pages ImageWall writes.
 package enum HTMLText {
+    /// The start of every page ImageWall writes, up to and with its title (`title`, escaped):
+    /// the doctype, the language, the character set, the viewport and ImageWall as generator
+    /// (by which a later render knows the page's files, see ``ImageWall/OwnFolders``).
+    package static func documentStart(title: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        \(OwnFolders.generatorMeta)
+        <title>\(escape(title))</title>
+        """
+    }
+
     /// `text` with `&`, `<`, `>` and `"` escaped, for an element's text or an attribute.
     package static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")

@@ -35,13 +35,7 @@ public enum ReportPage {
     /// ``SheetComparison/reportSection(number:title:images:)``, a summary table, headings).
     public static func html(title: String, body: String) -> String {
         """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        \(OwnFolders.generatorMeta)
-        <title>\(HTMLText.escape(title))</title>
+        \(HTMLText.documentStart(title: title))
         <style>
         body { margin: 0; padding: 16px; background: #18191c; color: #ddd; font: 14px system-ui, sans-serif; }
         h1 { font-size: 18px; margin: 0 0 4px; } h2 { font-size: 16px; margin: 24px 0 4px; } h3 { font-size: 14px; }

@@ -193,12 +193,7 @@ public struct SheetComparison: Sendable {
             "<h1>\(matches ? "The sheets match" : "The sheets differ")</h1>\n"
             + (try reportSection(number: 0, title: nil, images: images))
         let html = ReportPage.html(title: "ImageWall diff: " + summary, body: body)
-        let data = Array(html.utf8)
-        let file = try AtomicFile(destination: path)
-        guard data.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file.handle) }) == data.count else {
-            throw FileError(.write, path: path, reason: systemErrorText())
-        }
-        try file.commit()
+        try AtomicFile.write(Array(html.utf8), to: path)
     }
 }
 

@@ -110,9 +110,6 @@ struct AllOrNothingTests {
             run.errors.contains("\(dead): removed: left by an interrupted run (process \(ended.processIdentifier))"))
         #expect(names(but: []) == [elsewhere, alive, "sheet.png"].sorted(), "\(names(but: []))")
         #expect(TemporaryNames.leftBy(dead, host: host) == ended.processIdentifier)
-        #expect(TemporaryNames.leftBy(".wall_files.\(host)-12-Ab12Cd.old", host: host) == 12)
-        #expect(TemporaryNames.leftBy(".notes.txt", host: host) == nil)
-        #expect(TemporaryNames.leftBy(".sheet.png.\(host)-12.tmp", host: host) == nil)
         for name in [alive, elsewhere] { unlink(folder.file(name)) }
     }
 }

@@ -14,7 +14,7 @@ struct PictureDetailsTests {
         try DescribedJPEG.write(
             source, to: path, exifDescription: "EXIF words", xmpDescription: "Le café <b>sous</b> la pluie",
             iptcCaption: Array("IPTC words".utf8),
-            place: DescribedJPEG.Place(latitude: -33.8568, longitude: 151.2153, altitude: 12))
+            place: PictureDetails.Location(latitude: -33.8568, longitude: 151.2153, altitude: 12))
         let details = PictureDetails.read(path: path)
         #expect(details.description == "Le café <b>sous</b> la pluie")
         let place = try #require(details.location)

@@ -30,6 +30,8 @@ struct FilePathsTests {
             #expect(FilePaths.parent(of: c.path) == nsParent, "\(c.path)")
             #expect(FilePaths.withoutExtension(c.path) == (c.path as NSString).deletingPathExtension, "\(c.path)")
         }
+        #expect(FilePaths.directory(of: "a.jpg") == "." && FilePaths.directory(of: "/a.jpg") == "/")
+        #expect(FilePaths.directory(of: "Photos/a.jpg") == "Photos")
         #expect(FilePaths.relative(from: "/a/b", to: "/a/c/d.png") == "../c/d.png")
         #expect(FilePaths.resolved(folder.file("missing")) == nil)
     }
@@ -58,5 +60,8 @@ struct FilePathsTests {
         #expect(TemporaryNames.leftBy(".sheet.png.\(host)-4242-abc12.tmp", host: host) == 4242)
         #expect(TemporaryNames.leftBy(".sheet.png.otherhost-4242-abc12.tmp", host: host) == nil)
         #expect(TemporaryNames.leftBy("sheet.png", host: host) == nil)
+        #expect(TemporaryNames.leftBy(".wall_files.\(host)-12-Ab12Cd.old", host: host) == 12)
+        #expect(TemporaryNames.leftBy(".notes.txt", host: host) == nil)
+        #expect(TemporaryNames.leftBy(".sheet.png.\(host)-12.tmp", host: host) == nil)
     }
 }

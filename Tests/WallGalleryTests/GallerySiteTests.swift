@@ -23,7 +23,8 @@ struct GallerySiteTests {
         fixture.add("orientation-6.jpg", as: "2024/Rome/orientation-6.jpg")
         try DescribedJPEG.write(
             Fixtures.sample("landscape-baseline-420.jpg"), to: fixture.tree + "/2024/Rome/fountain.jpg",
-            xmpDescription: "The fountain at night", place: DescribedJPEG.Place(latitude: 41.9009, longitude: 12.4833))
+            xmpDescription: "The fountain at night",
+            place: PictureDetails.Location(latitude: 41.9009, longitude: 12.4833))
         fixture.add("heic-rotated-6.heic", as: "Samples/heic-rotated-6.heic")
         fixture.add("webp-lossless-alpha.webp", as: "Samples/webp-lossless-alpha.webp")
         fixture.add("video-h264.mp4", as: "Samples/video-h264.mp4")

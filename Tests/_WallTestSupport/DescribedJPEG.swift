@@ -1,31 +1,16 @@
 import Foundation
+import WallCodecs
 
 /// A JPEG given the metadata a photo library writes about a picture, for tests: an EXIF block
 /// (ImageDescription, Make, and a GPS position), an XMP packet (dc:description) and an IPTC
 /// caption (in Photoshop's APP13), each only when asked, inserted after the SOI of a JPEG
-/// without metadata of its own.
+/// without metadata of its own; a place as EXIF's GPS writes it (degrees, minutes and seconds,
+/// and the hemisphere).
 public enum DescribedJPEG {
-    /// A place as EXIF writes it: degrees, minutes and seconds, and the hemisphere.
-    public struct Place {
-        /// Degrees north (negative: south).
-        public var latitude: Double
-        /// Degrees east (negative: west).
-        public var longitude: Double
-        /// Metres above sea level (negative: below).
-        public var altitude: Double?
-
-        /// The place `latitude`, `longitude`, at `altitude` when given.
-        public init(latitude: Double, longitude: Double, altitude: Double? = nil) {
-            self.latitude = latitude
-            self.longitude = longitude
-            self.altitude = altitude
-        }
-    }
-
     /// Writes `source` (a JPEG without metadata) to `target` with the metadata given.
     public static func write(
         _ source: String, to target: String, exifDescription: String? = nil, make: String? = nil,
-        xmpDescription: String? = nil, iptcCaption: [UInt8]? = nil, place: Place? = nil
+        xmpDescription: String? = nil, iptcCaption: [UInt8]? = nil, place: PictureDetails.Location? = nil
     ) throws {
         let jpeg = [UInt8](try Data(contentsOf: URL(fileURLWithPath: source)))
         precondition(jpeg.count > 2 && jpeg[0] == 0xFF && jpeg[1] == 0xD8, "not a JPEG")
@@ -68,7 +53,7 @@ public enum DescribedJPEG {
 
     /// A big-endian TIFF block: IFD0 with ImageDescription, Make and a GPS IFD pointer, and the
     /// GPS IFD with latitude, longitude and altitude.
-    static func exif(description: String?, make: String?, place: Place?) -> [UInt8] {
+    static func exif(description: String?, make: String?, place: PictureDetails.Location?) -> [UInt8] {
         typealias Entry = (tag: Int, type: Int, count: Int, value: [UInt8])
         func ascii(_ tag: Int, _ text: String) -> Entry {
             let bytes = Array(text.utf8) + [0]

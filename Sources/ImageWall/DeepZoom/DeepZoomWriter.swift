@@ -88,9 +88,7 @@ package final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
     package func provide(column: Int, row: Int, bytes: [UInt8]) throws(FileError) {
         let path = "\(staging)/\(geometry.topLevel)/\(column)_\(row).\(format.fileExtension)"
         let file = try AtomicFile(destination: path, durable: false)
-        guard bytes.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file.handle) }) == bytes.count else {
-            throw FileError(.write, path: path, reason: systemErrorText())
-        }
+        try file.write(bytes)
         try file.commit()
         provided.insert([column, row])
     }
@@ -130,10 +128,7 @@ package final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
         if let failure = failure.withLock({ $0 }) { throw failure }
         let dzi = try AtomicFile(destination: destination)
         self.dzi = dzi
-        let xml = Array(geometry.xml(format: format.rawValue).utf8)
-        guard xml.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, dzi.handle) }) == xml.count else {
-            throw FileError(.write, path: destination, reason: systemErrorText())
-        }
+        try dzi.write(Array(geometry.xml(format: format.rawValue).utf8))
         try dzi.finishWriting()
     }
 

@@ -115,8 +115,7 @@ package enum Replay {
         if let recordedAt, let index = tile.root, let relative = tile.path, let roots = manifest.roots,
             roots.indices.contains(index), let fromManifest = roots[index].fromManifest
         {
-            let parent = FilePaths.parent(of: recordedAt)
-            let moved = path(path(relative, under: fromManifest), under: parent.isEmpty ? "." : parent)
+            let moved = path(path(relative, under: fromManifest), under: FilePaths.directory(of: recordedAt))
             if access(moved, F_OK) == 0 { return moved }
         }
         return tile.source

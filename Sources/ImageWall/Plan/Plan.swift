@@ -79,8 +79,7 @@ public struct Plan: Sendable {
         var numbers: [String: Int] = [:]
         var titles: [String] = []
         let sections = images.map { image -> Int in
-            let parent = FilePaths.parent(of: image.path)
-            let folder = parent.isEmpty ? "." : parent
+            let folder = FilePaths.directory(of: image.path)
             if let number = numbers[folder] { return number }
             numbers[folder] = titles.count
             titles.append(folder)

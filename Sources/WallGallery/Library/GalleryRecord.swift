@@ -127,14 +127,6 @@ struct GalleryRecord: Codable, Sendable, Equatable {
     func write(site: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(self)
-        let file = try AtomicFile(destination: site + "/" + SitePaths.record)
-        let written = data.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file.handle) }
-        guard written == data.count else {
-            let reason = systemErrorText()
-            file.discard()
-            throw FileError(.write, path: site + "/" + SitePaths.record, reason: reason)
-        }
-        try file.commit()
+        try AtomicFile.write(Array(try encoder.encode(self)), to: site + "/" + SitePaths.record)
     }
 }

@@ -49,13 +49,7 @@ struct SitePage {
     /// A whole page: `title` in the head, `body` inside `<body>`, `script` at its end.
     func document(title: String, body: String, script: String) -> String {
         """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        \(OwnFolders.generatorMeta)
-        <title>\(Self.text(title))</title>
+        \(HTMLText.documentStart(title: title))
         <style>
         \(SitePage.style)</style>
         </head>
