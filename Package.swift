@@ -80,7 +80,7 @@ let package = Package(
         .target(name: "CExivShim", dependencies: ["CLibExiv2"], linkerSettings: [.linkedLibrary("exiv2")]),
         .target(name: "CJSONShim", linkerSettings: [.linkedLibrary("simdjson")]),
         .target(
-            name: "CVideoShim", dependencies: ["CFFmpeg"],
+            name: "CFFmpegShim", dependencies: ["CFFmpeg"],
             linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CColorShim", dependencies: ["CLCMS2"]),
         .target(name: "CProcessShim"),
@@ -97,7 +97,7 @@ let package = Package(
             name: "WallCodecs",
             dependencies: [
                 "WallCore", "WallFiles", "CJPEGShim", "CPNGShim", "CHEIFShim", "CWebPShim", "CTIFFShim", "CGIFShim",
-                "CRawShim", "CVideoShim", "CJXLShim", "CExivShim", "CColorShim", "CPDFShim",
+                "CRawShim", "CFFmpegShim", "CJXLShim", "CExivShim", "CColorShim", "CPDFShim",
             ]),
         .target(name: "WallText", dependencies: ["WallCore", "CTextShim"]),
         .target(name: "WallCompositor", dependencies: ["WallCore"]),

@@ -7,7 +7,7 @@ import CJXLShim
 import CPNGShim
 import CRawShim
 import CTIFFShim
-import CVideoShim
+import CFFmpegShim
 import CWebPShim
 
 /// The libraries that turn files into pixels, and their versions.
@@ -33,7 +33,7 @@ public enum CodecLibraries {
             "libjxl \(String(cString: iw_jxl_version()))",
             // FFmpeg's as built: the libraries load on the first video (a video's decode plan
             // names the ones loaded).
-            String(cString: iw_video_header_versions()),
+            String(cString: iw_ffmpeg_header_versions()),
             "lcms \(iw_color_library_version())",
         ].joined(separator: ", ")
     }()

@@ -1,4 +1,4 @@
-import CVideoShim
+import CFFmpegShim
 import WallCore
 
 #if canImport(Glibc)
@@ -193,7 +193,7 @@ struct VideoCodec: ImageCodec {
     func decodePlan(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> String {
         let size = VideoCodec.frameSize(stored: info.storedSize, target: target, margin: decoder.margin)
         return "poster \(VideoCodec.posterMoments(duration: info.duration)) at \(size.width)x\(size.height)"
-            + " by \(String(cString: iw_video_versions()))"
+            + " by \(String(cString: iw_ffmpeg_versions()))"
     }
 
     /// The scaled frame, and the decoder's frames at full size (a few reference frames of 8 or

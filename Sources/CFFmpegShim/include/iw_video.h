@@ -44,10 +44,4 @@ int iw_video_frame(iw_video *video, double seconds, int width, int height, unsig
 
 void iw_video_close(iw_video *video);
 
-/* "libavformat 59.27.100, libavcodec 59.37.100": the versions of the libraries loaded (which
-   loads them: call it only where a video is at hand). */
-const char *iw_video_versions(void);
-
-/* The same for the headers this was built with, without loading anything. */
-const char *iw_video_header_versions(void);
 #endif

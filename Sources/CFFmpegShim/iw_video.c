@@ -1,83 +1,10 @@
 #include "iw_video.h"
+#include "iw_ffmpeg.h"
 
-#include <dlfcn.h>
-#include <libavcodec/avcodec.h>
-#include <libavcodec/version.h>
-#include <libavformat/avformat.h>
-#include <libavformat/version.h>
-#include <libavutil/display.h>
-#include <libavutil/pixdesc.h>
-#include <libswscale/swscale.h>
-#include <libswscale/version.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* FFmpeg's libraries (and the hundred libraries they bring: codecs, TLS, SVG…) are loaded on
-   the first video, not when the program starts: a render without videos neither pays their
-   start-up (30 ms) nor holds their pages (20 MB). Each function used is looked up by name from the
-   library of the major version these headers describe. */
-#define IW_FFMPEG_FUNCTIONS(X)                                                                          \
-    X(format, avformat_open_input) X(format, avformat_find_stream_info) X(format, avformat_close_input)  \
-    X(format, avformat_seek_file) X(format, avformat_version) X(format, av_read_frame)                  \
-    X(format, av_seek_frame) X(format, av_guess_sample_aspect_ratio) X(format, av_stream_get_side_data) \
-    X(codec, avcodec_find_decoder) X(codec, avcodec_get_name) X(codec, avcodec_alloc_context3)          \
-    X(codec, avcodec_parameters_to_context) X(codec, avcodec_open2) X(codec, avcodec_free_context)      \
-    X(codec, avcodec_flush_buffers) X(codec, avcodec_send_packet) X(codec, avcodec_receive_frame)       \
-    X(codec, avcodec_version) X(codec, av_packet_alloc) X(codec, av_packet_free)                        \
-    X(codec, av_packet_unref) X(scale, sws_getContext) X(scale, sws_getColorspaceDetails)               \
-    X(scale, sws_getCoefficients) X(scale, sws_setColorspaceDetails) X(scale, sws_scale)                \
-    X(scale, sws_freeContext) X(util, av_frame_alloc) X(util, av_frame_free) X(util, av_frame_unref)    \
-    X(util, av_frame_move_ref) X(util, av_strerror) X(util, av_log_set_level)                           \
-    X(util, av_pix_fmt_desc_get) X(util, av_get_pix_fmt_name) X(util, av_display_rotation_get)          \
-    X(util, av_dict_get) X(format, avformat_index_get_entries_count) X(format, avformat_index_get_entry)     \
-    X(format, avio_size)
-
-static struct {
-#define IW_POINTER(library, name) __typeof__(name) *name;
-    IW_FFMPEG_FUNCTIONS(IW_POINTER)
-#undef IW_POINTER
-} ff;
-
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static char load_failure[256]; /* empty once every function is found */
-
-static void load_ffmpeg(void) {
-    /* Dependencies first, so that each library finds the ones it needs already there. */
-    const char *names[] = {"libavutil.so." AV_STRINGIFY(LIBAVUTIL_VERSION_MAJOR),
-                           "libswscale.so." AV_STRINGIFY(LIBSWSCALE_VERSION_MAJOR),
-                           "libavcodec.so." AV_STRINGIFY(LIBAVCODEC_VERSION_MAJOR),
-                           "libavformat.so." AV_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR)};
-    void *handles[4];
-    for (int i = 0; i < 4; i++) {
-        handles[i] = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-        if (!handles[i]) {
-            const char *reason = dlerror();
-            snprintf(load_failure, sizeof load_failure, "FFmpeg's libraries cannot be loaded (%s)",
-                     reason ? reason : names[i]);
-            return;
-        }
-    }
-    void *util = handles[0], *scale = handles[1], *codec = handles[2], *format = handles[3];
-#define IW_LOOKUP(library, name)                                                                       \
-    if (!(*(void **)&ff.name = dlsym(library, #name))) {                                               \
-        snprintf(load_failure, sizeof load_failure, "FFmpeg's libraries lack %s", #name);             \
-        return;                                                                                        \
-    }
-    IW_FFMPEG_FUNCTIONS(IW_LOOKUP)
-#undef IW_LOOKUP
-    ff.av_log_set_level(AV_LOG_QUIET);
-}
-
-/* 0 once FFmpeg's libraries are loaded; otherwise 1, with the reason in `message`. */
-static int loaded(char *message, size_t message_size) {
-    pthread_once(&load_once, load_ffmpeg);
-    if (!load_failure[0]) return 0;
-    if (message_size) snprintf(message, message_size, "%s", load_failure);
-    return 1;
-}
 
 struct iw_video {
     AVFormatContext *format;
@@ -92,7 +19,7 @@ static void copy_text(char *to, size_t size, const char *from) {
 
 static void error_text(char *to, size_t size, const char *what, int error) {
     char reason[AV_ERROR_MAX_STRING_SIZE] = {0};
-    ff.av_strerror(error, reason, sizeof reason);
+    iw_ff.av_strerror(error, reason, sizeof reason);
     snprintf(to, size, "%s (%s)", what, reason);
 }
 
@@ -113,9 +40,9 @@ static int video_stream(AVFormatContext *format) {
 /* Degrees clockwise, 0/90/180/270, from the stream's display matrix. */
 static int rotation_of(AVStream *stream) {
     size_t size = 0;
-    const uint8_t *matrix = ff.av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    const uint8_t *matrix = iw_ff.av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size);
     if (!matrix || size < 9 * sizeof(int32_t)) return 0;
-    double counterclockwise = ff.av_display_rotation_get((const int32_t *)matrix);
+    double counterclockwise = iw_ff.av_display_rotation_get((const int32_t *)matrix);
     if (isnan(counterclockwise)) return 0;
     long turned = lround(-counterclockwise / 90.0) * 90;
     turned %= 360;
@@ -124,7 +51,7 @@ static int rotation_of(AVStream *stream) {
 }
 
 static void metadata_text(AVDictionary *metadata, const char *key, char *to, size_t size) {
-    AVDictionaryEntry *entry = ff.av_dict_get(metadata, key, NULL, 0);
+    AVDictionaryEntry *entry = iw_ff.av_dict_get(metadata, key, NULL, 0);
     if (entry && entry->value) copy_text(to, size, entry->value);
 }
 
@@ -132,17 +59,17 @@ static void metadata_text(AVDictionary *metadata, const char *key, char *to, siz
    table, read with the header) places samples past the end of the file: the end of the last
    sample whose bytes are all there. 0 when the file holds every sample, or has no index to tell. */
 static double whole_duration(AVFormatContext *format, AVStream *stream) {
-    int64_t size = format->pb ? ff.avio_size(format->pb) : -1;
-    int entries = ff.avformat_index_get_entries_count(stream);
+    int64_t size = format->pb ? iw_ff.avio_size(format->pb) : -1;
+    int entries = iw_ff.avformat_index_get_entries_count(stream);
     if (size <= 0 || entries <= 0) return 0;
-    const AVIndexEntry *last = ff.avformat_index_get_entry(stream, entries - 1);
+    const AVIndexEntry *last = iw_ff.avformat_index_get_entry(stream, entries - 1);
     if (!last || last->pos + last->size <= size) return 0;
     int64_t start = stream->start_time != AV_NOPTS_VALUE ? stream->start_time : 0;
     int64_t end = start;
     for (int i = 0; i < entries; i++) {
-        const AVIndexEntry *entry = ff.avformat_index_get_entry(stream, i);
+        const AVIndexEntry *entry = iw_ff.avformat_index_get_entry(stream, i);
         if (!entry || entry->pos + entry->size > size) continue;
-        int64_t next = i + 1 < entries ? ff.avformat_index_get_entry(stream, i + 1)->timestamp : entry->timestamp;
+        int64_t next = i + 1 < entries ? iw_ff.avformat_index_get_entry(stream, i + 1)->timestamp : entry->timestamp;
         if (next < entry->timestamp) next = entry->timestamp;
         if (next > end) end = next;
     }
@@ -153,9 +80,9 @@ static double whole_duration(AVFormatContext *format, AVStream *stream) {
 iw_video *iw_video_open(const char *path, long long max_pixels, iw_video_info *info, char *message,
                         size_t message_size) {
     memset(info, 0, sizeof *info);
-    if (loaded(message, message_size)) return NULL;
+    if (iw_ffmpeg_loaded(message, message_size)) return NULL;
     AVFormatContext *format = NULL;
-    int status = ff.avformat_open_input(&format, path, NULL, NULL);
+    int status = iw_ff.avformat_open_input(&format, path, NULL, NULL);
     if (status < 0) {
         error_text(message, message_size, "FFmpeg cannot read it", status);
         return NULL;
@@ -164,56 +91,56 @@ iw_video *iw_video_open(const char *path, long long max_pixels, iw_video_info *i
     AVStream *stream = index >= 0 ? format->streams[index] : NULL;
     if (stream && (stream->codecpar->width <= 0 || stream->codecpar->height <= 0)) {
         /* Containers without a header of their own (elementary streams) are probed by decoding. */
-        status = ff.avformat_find_stream_info(format, NULL);
+        status = iw_ff.avformat_find_stream_info(format, NULL);
         index = video_stream(format);
         stream = index >= 0 ? format->streams[index] : NULL;
     }
     if (!stream) {
         copy_text(message, message_size, "it holds no video stream");
-        ff.avformat_close_input(&format);
+        iw_ff.avformat_close_input(&format);
         return NULL;
     }
     AVCodecParameters *parameters = stream->codecpar;
     long long pixels = (long long)parameters->width * parameters->height;
     if (parameters->width <= 0 || parameters->height <= 0) {
         copy_text(message, message_size, "its video stream does not say its frame size");
-        ff.avformat_close_input(&format);
+        iw_ff.avformat_close_input(&format);
         return NULL;
     }
     if (pixels > max_pixels) {
         snprintf(message, message_size, "its frames are %dx%d pixels, over the limit of %lld pixels",
                  parameters->width, parameters->height, max_pixels);
-        ff.avformat_close_input(&format);
+        iw_ff.avformat_close_input(&format);
         return NULL;
     }
-    const AVCodec *codec = ff.avcodec_find_decoder(parameters->codec_id);
+    const AVCodec *codec = iw_ff.avcodec_find_decoder(parameters->codec_id);
     if (!codec) {
-        const char *name = ff.avcodec_get_name(parameters->codec_id);
+        const char *name = iw_ff.avcodec_get_name(parameters->codec_id);
         snprintf(message, message_size, "its %s video cannot be decoded by this FFmpeg", name ? name : "unknown");
-        ff.avformat_close_input(&format);
+        iw_ff.avformat_close_input(&format);
         return NULL;
     }
-    AVCodecContext *decoder = ff.avcodec_alloc_context3(codec);
-    if (!decoder || ff.avcodec_parameters_to_context(decoder, parameters) < 0) {
+    AVCodecContext *decoder = iw_ff.avcodec_alloc_context3(codec);
+    if (!decoder || iw_ff.avcodec_parameters_to_context(decoder, parameters) < 0) {
         copy_text(message, message_size, "out of memory");
-        ff.avcodec_free_context(&decoder);
-        ff.avformat_close_input(&format);
+        iw_ff.avcodec_free_context(&decoder);
+        iw_ff.avformat_close_input(&format);
         return NULL;
     }
     decoder->thread_count = 1;
     decoder->pkt_timebase = stream->time_base;
-    status = ff.avcodec_open2(decoder, codec, NULL);
+    status = iw_ff.avcodec_open2(decoder, codec, NULL);
     if (status < 0) {
         error_text(message, message_size, "its video decoder cannot start", status);
-        ff.avcodec_free_context(&decoder);
-        ff.avformat_close_input(&format);
+        iw_ff.avcodec_free_context(&decoder);
+        iw_ff.avformat_close_input(&format);
         return NULL;
     }
     for (unsigned i = 0; i < format->nb_streams; i++)
         if ((int)i != index) format->streams[i]->discard = AVDISCARD_ALL;
 
     int width = parameters->width, height = parameters->height;
-    AVRational aspect = ff.av_guess_sample_aspect_ratio(format, stream, NULL);
+    AVRational aspect = iw_ff.av_guess_sample_aspect_ratio(format, stream, NULL);
     if (aspect.num > 0 && aspect.den > 0 && aspect.num != aspect.den) {
         long scaled = lround((double)width * aspect.num / aspect.den);
         if (scaled >= 1 && scaled <= 4L * width) width = (int)scaled;
@@ -223,7 +150,7 @@ iw_video *iw_video_open(const char *path, long long max_pixels, iw_video_info *i
     info->coded_width = parameters->width;
     info->coded_height = parameters->height;
     info->rotation = rotation_of(stream);
-    const AVPixFmtDescriptor *pixels_format = ff.av_pix_fmt_desc_get((enum AVPixelFormat)parameters->format);
+    const AVPixFmtDescriptor *pixels_format = iw_ff.av_pix_fmt_desc_get((enum AVPixelFormat)parameters->format);
     info->bit_depth = pixels_format ? pixels_format->comp[0].depth : 0;
     if (format->duration > 0 && format->duration != AV_NOPTS_VALUE)
         info->duration = (double)format->duration / AV_TIME_BASE;
@@ -247,8 +174,8 @@ iw_video *iw_video_open(const char *path, long long max_pixels, iw_video_info *i
     iw_video *video = calloc(1, sizeof *video);
     if (!video) {
         copy_text(message, message_size, "out of memory");
-        ff.avcodec_free_context(&decoder);
-        ff.avformat_close_input(&format);
+        iw_ff.avcodec_free_context(&decoder);
+        iw_ff.avformat_close_input(&format);
         return NULL;
     }
     video->format = format;
@@ -261,7 +188,7 @@ iw_video *iw_video_open(const char *path, long long max_pixels, iw_video_info *i
 /* Scales `frame` into `rgb` (width x height, RGB), the frame's colour matrix and range respected. */
 static int scale(AVFrame *frame, int width, int height, unsigned char *rgb) {
     struct SwsContext *context =
-        ff.sws_getContext(frame->width, frame->height, (enum AVPixelFormat)frame->format, width, height,
+        iw_ff.sws_getContext(frame->width, frame->height, (enum AVPixelFormat)frame->format, width, height,
                        AV_PIX_FMT_RGB24, SWS_AREA | SWS_ACCURATE_RND | SWS_BITEXACT | SWS_FULL_CHR_H_INT, NULL, NULL, NULL);
     if (!context) return -1;
     int space = frame->colorspace == AVCOL_SPC_BT709        ? SWS_CS_ITU709
@@ -273,17 +200,17 @@ static int scale(AVFrame *frame, int width, int height, unsigned char *rgb) {
                     : SWS_CS_ITU601;
     int full_range = frame->color_range == AVCOL_RANGE_JPEG;
     int *table, *inverse, source_range, target_range, brightness, contrast, saturation;
-    if (ff.sws_getColorspaceDetails(context, &inverse, &source_range, &table, &target_range, &brightness, &contrast,
+    if (iw_ff.sws_getColorspaceDetails(context, &inverse, &source_range, &table, &target_range, &brightness, &contrast,
                                  &saturation) >= 0) {
-        const int *coefficients = ff.sws_getCoefficients(space);
-        ff.sws_setColorspaceDetails(context, coefficients, full_range || source_range, coefficients, 1, brightness,
+        const int *coefficients = iw_ff.sws_getCoefficients(space);
+        iw_ff.sws_setColorspaceDetails(context, coefficients, full_range || source_range, coefficients, 1, brightness,
                                  contrast, saturation);
     }
     uint8_t *planes[4] = {rgb, NULL, NULL, NULL};
     int strides[4] = {width * 3, 0, 0, 0};
-    int rows = ff.sws_scale(context, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes,
+    int rows = iw_ff.sws_scale(context, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes,
                          strides);
-    ff.sws_freeContext(context);
+    iw_ff.sws_freeContext(context);
     return rows == height ? 0 : -1;
 }
 
@@ -294,33 +221,33 @@ int iw_video_frame(iw_video *video, double seconds, int width, int height, unsig
     AVStream *stream = video->format->streams[video->stream];
     int64_t start = stream->start_time != AV_NOPTS_VALUE ? stream->start_time : 0;
     int64_t wanted = start + (int64_t)llround(seconds / av_q2d(stream->time_base));
-    if (ff.av_seek_frame(video->format, video->stream, wanted, AVSEEK_FLAG_BACKWARD) < 0) {
+    if (iw_ff.av_seek_frame(video->format, video->stream, wanted, AVSEEK_FLAG_BACKWARD) < 0) {
         /* No index to seek by: read from the start. */
-        if (ff.av_seek_frame(video->format, video->stream, start, AVSEEK_FLAG_BACKWARD | AVSEEK_FLAG_ANY) < 0 &&
-            ff.avformat_seek_file(video->format, -1, INT64_MIN, 0, INT64_MAX, 0) < 0) {
+        if (iw_ff.av_seek_frame(video->format, video->stream, start, AVSEEK_FLAG_BACKWARD | AVSEEK_FLAG_ANY) < 0 &&
+            iw_ff.avformat_seek_file(video->format, -1, INT64_MIN, 0, INT64_MAX, 0) < 0) {
             copy_text(message, message_size, "it cannot be read from its start again");
             return 1;
         }
     }
-    ff.avcodec_flush_buffers(video->decoder);
-    AVPacket *packet = ff.av_packet_alloc();
-    AVFrame *frame = ff.av_frame_alloc(), *shown = ff.av_frame_alloc();
+    iw_ff.avcodec_flush_buffers(video->decoder);
+    AVPacket *packet = iw_ff.av_packet_alloc();
+    AVFrame *frame = iw_ff.av_frame_alloc(), *shown = iw_ff.av_frame_alloc();
     if (!packet || !frame || !shown) {
-        ff.av_packet_free(&packet);
-        ff.av_frame_free(&frame);
-        ff.av_frame_free(&shown);
+        iw_ff.av_packet_free(&packet);
+        iw_ff.av_frame_free(&frame);
+        iw_ff.av_frame_free(&shown);
         copy_text(message, message_size, "out of memory");
         return 1;
     }
     int have = 0, done = 0, packets = 0, last_error = 0, ended = 0, too_big = 0;
     while (!done) {
-        int status = ended ? AVERROR_EOF : ff.av_read_frame(video->format, packet);
+        int status = ended ? AVERROR_EOF : iw_ff.av_read_frame(video->format, packet);
         if (status >= 0 && packet->stream_index != video->stream) {
-            ff.av_packet_unref(packet);
+            iw_ff.av_packet_unref(packet);
             continue;
         }
         if (status >= 0 && ++packets > max_packets) {
-            ff.av_packet_unref(packet);
+            iw_ff.av_packet_unref(packet);
             break;
         }
         if (status < 0) {
@@ -328,11 +255,11 @@ int iw_video_frame(iw_video *video, double seconds, int width, int height, unsig
             ended = 1;
             if (seconds > 0) *damaged |= 2; /* the stream ended before the moment asked for */
         }
-        int sent = ff.avcodec_send_packet(video->decoder, status >= 0 ? packet : NULL);
-        if (status >= 0) ff.av_packet_unref(packet);
+        int sent = iw_ff.avcodec_send_packet(video->decoder, status >= 0 ? packet : NULL);
+        if (status >= 0) iw_ff.av_packet_unref(packet);
         if (sent < 0 && sent != AVERROR(EAGAIN) && sent != AVERROR_EOF) *damaged |= 1, last_error = sent;
         for (;;) {
-            int received = ff.avcodec_receive_frame(video->decoder, frame);
+            int received = iw_ff.avcodec_receive_frame(video->decoder, frame);
             if (received == AVERROR(EAGAIN)) break;
             if (received == AVERROR_EOF) {
                 done = 1;
@@ -347,15 +274,15 @@ int iw_video_frame(iw_video *video, double seconds, int width, int height, unsig
             if ((long long)frame->width * frame->height > video->max_pixels) {
                 snprintf(message, message_size, "a frame is %dx%d pixels, over the limit of %lld pixels",
                          frame->width, frame->height, video->max_pixels);
-                ff.av_frame_unref(frame);
+                iw_ff.av_frame_unref(frame);
                 too_big = 1;
                 done = 1;
                 break;
             }
             /* The latest frame so far is kept: the one shown at `seconds` once it is reached. */
             int64_t at = frame->best_effort_timestamp;
-            ff.av_frame_unref(shown);
-            ff.av_frame_move_ref(shown, frame);
+            iw_ff.av_frame_unref(shown);
+            iw_ff.av_frame_move_ref(shown, frame);
             have = 1;
             if (at != AV_NOPTS_VALUE) *shown_at = (double)(at - start) * av_q2d(stream->time_base);
             if (at != AV_NOPTS_VALUE && at >= wanted) {
@@ -366,13 +293,13 @@ int iw_video_frame(iw_video *video, double seconds, int width, int height, unsig
         if (ended && !done && !too_big) {
             /* Drain whatever the decoder still holds, then stop. */
             int received;
-            while ((received = ff.avcodec_receive_frame(video->decoder, frame)) >= 0) {
+            while ((received = iw_ff.avcodec_receive_frame(video->decoder, frame)) >= 0) {
                 if ((long long)frame->width * frame->height > video->max_pixels) {
-                    ff.av_frame_unref(frame);
+                    iw_ff.av_frame_unref(frame);
                     continue;
                 }
-                ff.av_frame_unref(shown);
-                ff.av_frame_move_ref(shown, frame);
+                iw_ff.av_frame_unref(shown);
+                iw_ff.av_frame_move_ref(shown, frame);
                 have = 1;
                 int64_t at = shown->best_effort_timestamp;
                 *shown_at = at == AV_NOPTS_VALUE ? *shown_at : (double)(at - start) * av_q2d(stream->time_base);
@@ -393,43 +320,18 @@ int iw_video_frame(iw_video *video, double seconds, int width, int height, unsig
         result = 1;
     } else if (scale(shown, width, height, rgb) != 0) {
         snprintf(message, message_size, "its %dx%d %s frame cannot be converted", shown->width, shown->height,
-                 ff.av_get_pix_fmt_name((enum AVPixelFormat)shown->format) ?: "?");
+                 iw_ff.av_get_pix_fmt_name((enum AVPixelFormat)shown->format) ?: "?");
         result = 1;
     }
-    ff.av_packet_free(&packet);
-    ff.av_frame_free(&frame);
-    ff.av_frame_free(&shown);
+    iw_ff.av_packet_free(&packet);
+    iw_ff.av_frame_free(&frame);
+    iw_ff.av_frame_free(&shown);
     return result;
 }
 
 void iw_video_close(iw_video *video) {
     if (!video) return;
-    ff.avcodec_free_context(&video->decoder);
-    ff.avformat_close_input(&video->format);
+    iw_ff.avcodec_free_context(&video->decoder);
+    iw_ff.avformat_close_input(&video->format);
     free(video);
-}
-
-static char versions[96];
-static void describe_versions(void) {
-    if (loaded(NULL, 0)) {
-        snprintf(versions, sizeof versions, "libavformat, libavcodec: not loaded");
-        return;
-    }
-    unsigned format = ff.avformat_version(), codec = ff.avcodec_version();
-    snprintf(versions, sizeof versions, "libavformat %u.%u.%u, libavcodec %u.%u.%u", format >> 16,
-             (format >> 8) & 0xFF, format & 0xFF, codec >> 16, (codec >> 8) & 0xFF, codec & 0xFF);
-}
-
-const char *iw_video_versions(void) {
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, describe_versions);
-    return versions;
-}
-
-#define IW_VERSION(library)                                                                             \
-    AV_STRINGIFY(library##_VERSION_MAJOR)                                                                       \
-    "." AV_STRINGIFY(library##_VERSION_MINOR) "." AV_STRINGIFY(library##_VERSION_MICRO)
-
-const char *iw_video_header_versions(void) {
-    return "libavformat " IW_VERSION(LIBAVFORMAT) ", libavcodec " IW_VERSION(LIBAVCODEC);
 }

@@ -1,0 +1,74 @@
+#include "iw_ffmpeg.h"
+#include "iw_ffmpeg_versions.h"
+
+#include <dlfcn.h>
+#include <libavcodec/version.h>
+#include <libavformat/version.h>
+#include <libswscale/version.h>
+#include <pthread.h>
+#include <stdio.h>
+
+struct iw_ffmpeg_functions iw_ff;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static char load_failure[256]; /* empty once every function is found */
+
+static void load_ffmpeg(void) {
+    /* Dependencies first, so that each library finds the ones it needs already there. */
+    const char *names[] = {"libavutil.so." AV_STRINGIFY(LIBAVUTIL_VERSION_MAJOR),
+                           "libswscale.so." AV_STRINGIFY(LIBSWSCALE_VERSION_MAJOR),
+                           "libavcodec.so." AV_STRINGIFY(LIBAVCODEC_VERSION_MAJOR),
+                           "libavformat.so." AV_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR)};
+    void *handles[4];
+    for (int i = 0; i < 4; i++) {
+        handles[i] = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+        if (!handles[i]) {
+            const char *reason = dlerror();
+            snprintf(load_failure, sizeof load_failure, "FFmpeg's libraries cannot be loaded (%s)",
+                     reason ? reason : names[i]);
+            return;
+        }
+    }
+    void *util = handles[0], *scale = handles[1], *codec = handles[2], *format = handles[3];
+#define IW_LOOKUP(library, name)                                                                       \
+    if (!(*(void **)&iw_ff.name = dlsym(library, #name))) {                                               \
+        snprintf(load_failure, sizeof load_failure, "FFmpeg's libraries lack %s", #name);             \
+        return;                                                                                        \
+    }
+    IW_FFMPEG_FUNCTIONS(IW_LOOKUP)
+#undef IW_LOOKUP
+    iw_ff.av_log_set_level(AV_LOG_QUIET);
+}
+
+int iw_ffmpeg_loaded(char *message, size_t message_size) {
+    pthread_once(&load_once, load_ffmpeg);
+    if (!load_failure[0]) return 0;
+    if (message_size) snprintf(message, message_size, "%s", load_failure);
+    return 1;
+}
+
+
+static char versions[96];
+static void describe_versions(void) {
+    if (iw_ffmpeg_loaded(NULL, 0)) {
+        snprintf(versions, sizeof versions, "libavformat, libavcodec: not loaded");
+        return;
+    }
+    unsigned format = iw_ff.avformat_version(), codec = iw_ff.avcodec_version();
+    snprintf(versions, sizeof versions, "libavformat %u.%u.%u, libavcodec %u.%u.%u", format >> 16,
+             (format >> 8) & 0xFF, format & 0xFF, codec >> 16, (codec >> 8) & 0xFF, codec & 0xFF);
+}
+
+const char *iw_ffmpeg_versions(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, describe_versions);
+    return versions;
+}
+
+#define IW_VERSION(library)                                                                             \
+    AV_STRINGIFY(library##_VERSION_MAJOR)                                                                       \
+    "." AV_STRINGIFY(library##_VERSION_MINOR) "." AV_STRINGIFY(library##_VERSION_MICRO)
+
+const char *iw_ffmpeg_header_versions(void) {
+    return "libavformat " IW_VERSION(LIBAVFORMAT) ", libavcodec " IW_VERSION(LIBAVCODEC);
+}
