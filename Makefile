@@ -126,7 +126,8 @@ check-formats: build
 # SampleImages and ../shared/corpora (FUZZ_SECONDS each; crashes land in fuzz-crashes/).
 FUZZ_SECONDS ?= 300
 FUZZ_BUILD := .build-fuzz
-FUZZ_FORMATS := jpeg:jpg,jpeg png:png heif:heic,heif,avif webp:webp tiff:tif,tiff gif:gif raw:dng,nef,cr2,crw,raf,rw2,kdc video:mp4,mov,mkv,webm,avi jxl:jxl
+FUZZ_FORMATS := jpeg:jpg,jpeg png:png heif:heic,heif,avif webp:webp tiff:tif,tiff gif:gif raw:dng,nef,cr2,crw,raf,rw2,kdc video:mp4,mov,mkv,webm,avi jxl:jxl \
+  stills:bmp,psd,exr,dds,qoi,sgi,ppm,pgm,pbm,pam,pfm,xwd,xbm,fits,jp2,j2k,jls tga:tga pcx:pcx
 fuzz:
 	$(SWIFT) build --scratch-path $(FUZZ_BUILD) -c debug --sanitize fuzzer --sanitize address --product imagewall-fuzz
 	rm -rf fuzz-work && mkdir -p fuzz-crashes
@@ -139,7 +140,7 @@ fuzz:
 	done
 	for entry in $(FUZZ_FORMATS); do \
 	  kind=$${entry%%:*}; \
-	  IMAGEWALL_FUZZ_EXTENSION=$$( [ $$kind = raw ] && echo dng; [ $$kind = video ] && echo mov ) \
+	  IMAGEWALL_FUZZ_EXTENSION=$$( [ $$kind = raw ] && echo dng; [ $$kind = video ] && echo mov; [ $$kind = tga ] && echo tga; [ $$kind = pcx ] && echo pcx ) \
 	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 $(FUZZ_BUILD)/debug/imagewall-fuzz fuzz-work/$$kind \
 	    -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=1024 -timeout=10 -max_len=262144 -artifact_prefix=fuzz-crashes/ -print_final_stats=1 || exit 1; \
 	done

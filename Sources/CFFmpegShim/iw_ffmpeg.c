@@ -6,9 +6,25 @@
 #include <libavformat/version.h>
 #include <libswscale/version.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 struct iw_ffmpeg_functions iw_ff;
+
+static _Thread_local char logged[192];
+
+/* FFmpeg's errors are kept, one a thread, for the message of a file that fails; nothing is printed. */
+static void keep_error(void *context, int level, const char *format, va_list arguments) {
+    (void)context;
+    if (level > AV_LOG_ERROR) return;
+    vsnprintf(logged, sizeof logged, format, arguments);
+    size_t length = strlen(logged);
+    while (length && (logged[length - 1] == '\n' || logged[length - 1] == '.')) logged[--length] = 0;
+}
+
+const char *iw_ffmpeg_logged(void) { return logged; }
+void iw_ffmpeg_clear_logged(void) { logged[0] = 0; }
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static char load_failure[256]; /* empty once every function is found */
@@ -37,7 +53,8 @@ static void load_ffmpeg(void) {
     }
     IW_FFMPEG_FUNCTIONS(IW_LOOKUP)
 #undef IW_LOOKUP
-    iw_ff.av_log_set_level(AV_LOG_QUIET);
+    iw_ff.av_log_set_level(AV_LOG_ERROR);
+    iw_ff.av_log_set_callback(keep_error);
 }
 
 int iw_ffmpeg_loaded(char *message, size_t message_size) {

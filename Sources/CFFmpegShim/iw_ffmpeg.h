@@ -26,7 +26,7 @@
     X(util, av_frame_move_ref) X(util, av_strerror) X(util, av_log_set_level)                           \
     X(util, av_pix_fmt_desc_get) X(util, av_get_pix_fmt_name) X(util, av_display_rotation_get)          \
     X(util, av_dict_get) X(format, avformat_index_get_entries_count) X(format, avformat_index_get_entry)     \
-    X(format, avio_size)
+    X(format, avio_size) X(codec, avcodec_find_decoder_by_name) X(util, av_log_set_callback)
 
 
 struct iw_ffmpeg_functions {
@@ -41,4 +41,9 @@ extern struct iw_ffmpeg_functions iw_ff;
 /* 0 once FFmpeg's libraries are loaded (the first call loads them); otherwise 1, with the reason
    in `message`. */
 int iw_ffmpeg_loaded(char *message, size_t message_size);
+
+/* The last error FFmpeg logged on this thread ("Unknown bitfields FF000000 FF00 FF"), empty when
+   none; iw_ffmpeg_clear_logged empties it. The log is kept, never printed. */
+const char *iw_ffmpeg_logged(void);
+void iw_ffmpeg_clear_logged(void);
 #endif

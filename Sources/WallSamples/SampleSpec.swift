@@ -38,6 +38,15 @@ public enum SampleEncoding: Sendable, Hashable {
     /// of black, then the picture for 2.5 s, at 5 frames a second; an orientation is written as
     /// the display matrix of an MP4 or MOV.
     case video(codec: String)
+    /// A still image written by `ffmpeg` with FFmpeg's image encoder `encoder` ("bmp", "targa",
+    /// "libopenjpeg") at `pixelFormat`; `linear` turns the picture to linear light first, as
+    /// floating-point formats (OpenEXR, PFM) hold it.
+    case ffmpegImage(encoder: String, pixelFormat: String, alpha: Bool, linear: Bool)
+    /// A Photoshop document holding only its composite picture (no layers), RGB or RGBA, 8 bits,
+    /// uncompressed; written by the generator (FFmpeg has no PSD encoder).
+    case psd(alpha: Bool)
+    /// A DirectDraw surface of uncompressed BGRA, one level; written by the generator.
+    case dds
 
     /// `true` when the stored picture keeps only grey levels.
     public var isGray: Bool {
@@ -45,7 +54,8 @@ public enum SampleEncoding: Sendable, Hashable {
         case .jpeg(let color, _, _): return color == .gray
         case .png(let color, _, _, _): return color == .gray || color == .grayAlpha
         case .tiff(let color, _, _, _, _): return color == .gray
-        case .heif, .webp, .gif, .jxl, .video: return false
+        case .heif, .webp, .gif, .jxl, .video, .psd, .dds: return false
+        case .ffmpegImage(_, let pixelFormat, _, _): return pixelFormat.hasPrefix("gray")
         }
     }
 
@@ -60,6 +70,8 @@ public enum SampleEncoding: Sendable, Hashable {
         case .gif(let transparency, _, _): return transparency
         case .jxl(_, let alpha): return alpha
         case .video: return false
+        case .ffmpegImage(_, _, let alpha, _), .psd(let alpha): return alpha
+        case .dds: return true
         }
     }
 
@@ -78,7 +90,8 @@ public enum SampleEncoding: Sendable, Hashable {
         case .webp(let lossless, _, _): return !lossless
         case .jxl(let lossless, _): return !lossless
         case .tiff(_, _, let compression, _, _): return compression == "jpeg"
-        case .png, .gif: return false
+        case .ffmpegImage(let encoder, _, _, _): return encoder == "libopenjpeg"
+        case .png, .gif, .psd, .dds: return false
         }
     }
 }
@@ -206,6 +219,28 @@ public enum SampleCatalog {
         add("video-h264.mp4", 480, 270, .video(codec: "libx264"))
         add("video-vp9.webm", 320, 240, .video(codec: "libvpx-vp9"))
         add("video-rotated-6.mov", 270, 480, .video(codec: "libx264"), orientation: .right)
+        func still(_ name: String, _ w: Int, _ h: Int, _ encoder: String, _ format: String, alpha: Bool = false) {
+            add(name, w, h, .ffmpegImage(encoder: encoder, pixelFormat: format, alpha: alpha, linear: false))
+        }
+        still("bmp-rgb.bmp", 360, 240, "bmp", "bgr24")
+        still("tga-rgba.tga", 300, 300, "targa", "bgra", alpha: true)
+        still("sgi-rgb-16bit.sgi", 320, 240, "sgi", "rgb48be")
+        still("pcx-rgb.pcx", 300, 200, "pcx", "rgb24")
+        still("qoi-rgba.qoi", 280, 320, "qoi", "rgba", alpha: true)
+        still("pnm-rgb.ppm", 320, 240, "ppm", "rgb24")
+        still("pnm-gray-16bit.pgm", 240, 320, "pgm", "gray16be")
+        still("xwd-rgb.xwd", 300, 240, "xwd", "bgr0")
+        still("fits-rgb.fits", 320, 200, "fits", "gbrp")
+        still("jpeg2000-rgb.jp2", 480, 320, "libopenjpeg", "rgb24")
+        still("jpegls-rgb.jls", 300, 300, "jpegls", "rgb24")
+        add(
+            "exr-linear-alpha.exr", 320, 320,
+            .ffmpegImage(encoder: "exr", pixelFormat: "gbrapf32le", alpha: true, linear: true))
+        add(
+            "pfm-linear.pfm", 300, 240,
+            .ffmpegImage(encoder: "pfm", pixelFormat: "gbrpf32le", alpha: false, linear: true))
+        add("psd-rgba.psd", 360, 300, .psd(alpha: true))
+        add("dds-bgra.dds", 256, 256, .dds)
         return specs.sorted { $0.fileName < $1.fileName }
     }()
 }

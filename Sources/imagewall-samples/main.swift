@@ -341,6 +341,9 @@ for spec in SampleCatalog.all {
     case .gif: try writeGIF(spec, picture, path: path)
     case .jxl: try writeJXL(spec, picture, path: path)
     case .video: try writeVideo(spec, picture, path: path)
+    case .ffmpegImage: try writeFFmpegImage(spec, picture, path: path)
+    case .psd: try writePSD(spec, picture, path: path)
+    case .dds: try writeDDS(spec, picture, path: path)
     }
     print(path)
 }

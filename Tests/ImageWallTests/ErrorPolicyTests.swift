@@ -43,7 +43,7 @@ struct ErrorPolicyTests {
         #expect(manifest.skipped.map(\.source) == [folder.file("b-text.jpg")])
         #expect(
             manifest.skipped.map(\.reason) == [
-                "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, JPEG XL, RAW and video)"
+                UnreadReason.notAnImage.description
             ])
         #expect(manifest.tiles[1].warnings.first?.contains("Premature end of JPEG file") == true)
         let messages = seen.withLock { $0 }
@@ -51,7 +51,7 @@ struct ErrorPolicyTests {
             messages.contains {
                 $0.contains("b-text.jpg")
                     && $0.contains(
-                        "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, JPEG XL, RAW and video)")
+                        UnreadReason.notAnImage.description)
             })
         #expect(messages.contains { $0.contains("c-truncated.jpg") && $0.contains("Premature end") })
         #expect(Fixtures.read(output) != nil)
@@ -64,7 +64,7 @@ struct ErrorPolicyTests {
         #expect(
             throws: CodecError(
                 .probe, path: folder.file("b-text.jpg"),
-                reason: "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, JPEG XL, RAW and video)")
+                reason: UnreadReason.notAnImage.description)
         ) {
             try Wall(inputs: inputs).render(to: output, manifest: folder.file("out.json"), options: options(.fail))
         }
@@ -88,7 +88,7 @@ struct ErrorPolicyTests {
                 first: CodecError(
                     .probe, path: bad,
                     reason:
-                        "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, JPEG XL, RAW and video)")
+                        UnreadReason.notAnImage.description)
             )
         ) {
             try Wall(inputs: [folder.path]).render(to: folder.file("x.png"), options: options(.skip))

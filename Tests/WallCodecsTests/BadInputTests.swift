@@ -37,7 +37,8 @@ struct BadInputTests {
         let text = folder.write(Array("hello, I am text\n".utf8), to: "text.jpg")
         #expect(
             probeError(text)?.reason
-                == "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, JPEG XL, RAW and video)")
+                == "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, JPEG XL, RAW, video, BMP, "
+                + "TGA, PSD, OpenEXR, DDS, QOI, PCX, SGI, PNM, XBM, XWD, FITS, JPEG 2000 and JPEG-LS)")
         #expect(probeError(text)?.message.hasPrefix(text + ": probe: ") == true)
 
         let empty = folder.write([], to: "empty.png")
@@ -46,13 +47,26 @@ struct BadInputTests {
         let gif = folder.write(Array("GIF89a".utf8) + [0, 0, 0, 0], to: "anim.gif")
         #expect(probeError(gif)?.reason.hasPrefix("corrupt GIF:") == true)
 
-        // Images of formats ImageWall does not read say what they are.
+        // A damaged header of a format read through FFmpeg says what it is, named or not.
         var bmp = Array("BM".utf8) + [UInt8](repeating: 0, count: 60)
         bmp[10] = 54
-        #expect(probeError(folder.write(bmp, to: "picture.bmp"))?.reason == "BMP is not a supported format")
-        #expect(probeError(folder.write(bmp, to: "no-extension"))?.reason == "BMP is not a supported format")
+        #expect(
+            probeError(folder.write(bmp, to: "picture.bmp"))?.reason
+                == "corrupt BMP: its header is not one BMP allows")
+        #expect(
+            probeError(folder.write(bmp, to: "no-extension"))?.reason
+                == "corrupt BMP: its header is not one BMP allows")
         let jpeg2000: [UInt8] = [0xFF, 0x4F, 0xFF, 0x51, 0x00, 0x2F, 0x00, 0x00]
-        #expect(probeError(folder.write(jpeg2000, to: "scan.j2k"))?.reason == "JPEG 2000 is not a supported format")
+        #expect(
+            probeError(folder.write(jpeg2000, to: "scan.j2k"))?.reason
+                == "corrupt JPEG 2000: the file ends inside its SIZ marker")
+        #expect(
+            probeError(folder.write(Array("not a targa".utf8), to: "sprite.tga"))?.reason
+                == "corrupt TGA: its first bytes are not a TGA header")
+        // Images of formats ImageWall does not read say what they are.
+        #expect(
+            probeError(folder.write(Array("%!PS-Adobe-3.0 EPSF-3.0\n".utf8), to: "logo.eps"))?.reason
+                == "EPS/PostScript is not a supported format")
         // A JPEG XL header cut after its signature names the format and the cut.
         let jxl: [UInt8] = [0xFF, 0x0A, 0xFA]
         #expect(
@@ -60,7 +74,7 @@ struct BadInputTests {
                 == "truncated JPEG XL: the file ends inside its header")
         #expect(
             probeError(folder.write(Array("8BPS".utf8) + [0, 1, 0, 0], to: "art.psd"))?.reason
-                == "PSD is not a supported format")
+                == "corrupt PSD: the file ends inside its header")
         let svg = Array("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)
         #expect(probeError(folder.write(svg, to: "logo.svg"))?.reason == "SVG is not a supported format")
         // RAW camera files are TIFF inside; their extension says what they are, and LibRaw why

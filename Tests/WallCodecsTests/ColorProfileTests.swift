@@ -62,6 +62,25 @@ struct ColorProfileTests {
         try check(path)
     }
 
+    @Test("an Adobe RGB PSD (image resource 1039) comes out in sRGB, decoded by FFmpeg")
+    func psd() throws {
+        let profile = try #require(ColorProfile.adobeRGB)
+        let (samples, size) = stripes()
+        func be(_ value: Int, _ count: Int) -> [UInt8] {
+            (0..<count).reversed().map { UInt8((value >> (8 * $0)) & 255) }
+        }
+        // A thumbnail resource first, so that the profile is found by walking past another.
+        let thumbnail = Array("8BIM".utf8) + be(0x040C, 2) + [0, 0] + be(3, 4) + [1, 2, 3, 0]
+        let icc =
+            Array("8BIM".utf8) + be(0x040F, 2) + [0, 0] + be(profile.data.count, 4) + profile.data
+            + (profile.data.count % 2 == 1 ? [0] : [])
+        var bytes = Array("8BPS".utf8) + be(1, 2) + [UInt8](repeating: 0, count: 6) + be(3, 2)
+        bytes += be(size.height, 4) + be(size.width, 4) + be(8, 2) + be(3, 2) + be(0, 4)
+        bytes += be(thumbnail.count + icc.count, 4) + thumbnail + icc + be(0, 4) + be(0, 2)
+        for c in 0..<3 { bytes += stride(from: c, to: samples.count, by: 3).map { samples[$0] } }
+        try check(folder.write(bytes, to: "adobe.psd"))
+    }
+
     @Test("an Adobe RGB JPEG (APP2) comes out in sRGB")
     func jpeg() throws {
         let profile = try #require(ColorProfile.adobeRGB)

@@ -24,6 +24,27 @@ struct FileClaimTests {
         #expect(claim(Self.tiff, "photos.nef/scan") == .image(.tiff))
     }
 
+    @Test("formats FFmpeg reads are claimed by their bytes, ahead of JPEG for JPEG-LS; TGA and PCX by name and header")
+    func stills() {
+        #expect(claim([0xFF, 0x4F, 0xFF, 0x51], "a.j2k") == .image(.jpeg2000))
+        #expect(claim(Array("8BPS".utf8) + [0, 1], "layers") == .image(.psd))
+        #expect(claim(Array("qoif".utf8), "x.png") == .image(.qoi))
+        #expect(claim(Array("P6\n640 480\n255\n".utf8), "frame") == .image(.pnm))
+        #expect(claim(Array("Pf\n4 4\n-1.0\n".utf8), "depth.pfm") == .image(.pnm))
+        // A JPEG-LS frame marker (SOF55) after the start of image, past an APP0 segment.
+        let jpegLS: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0, 0xFF, 0xF7, 0, 11, 8, 0, 16, 0, 16, 1]
+        #expect(claim(jpegLS, "scan.jls") == .image(.jpegls))
+        #expect(claim(Self.jpeg + [0xFF, 0xC0], "photo.jpg") == .image(.jpeg))
+        // Uncompressed true-colour TGA: plausible under its name, nothing without it.
+        var tga = [UInt8](repeating: 0, count: 18)
+        tga[2] = 2
+        tga[12] = 64
+        tga[14] = 32
+        tga[16] = 24
+        #expect(claim(tga, "sprite.tga") == .image(.tga))
+        #expect(claim(tga, "sprite") == .unread(.notAnImage))
+    }
+
     @Test("signatures are read before extensions: a JPEG named .png is a JPEG")
     func bytesFirst() {
         #expect(claim(Self.jpeg, "odd.png") == .image(.jpeg))
@@ -33,8 +54,13 @@ struct FileClaimTests {
     @Test(
         "a file no codec reads gets a typed reason, and only a non-image is not one",
         arguments: [
-            (Array("BM".utf8) + [UInt8](repeating: 0, count: 20), "a.bmp", UnreadReason.unsupported(format: "BMP")),
-            ([0xFF, 0x4F, 0xFF, 0x51], "a.j2k", .unsupported(format: "JPEG 2000")),
+            (
+                Array("BM".utf8) + [UInt8](repeating: 0, count: 20), "a.bmp",
+                UnreadReason.damaged(format: "BMP", what: "its header is not one BMP allows")
+            ),
+            (Array("#?RADIANCE\n".utf8), "sky.hdr", .unsupported(format: "Radiance HDR")),
+            (Array("%!PS-Adobe-3.0\n".utf8), "page", .unsupported(format: "EPS/PostScript")),
+            (Array("P6 0".utf8), "a.ppm", .damaged(format: "PNM", what: "its first bytes are not a PNM header")),
             ([0x89, 0x50, 0x4E, 0x47, 0, 0], "a.png", .damaged(format: "PNG", what: "damaged signature")),
             ([0xFF, 0xD8, 0x00], "a.jpg", .damaged(format: "JPEG", what: "damaged start of image")),
             (Array("hello".utf8), "x.svg", .unsupported(format: "SVG")),

@@ -58,6 +58,22 @@ struct SampleDecodingTests {
             #expect(
                 info.format == .video && info.colorModel == .ycbcr && abs((info.duration ?? 0) - 4) < 0.3,
                 "\(info.duration ?? 0)")
+        case .ffmpegImage(let encoder, let pixelFormat, let alpha, _):
+            let formats: [String: ImageFormat] = [
+                "bmp": .bmp, "targa": .tga, "sgi": .sgi, "pcx": .pcx, "qoi": .qoi, "ppm": .pnm, "pgm": .pnm,
+                "pfm": .pnm,
+                "xwd": .xwd, "fits": .fits, "libopenjpeg": .jpeg2000, "jpegls": .jpegls, "exr": .exr,
+            ]
+            #expect(info.format == formats[encoder])
+            let gray = pixelFormat.hasPrefix("gray")
+            #expect(info.colorModel == (gray ? .gray : alpha ? .rgba : .rgb))
+            let depth =
+                pixelFormat.contains("f32") ? 32 : pixelFormat.contains("48") || pixelFormat.contains("16") ? 16 : 8
+            #expect(info.bitDepth == depth)
+        case .psd(let alpha):
+            #expect(info.format == .psd && info.colorModel == (alpha ? .rgba : .rgb) && info.bitDepth == 8)
+        case .dds:
+            #expect(info.format == .dds && info.colorModel == .rgba)
         }
     }
 
@@ -82,10 +98,11 @@ struct SampleDecodingTests {
     }
 
     /// Samples whose format shrinks on load: JPEG (DCT scaling), non-interlaced PNG and TIFF
-    /// (rows box-averaged as they arrive), still WebP (libwebp's scaler), HEIF with a thumbnail.
+    /// (rows box-averaged as they arrive), still WebP (libwebp's scaler), HEIF with a thumbnail,
+    /// the formats FFmpeg reads (box-averaged after decoding; JPEG 2000 at a reduced level).
     static let shrinking = SampleCatalog.all.filter { spec in
         switch spec.encoding {
-        case .jpeg, .tiff, .jxl, .video: return true
+        case .jpeg, .tiff, .jxl, .video, .ffmpegImage, .psd, .dds: return true
         case .png(_, _, _, let interlaced): return !interlaced
         case .webp(_, _, let frames): return frames == 1
         case .heif(_, _, let thumbnail): return thumbnail > 0

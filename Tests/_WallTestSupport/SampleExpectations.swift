@@ -70,6 +70,9 @@ extension SampleSpec {
             return compression == "jpeg" ? 24 : color == .cmyk ? 6 : 3
         case .jxl(let lossless, _): return lossless ? 3 : 24
         case .video: return 32
+        // Lossy JPEG 2000; light made linear as 32-bit floats and encoded back to sRGB: within a level or two.
+        case .ffmpegImage(let encoder, _, _, let linear): return encoder == "libopenjpeg" ? 24 : linear ? 4 : 3
+        case .psd, .dds: return 3
         }
     }
 }

@@ -5,10 +5,23 @@ public struct UnreadFormat: FormatClaimant {
     var priority: ClaimPriority { .catalogue }
     /// Image formats by extension, for those their first bytes do not tell reliably.
     static let byExtension: [String: String] = [
-        "svg": "SVG", "svgz": "SVG", "tga": "TGA", "pcx": "PCX", "xcf": "GIMP XCF", "ico": "ICO", "cur": "ICO",
-        "jp2": "JPEG 2000", "j2k": "JPEG 2000", "jpx": "JPEG 2000", "psd": "PSD", "psb": "PSD",
-        "bmp": "BMP", "exr": "OpenEXR", "hdr": "Radiance HDR", "dds": "DDS", "qoi": "QOI", "ppm": "PNM", "pgm": "PNM",
-        "pbm": "PNM", "pnm": "PNM", "pam": "PNM", "jng": "JNG", "mng": "MNG", "apng": "APNG",
+        "svg": "SVG", "svgz": "SVG", "xcf": "GIMP XCF", "ico": "ICO", "cur": "ICO", "hdr": "Radiance HDR",
+        "jng": "JNG", "mng": "MNG", "apng": "APNG", "eps": "EPS/PostScript", "ps": "EPS/PostScript",
+    ]
+
+    /// The still formats FFmpeg reads, by their extensions: a file so named that its codec did not
+    /// claim has a header that is not the format's.
+    static let stillExtensions: [String: ImageFormat] = Dictionary(
+        ImageFormat.stills.flatMap { format in format.extensions.map { ($0, format) } },
+        uniquingKeysWith: { first, _ in first })
+
+    /// The signatures of the still formats FFmpeg reads that are distinct enough to say a file
+    /// holds one whose header is damaged.
+    static let stillSignatures: [(start: [UInt8], format: ImageFormat)] = [
+        (Array("BM".utf8), .bmp), ([0xFF, 0x4F, 0xFF, 0x51], .jpeg2000),
+        ([0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50, 0x20, 0x20], .jpeg2000), (Array("8BPS".utf8), .psd),
+        (Array("qoif".utf8), .qoi), ([0x76, 0x2F, 0x31, 0x01], .exr), (Array("DDS ".utf8), .dds),
+        (Array("SIMPLE  =".utf8), .fits),
     ]
 
     /// The name of the image format files with extension `ext` (lowercase) usually hold,
@@ -25,32 +38,24 @@ public struct UnreadFormat: FormatClaimant {
         func text(_ s: String) -> [UInt8] { Array(s.utf8) }
         let ext = file.fileExtension
         var name: String?
-        if starts(text("BM")) && start.count >= 14 {
-            name = "BMP"
-        } else if starts([0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50, 0x20, 0x20]) || starts([0xFF, 0x4F, 0xFF, 0x51]) {
-            name = "JPEG 2000"
-        } else if starts(text("8BPS")) {
-            name = "PSD"
-        } else if starts([0x00, 0x00, 0x01, 0x00]) && ext == "ico" {
+        if starts([0x00, 0x00, 0x01, 0x00]) && ext == "ico" {
             name = "ICO"
-        } else if starts(text("qoif")) {
-            name = "QOI"
-        } else if starts([0x76, 0x2F, 0x31, 0x01]) {
-            name = "OpenEXR"
         } else if starts(text("#?RADIANCE")) || starts(text("#?RGBE")) {
             name = "Radiance HDR"
-        } else if starts(text("DDS ")) {
-            name = "DDS"
+        } else if starts(text("%!PS")) || starts([0xC5, 0xD0, 0xD3, 0xC6]) {
+            name = "EPS/PostScript"
+        } else if let still = Self.stillSignatures.first(where: { starts($0.start) }) {
+            // The signature of a format FFmpeg reads, whose header its codec found wrong.
+            return .unread(
+                .damaged(format: still.format.name, what: "its header is not one \(still.format.name) allows"))
         } else if starts(text("gimp xcf")) {
             name = "GIMP XCF"
-        } else if start.count >= 2, start[0] == 0x50, (0x31...0x37).contains(start[1]),
-            ext.map({ Self.byExtension[$0] == "PNM" }) ?? false
-        {
-            name = "PNM"
         } else if starts([0x89, 0x50, 0x4E, 0x47]) {
             return .unread(.damaged(format: "PNG", what: "damaged signature"))
         } else if starts([0xFF, 0xD8]) {
             return .unread(.damaged(format: "JPEG", what: "damaged start of image"))
+        } else if let ext, let still = Self.stillExtensions[ext] {
+            return .unread(.damaged(format: still.name, what: "its first bytes are not a \(still.name) header"))
         } else if let ext, let known = Self.byExtension[ext] {
             name = known
         } else if Self.isSVG(file.head) {

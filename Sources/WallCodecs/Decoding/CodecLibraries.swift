@@ -1,5 +1,6 @@
 import CColorShim
 import CExivShim
+import CFFmpegShim
 import CGIFShim
 import CHEIFShim
 import CJPEGShim
@@ -7,7 +8,6 @@ import CJXLShim
 import CPNGShim
 import CRawShim
 import CTIFFShim
-import CFFmpegShim
 import CWebPShim
 
 /// The libraries that turn files into pixels, and their versions.

@@ -24,6 +24,34 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case raw
     /// Videos (MP4, MOV, MKV, WebM, AVI, …), drawn as a poster frame through FFmpeg's libraries.
     case video
+    /// Windows and OS/2 bitmaps, through FFmpeg.
+    case bmp
+    /// Truevision TGA, through FFmpeg.
+    case tga
+    /// Photoshop documents (their composite picture), through FFmpeg.
+    case psd
+    /// OpenEXR, scene-linear light shown as sRGB, through FFmpeg.
+    case exr
+    /// DirectDraw surfaces (their first level), through FFmpeg.
+    case dds
+    /// The Quite OK Image format, through FFmpeg.
+    case qoi
+    /// PC Paintbrush, through FFmpeg.
+    case pcx
+    /// Silicon Graphics images, through FFmpeg.
+    case sgi
+    /// Netpbm's PBM, PGM, PPM, PAM and the floating-point PFM and PHM, through FFmpeg.
+    case pnm
+    /// X bitmaps, through FFmpeg.
+    case xbm
+    /// X Window dumps, through FFmpeg.
+    case xwd
+    /// FITS, the astronomers' format (its data range stretched), through FFmpeg.
+    case fits
+    /// JPEG 2000 (JP2 files and bare codestreams), through OpenJPEG in FFmpeg.
+    case jpeg2000
+    /// JPEG-LS, through FFmpeg.
+    case jpegls
 
     /// How this format is read.
     var codec: any ImageCodec {
@@ -37,6 +65,20 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .raw: return RAWCodec()
         case .jxl: return JXLCodec()
         case .video: return VideoCodec()
+        case .bmp: return StillCodec<BMPHeader>()
+        case .tga: return StillCodec<TGAHeader>()
+        case .psd: return StillCodec<PSDHeader>()
+        case .exr: return StillCodec<EXRHeader>()
+        case .dds: return StillCodec<DDSHeader>()
+        case .qoi: return StillCodec<QOIHeader>()
+        case .pcx: return StillCodec<PCXHeader>()
+        case .sgi: return StillCodec<SGIHeader>()
+        case .pnm: return StillCodec<PNMHeader>()
+        case .xbm: return StillCodec<XBMHeader>()
+        case .xwd: return StillCodec<XWDHeader>()
+        case .fits: return StillCodec<FITSHeader>()
+        case .jpeg2000: return StillCodec<JPEG2000Header>()
+        case .jpegls: return StillCodec<JPEGLSHeader>()
         }
     }
 
@@ -53,6 +95,20 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .raw: return "RAW"
         case .jxl: return "JPEG XL"
         case .video: return "video"
+        case .bmp: return "BMP"
+        case .tga: return "TGA"
+        case .psd: return "PSD"
+        case .exr: return "OpenEXR"
+        case .dds: return "DDS"
+        case .qoi: return "QOI"
+        case .pcx: return "PCX"
+        case .sgi: return "SGI"
+        case .pnm: return "PNM"
+        case .xbm: return "XBM"
+        case .xwd: return "XWD"
+        case .fits: return "FITS"
+        case .jpeg2000: return "JPEG 2000"
+        case .jpegls: return "JPEG-LS"
         }
     }
 
@@ -77,6 +133,20 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
                 "mp4", "m4v", "mov", "qt", "mkv", "webm", "avi", "3gp", "3g2", "mts", "m2ts", "ts", "mpg", "mpeg",
                 "wmv", "asf", "flv", "ogv", "mxf", "dv", "vob",
             ]
+        case .bmp: return ["bmp"]
+        case .tga: return ["tga", "icb", "vda", "vst", "tpic"]
+        case .psd: return ["psd"]
+        case .exr: return ["exr"]
+        case .dds: return ["dds"]
+        case .qoi: return ["qoi"]
+        case .pcx: return ["pcx"]
+        case .sgi: return ["sgi", "rgb", "rgba", "bw"]
+        case .pnm: return ["pbm", "pgm", "ppm", "pnm", "pam", "pfm", "phm"]
+        case .xbm: return ["xbm"]
+        case .xwd: return ["xwd"]
+        case .fits: return ["fits", "fit", "fts"]
+        case .jpeg2000: return ["jp2", "j2k", "j2c", "jpc", "jpf", "jpx"]
+        case .jpegls: return ["jls"]
         }
     }
 
@@ -87,9 +157,15 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     }
 
     /// Every codec, once each (HEIF and AVIF share one).
-    static let codecs: [any ImageCodec] = [
-        RAWCodec(), JPEGCodec(), PNGCodec(), WebPCodec(), GIFCodec(), JXLCodec(), VideoCodec(), TIFFCodec(),
-        HEIFCodec(),
+    static let codecs: [any ImageCodec] =
+        [
+            RAWCodec(), JPEGCodec(), PNGCodec(), WebPCodec(), GIFCodec(), JXLCodec(), VideoCodec(), TIFFCodec(),
+            HEIFCodec(),
+        ] + ImageFormat.stills.map(\.codec)
+
+    /// The formats FFmpeg's image decoders read, each through a ``StillCodec``.
+    static let stills: [ImageFormat] = [
+        .jpegls, .bmp, .psd, .exr, .dds, .qoi, .sgi, .xwd, .fits, .jpeg2000, .pnm, .xbm, .tga, .pcx,
     ]
 
     /// The format of a file starting with `bytes` (up to its first 64 KiB) by its bytes alone,

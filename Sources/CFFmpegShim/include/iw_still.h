@@ -1,0 +1,37 @@
+#ifndef IW_STILL_H
+#define IW_STILL_H
+/* Still images through FFmpeg's image decoders (BMP, TGA, PSD, OpenEXR, DDS, QOI, PCX, SGI, PNM,
+   XBM, XWD, FITS, JPEG-LS, and JPEG 2000 through OpenJPEG): a whole file decoded as one picture
+   on one thread, then converted to 8-bit RGB or RGBA the same way on every CPU (libswscale's
+   bit-exact conversions at the same size; floating-point samples by the table below). FFmpeg's
+   log is silenced: its messages are returned, never printed. */
+#include <stddef.h>
+
+typedef struct iw_still_info {
+    int width, height;      /* the decoded picture */
+    int has_alpha;          /* its pixel format carries alpha */
+    int is_float;           /* its samples are floating point (OpenEXR, PFM) */
+    int damaged;            /* the decoder reported damaged data but gave a picture */
+    char problem[160];      /* what it reported, when it did */
+    char pixel_format[32];  /* FFmpeg's name for it: "rgb24", "gbrpf32le", "pal8" */
+} iw_still_info;
+
+typedef struct iw_still iw_still;
+
+/* Decodes the picture in `data` (a whole file, followed by 64 zero bytes the decoders may read
+   past its end) with FFmpeg's decoder named `decoder` ("bmp", "psd", "libopenjpeg"). Pictures
+   over `max_pixels` are refused from their size, before their pixels are allocated; `lowres`
+   halves each side that many times where the decoder can (JPEG 2000). Returns the picture (free
+   it with iw_still_close) or NULL with the reason in `message`. */
+iw_still *iw_still_decode(const unsigned char *data, size_t size, const char *decoder, long long max_pixels,
+                          int lowres, iw_still_info *info, char *message, size_t message_size);
+
+/* Writes the picture into `out` (width x height x `channels` bytes: 3 RGB, 4 RGBA with straight
+   alpha; alpha dropped or made opaque as `channels` asks). Floating-point samples are clipped to
+   0...1; with `linear` they are taken as linear light and encoded as sRGB, without it as already
+   encoded. Returns 0, or 1 with the reason in `message`. */
+int iw_still_pixels(iw_still *still, int channels, int linear, unsigned char *out, char *message,
+                    size_t message_size);
+
+void iw_still_close(iw_still *still);
+#endif

@@ -1,0 +1,76 @@
+import WallCore
+
+/// Photoshop documents: the 26-byte header (channels, size, depth, colour mode) and, for the
+/// ICC profile, the image resources. FFmpeg draws the composite picture a document stores beside
+/// its layers.
+enum PSDHeader: StillFormatReader {
+    static var format: ImageFormat { .psd }
+
+    static func sniff(_ head: [UInt8]) -> Bool {
+        let b = HeaderBytes(head, littleEndian: false)
+        return b.matches("8BPS", at: 0) && (b.u16(4) == 1 || b.u16(4) == 2)
+    }
+
+    /// The image resource holding the ICC profile.
+    static let iccResource = 0x040F
+
+    /// PackBits: at most 128 samples of a channel in 2 bytes (raw documents need far more).
+    static func leastBytes(_ header: StillHeader, head: [UInt8]) -> Int {
+        header.pixels / 64 * (HeaderBytes(head, littleEndian: false).u16(12) ?? 1)
+    }
+
+    static func header(_ file: FileReader, path: String) throws(CodecError) -> StillHeader {
+        let b = HeaderBytes(file.head, littleEndian: false)
+        guard let version = b.u16(4), let channels = b.u16(12), let height = b.u32(14), let width = b.u32(18),
+            let depth = b.u16(22), let mode = b.u16(24)
+        else { throw corrupt(path, "the file ends inside its header") }
+        guard version == 1 else { throw unsupported(path, "large document (PSB)") }
+        guard (1...56).contains(channels) else { throw corrupt(path, "\(channels) channels") }
+        guard [1, 8, 16, 32].contains(depth) else { throw corrupt(path, "\(depth) bits a channel") }
+        let model: ColorModel
+        var alpha = false
+        switch mode {
+        case 0: model = .bilevel
+        case 1, 8:
+            model = channels >= 2 ? .grayAlpha : .gray
+            alpha = channels >= 2
+        case 2: model = .palette
+        case 3:
+            guard channels >= 3 else { throw corrupt(path, "RGB with \(channels) channels") }
+            model = channels >= 4 ? .rgba : .rgb
+            alpha = channels >= 4
+        case 4: throw unsupported(path, "in CMYK")
+        case 7: throw unsupported(path, "in multichannel mode")
+        case 9: throw unsupported(path, "in Lab colour")
+        default: throw corrupt(path, "colour mode \(mode)")
+        }
+        return StillHeader(
+            size: Size(width: width, height: height), colorModel: model, bitDepth: depth, hasAlpha: alpha,
+            decoder: "psd", iccProfile: try iccProfile(file, path: path))
+    }
+
+    /// Where resource 1039 lies: after the colour mode data, among the "8BIM" resources (each an
+    /// id, a padded name, a length and padded data).
+    static func iccProfile(_ file: FileReader, path: String) throws(CodecError) -> Range<Int>? {
+        let lengths = HeaderBytes(try file.read(at: 26, count: 4, path: path), littleEndian: false)
+        guard let modeData = lengths.u32(0) else { return nil }
+        let sectionStart = 26 + 4 + modeData
+        let sectionLength = HeaderBytes(try file.read(at: sectionStart, count: 4, path: path), littleEndian: false)
+        guard let length = sectionLength.u32(0), length > 0 else { return nil }
+        var at = sectionStart + 4
+        let end = min(sectionStart + 4 + length, file.fileSize)
+        while at + 12 <= end {
+            let fixed = HeaderBytes(try file.read(at: at, count: 7, path: path), littleEndian: false)
+            guard fixed.matches("8BIM", at: 0), let id = fixed.u16(4), let nameLength = fixed.u8(6) else { return nil }
+            let nameBytes = (1 + nameLength + 1) & ~1
+            let sizeAt = at + 6 + nameBytes
+            guard let size = HeaderBytes(try file.read(at: sizeAt, count: 4, path: path), littleEndian: false).u32(0)
+            else { return nil }
+            let dataAt = sizeAt + 4
+            guard dataAt + size <= end else { return nil }
+            if id == iccResource { return size > 0 ? dataAt..<(dataAt + size) : nil }
+            at = dataAt + (size + 1) & ~1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,207 @@
+import CFFmpegShim
+import WallCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Still images FFmpeg's image decoders read (BMP, TGA, PSD, OpenEXR, DDS, QOI, PCX, SGI, PNM,
+/// XBM, XWD, FITS, JPEG-LS, JPEG 2000): the header read by the format's ``StillFormatReader``
+/// without decoding; the whole file decoded as one picture on the calling thread (JPEG 2000 at
+/// a reduced resolution level where the tile is small), converted to 8-bit RGB(A) the same way
+/// on every CPU, and box-shrunk as PNG rows are. FFmpeg's libraries load on the first such file,
+/// as for videos.
+struct StillCodec<Reader: StillFormatReader>: ImageCodec {
+    var priority: ClaimPriority { Reader.priority }
+
+    func sniff(_ head: [UInt8]) -> ImageFormat? { Reader.sniff(head) ? Reader.format : nil }
+
+    /// By the bytes, or by the format's extension and a plausible header.
+    func claim(_ file: FileSignature) -> FileClaim? {
+        if Reader.sniff(file.head) { return .image(Reader.format) }
+        guard let ext = file.fileExtension, Reader.format.extensions.contains(ext), Reader.plausible(file.head)
+        else { return nil }
+        return .image(Reader.format)
+    }
+
+    func probe(_ file: FileReader, path: String) throws(CodecError) -> ImageInfo {
+        let header = try Reader.header(file, path: path)
+        guard header.size.width > 0, header.size.height > 0 else {
+            throw Reader.corrupt(path, "the picture has no size")
+        }
+        let least = Reader.leastBytes(header, head: file.head)
+        guard file.fileSize >= least else {
+            throw Reader.corrupt(
+                path,
+                "its \(file.fileSize) bytes cannot hold the \(header.size.width)x\(header.size.height) pixels its "
+                    + "header claims (at least \(least) bytes in its coding): cut short, or made to exhaust memory")
+        }
+        return ImageInfo(
+            format: Reader.format, storedSize: header.size, colorModel: header.colorModel, bitDepth: header.bitDepth,
+            hasAlpha: header.hasAlpha, isProgressive: false, hasICCProfile: header.iccProfile != nil)
+    }
+
+    func decode(
+        _ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo, target: Size?, decoder: ImageDecoder
+    ) throws(CodecError) -> DecodedImage {
+        let bytes = try StillCodec.wholeFile(file, path: path)
+        let header: StillHeader
+        do {
+            header = try Reader.header(FileReader(bytes: bytes), path: path)
+        } catch {
+            throw CodecError(.decode, path: path, reason: error.reason)
+        }
+        guard header.size == info.storedSize else {
+            throw CodecError(.decode, path: path, reason: "header changed since it was probed")
+        }
+        let reduction = StillCodec.reduction(stored: info.storedSize, target: target, margin: decoder.margin)
+        var about = iw_still_info()
+        var message = [CChar](repeating: 0, count: 256)
+        let still = bytes.withUnsafeBufferPointer { data in
+            iw_still_decode(
+                data.baseAddress! + header.packetStart, data.count - StillCodec.padding - header.packetStart,
+                header.decoder,
+                Int64(StillCodec.pixelAllowance(info.storedSize)), Int32(reduction), &about, &message, message.count)
+        }
+        guard let still else {
+            throw CodecError(.decode, path: path, reason: "\(Reader.format.name): \(message.text)")
+        }
+        defer { iw_still_close(still) }
+        let decodedSize = Size(width: Int(about.width), height: Int(about.height))
+        let expected = Size(
+            width: StillCodec.halved(info.storedSize.width, reduction),
+            height: StillCodec.halved(info.storedSize.height, reduction))
+        guard decodedSize == expected || (reduction > 0 && decodedSize.area ?? 0 <= expected.area ?? 0) else {
+            throw CodecError(
+                .decode, path: path,
+                reason: "\(Reader.format.name): the picture decoded is \(decodedSize.width)x\(decodedSize.height), "
+                    + "not the \(expected.width)x\(expected.height) its header says")
+        }
+        var bitmap = Bitmap(size: decodedSize, alpha: info.hasAlpha ? .straight : .none)
+        let channels = bitmap.channels
+        let status = bitmap.pixels.withUnsafeMutableBufferPointer { out in
+            iw_still_pixels(
+                still, Int32(channels), header.isLinearLight ? 1 : 0, out.baseAddress, &message, message.count)
+        }
+        guard status == 0 else {
+            throw CodecError(.decode, path: path, reason: "\(Reader.format.name): \(message.text)")
+        }
+        if let target {
+            bitmap = StillCodec.boxShrunk(bitmap, target: target, margin: decoder.margin)
+        }
+        var warnings: [String] = []
+        if let cut = Reader.cutShort(bytes[0..<(bytes.count - StillCodec.padding)]) {
+            warnings.append("\(Reader.format.name): \(cut)")
+        } else if about.damaged != 0 {
+            let problem = cText(about.problem)
+            warnings.append(
+                "\(Reader.format.name): damaged data met while decoding" + (problem.isEmpty ? "" : " (\(problem))"))
+        }
+        var decoded = DecodedImage(bitmap: bitmap, warnings: warnings)
+        if decoder.convertsToSRGB, let range = header.iccProfile, range.upperBound <= bytes.count - StillCodec.padding {
+            decoded.convert(from: ColorProfile(data: Array(bytes[range])))
+        }
+        return decoded
+    }
+
+    /// The pixels FFmpeg may allocate for a picture of `size`: its own, with the rows padded as
+    /// its decoders align them (it checks the aligned size against the limit).
+    static func pixelAllowance(_ size: Size) -> Int {
+        (size.width + 128).multipliedReportingOverflow(by: size.height + 128).partialValue
+    }
+
+    /// The zero bytes after a file's own that FFmpeg's decoders may read past its end.
+    static var padding: Int { 64 }
+
+    /// Files bigger than this are refused (FFmpeg takes a picture's bytes as one packet, whose
+    /// size is a 32-bit number).
+    static var largestFile: Int { 1 << 30 }
+
+    /// The file's bytes, followed by ``padding`` zero bytes.
+    static func wholeFile(_ file: UnsafeMutablePointer<FILE>, path: String) throws(CodecError) -> [UInt8] {
+        var status = stat()
+        guard fstat(fileno(file), &status) == 0 else {
+            throw CodecError(.decode, path: path, reason: systemErrorText())
+        }
+        let size = Int(status.st_size)
+        guard size <= largestFile else {
+            throw CodecError(
+                .decode, path: path, reason: "\(Reader.format.name): the file is over \(largestFile >> 20) MiB")
+        }
+        var bytes = [UInt8](repeating: 0, count: size + padding)
+        let read = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, size, file) }
+        guard read == size else {
+            throw CodecError(.decode, path: path, reason: "the file could not be read whole (\(read) of \(size) bytes)")
+        }
+        return bytes
+    }
+
+    /// How many times the decoder halves the picture: as often as both sides stay at least
+    /// `margin` times the target's, where the decoder can (JPEG 2000), at most 5 times.
+    static func reduction(stored: Size, target: Size?, margin: Int) -> Int {
+        guard Reader.decodesReduced, let target, target.width > 0, target.height > 0 else { return 0 }
+        var halvings = 0
+        while halvings < 5,
+            halved(stored.width, halvings + 1) >= margin * target.width,
+            halved(stored.height, halvings + 1) >= margin * target.height
+        {
+            halvings += 1
+        }
+        return halvings
+    }
+
+    /// `side` halved `times` times, a partial pixel counted whole.
+    static func halved(_ side: Int, _ times: Int) -> Int { (side + (1 << times) - 1) >> times }
+
+    /// `bitmap` box-shrunk by whole factors that keep both sides at least `margin` times the target's.
+    static func boxShrunk(_ bitmap: Bitmap, target: Size, margin: Int) -> Bitmap {
+        let factors = BoxShrinkStream.factors(stored: bitmap.size, target: target, margin: margin)
+        guard factors.x > 1 || factors.y > 1 else { return bitmap }
+        var stream = BoxShrinkStream(
+            sourceSize: bitmap.size, channels: bitmap.channels, factorX: factors.x, factorY: factors.y)
+        bitmap.pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<bitmap.size.height {
+                stream.add(row: pixels.baseAddress! + y * bitmap.rowBytes)
+            }
+        }
+        stream.finish()
+        return stream.result
+    }
+
+    /// The reduction and the box shrink, and the FFmpeg loaded (its decoders' versions).
+    func decodePlan(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> String {
+        let reduction = StillCodec.reduction(stored: info.storedSize, target: target, margin: decoder.margin)
+        let reduced = Size(
+            width: StillCodec.halved(info.storedSize.width, reduction),
+            height: StillCodec.halved(info.storedSize.height, reduction))
+        let factors = target.map { BoxShrinkStream.factors(stored: reduced, target: $0, margin: decoder.margin) }
+        return
+            "reduced \(reduction), box \(factors?.x ?? 1)x\(factors?.y ?? 1) by \(String(cString: iw_ffmpeg_versions()))"
+    }
+
+    /// The shrunk pixels; FFmpeg's frame (up to 16 bytes a pixel, for floating-point RGBA), the
+    /// 8-bit picture before its shrink, and the file's bytes.
+    func workingMemory(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> (pixels: Int, besides: Int) {
+        let reduction = StillCodec.reduction(stored: info.storedSize, target: target, margin: decoder.margin)
+        let reduced = Size(
+            width: StillCodec.halved(info.storedSize.width, reduction),
+            height: StillCodec.halved(info.storedSize.height, reduction))
+        let channels = info.hasAlpha ? 4 : 3
+        let factors = target.map { BoxShrinkStream.factors(stored: reduced, target: $0, margin: decoder.margin) }
+        let kept = BoxShrinkStream.shrunk(reduced, by: factors ?? (1, 1))
+        let frameBytes = info.bitDepth > 16 ? 16 : info.bitDepth > 8 ? 8 : 4
+        let stored = info.storedSize.area ?? 0
+        return ((kept.area ?? 0) * channels, (reduced.area ?? 0) * (frameBytes + channels) + stored * frameBytes)
+    }
+
+    func colorProfile(_ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo) -> ColorProfile? {
+        guard let reader = try? FileReader(path: path, headBytes: 65536),
+            let header = try? Reader.header(reader, path: path), let range = header.iccProfile,
+            let bytes = try? reader.read(at: range.lowerBound, count: range.count, path: path),
+            bytes.count == range.count
+        else { return nil }
+        return ColorProfile(data: bytes)
+    }
+}

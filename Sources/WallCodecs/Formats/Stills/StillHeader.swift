@@ -1,0 +1,112 @@
+import WallCore
+
+/// What a still image's header says, read by ImageWall without decoding: FFmpeg tells a picture's
+/// size only by decoding it, so each format FFmpeg decodes for ImageWall has a bounded reader of
+/// its header (a 30,000-pixel PSD is laid out from its first 26 bytes).
+struct StillHeader: Sendable {
+    /// The size the picture decodes to.
+    var size: Size
+    /// How colour is stored.
+    var colorModel: ColorModel
+    /// Bits a sample.
+    var bitDepth: Int
+    /// Whether the picture carries alpha.
+    var hasAlpha: Bool
+    /// FFmpeg's decoder for it: "bmp", "psd", "libopenjpeg".
+    var decoder: String
+    /// Whether floating-point samples are linear light (OpenEXR, PFM), encoded as sRGB when drawn.
+    var isLinearLight = false
+    /// Where the embedded ICC profile lies in the file, if there is one.
+    var iccProfile: Range<Int>?
+    /// The picture's pixels.
+    var pixels: Int { size.area ?? Int.max }
+    /// Bytes an uncompressed coding of `bits` bits a pixel takes, rows of `alignment` bytes, over 16.
+    func rawBytesOver16(bits: Int, alignment: Int = 1) -> Int {
+        let row = (size.width * bits + 8 * alignment - 1) / (8 * alignment) * alignment
+        return row.multipliedReportingOverflow(by: size.height).partialValue / 16
+    }
+    /// Where the bytes FFmpeg's decoder takes start (FITS: after the first header card, which
+    /// FFmpeg's demuxer keeps).
+    var packetStart = 0
+}
+
+/// One still format's recognition and header: the part of a format ``StillCodec`` decodes
+/// through FFmpeg that differs from one format to the next.
+protocol StillFormatReader: Sendable {
+    /// The format it reads.
+    static var format: ImageFormat { get }
+    /// Where it stands among the claimants (``ClaimPriority``).
+    static var priority: ClaimPriority { get }
+    /// Whether `head` (a file's first bytes, up to 64 KiB) is of this format by its bytes alone.
+    static func sniff(_ head: [UInt8]) -> Bool
+    /// Whether a file named with one of the format's extensions is of it: for formats whose bytes
+    /// do not tell reliably (TGA has no signature), its header checked for plausible values.
+    static func plausible(_ head: [UInt8]) -> Bool
+    /// Whether FFmpeg's decoder halves the picture while decoding, as often as asked (JPEG 2000's
+    /// resolution levels).
+    static var decodesReduced: Bool { get }
+    /// The fewest bytes a file with `header` (and the first bytes `head`) can hold its pixels in:
+    /// the raw size over 16 for an uncompressed coding (a file cut short is drawn as far as it
+    /// goes), the pixels over the coding's largest expansion otherwise. A smaller file claims
+    /// pixels its bytes cannot make (a decompression bomb) and is refused before FFmpeg
+    /// allocates them.
+    static func leastBytes(_ header: StillHeader, head: [UInt8]) -> Int
+    /// Why `file` (the whole file) looks cut short, for a format whose decoder draws what it has
+    /// without saying so (QOI, JPEG-LS, OpenEXR); `nil` when it looks whole.
+    static func cutShort(_ file: ArraySlice<UInt8>) -> String?
+    /// The header of `file`, or why it cannot be read.
+    static func header(_ file: FileReader, path: String) throws(CodecError) -> StillHeader
+}
+
+extension StillFormatReader {
+    static var priority: ClaimPriority { .signature }
+    static var decodesReduced: Bool { false }
+    /// Codings that compress: deflate's largest expansion is about 1,000 to 1.
+    static func leastBytes(_ header: StillHeader, head: [UInt8]) -> Int { header.pixels / 1024 }
+    static func plausible(_ head: [UInt8]) -> Bool { sniff(head) }
+    /// Decoders that refuse a file cut short need no check of their own.
+    static func cutShort(_ file: ArraySlice<UInt8>) -> String? { nil }
+
+    /// An error reading the header: "corrupt PSD: the picture has no size".
+    static func corrupt(_ path: String, _ what: String) -> CodecError {
+        CodecError(.probe, path: path, reason: "corrupt \(format.name): \(what)")
+    }
+
+    /// A picture of a kind FFmpeg's decoder for the format does not read, refused by name.
+    static func unsupported(_ path: String, _ what: String) -> CodecError {
+        CodecError(.probe, path: path, reason: "\(format.name) \(what) is not supported")
+    }
+}
+
+/// Bounds-checked reading of a header's numbers: `nil` past the bytes at hand.
+struct HeaderBytes {
+    let bytes: [UInt8]
+    let littleEndian: Bool
+
+    init(_ bytes: [UInt8], littleEndian: Bool) {
+        self.bytes = bytes
+        self.littleEndian = littleEndian
+    }
+
+    func u8(_ at: Int) -> Int? { at >= 0 && at < bytes.count ? Int(bytes[at]) : nil }
+
+    func u16(_ at: Int) -> Int? {
+        guard at >= 0, at + 2 <= bytes.count else { return nil }
+        let a = Int(bytes[at]), b = Int(bytes[at + 1])
+        return littleEndian ? a | b << 8 : a << 8 | b
+    }
+
+    func u32(_ at: Int) -> Int? {
+        guard let first = u16(at), let second = u16(at + 2) else { return nil }
+        return littleEndian ? first | second << 16 : first << 16 | second
+    }
+
+    /// A signed 32-bit number.
+    func i32(_ at: Int) -> Int? { u32(at).map { Int(Int32(truncatingIfNeeded: $0)) } }
+
+    /// Whether the bytes at `at` are `text`'s.
+    func matches(_ text: String, at: Int) -> Bool {
+        let expected = Array(text.utf8)
+        return at >= 0 && at + expected.count <= bytes.count && Array(bytes[at..<at + expected.count]) == expected
+    }
+}
