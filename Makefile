@@ -1,7 +1,7 @@
 # ImageWall — see README.md. `make run` and `make test` are all a fresh machine needs.
 SWIFT ?= swift
 APT_PACKAGES := libpng-dev libjpeg-dev libheif-dev libwebp-dev libtiff-dev libgif-dev libraw-dev libexiv2-dev libavformat-dev libavcodec-dev libswscale-dev libjxl-dev liblcms2-dev libxxhash-dev pkg-config \
-  libfreetype-dev fonts-dejavu-core time parallel ffmpeg libjxl-tools python3 libhpdf-dev poppler-utils python3-pil exiv2 \
+  libfreetype-dev fonts-dejavu-core time parallel ffmpeg libjxl-tools python3 libhpdf-dev librsvg2-dev libpoppler-glib-dev poppler-utils python3-pil exiv2 \
   libharfbuzz-dev libfontconfig-dev libfribidi-dev libzstd-dev libsimdjson-dev fonts-droid-fallback \
   slurmctld slurmd slurm-client munge fonts-symbola fonts-lohit-deva fonts-noto-color-emoji qemu-user
 RELEASE_BIN := .build/release/imagewall
@@ -127,7 +127,7 @@ check-formats: build
 FUZZ_SECONDS ?= 300
 FUZZ_BUILD := .build-fuzz
 FUZZ_FORMATS := jpeg:jpg,jpeg png:png heif:heic,heif,avif webp:webp tiff:tif,tiff gif:gif raw:dng,nef,cr2,crw,raf,rw2,kdc video:mp4,mov,mkv,webm,avi jxl:jxl \
-  stills:bmp,psd,exr,dds,qoi,sgi,ppm,pgm,pbm,pam,pfm,xwd,xbm,fits,jp2,j2k,jls tga:tga pcx:pcx
+  stills:bmp,psd,exr,dds,qoi,sgi,ppm,pgm,pbm,pam,pfm,xwd,xbm,fits,jp2,j2k,jls tga:tga pcx:pcx vector:svg,pdf
 fuzz:
 	$(SWIFT) build --scratch-path $(FUZZ_BUILD) -c debug --sanitize fuzzer --sanitize address --product imagewall-fuzz
 	rm -rf fuzz-work && mkdir -p fuzz-crashes

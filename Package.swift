@@ -82,6 +82,8 @@ let package = Package(
         .target(
             name: "CFFmpegShim", dependencies: ["CFFmpeg"],
             linkerSettings: [.linkedLibrary("dl")]),
+        // librsvg, poppler-glib and cairo, loaded by the shim on the first SVG or PDF read.
+        .target(name: "CVectorShim", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CColorShim", dependencies: ["CLCMS2"]),
         .target(name: "CProcessShim"),
         // libharu (Debian's libhpdf-dev ships no pkg-config file): the library by name.
@@ -97,7 +99,7 @@ let package = Package(
             name: "WallCodecs",
             dependencies: [
                 "WallCore", "WallFiles", "CJPEGShim", "CPNGShim", "CHEIFShim", "CWebPShim", "CTIFFShim", "CGIFShim",
-                "CRawShim", "CFFmpegShim", "CJXLShim", "CExivShim", "CColorShim", "CPDFShim",
+                "CRawShim", "CFFmpegShim", "CJXLShim", "CExivShim", "CColorShim", "CPDFShim", "CVectorShim",
             ]),
         .target(name: "WallText", dependencies: ["WallCore", "CTextShim"]),
         .target(name: "WallCompositor", dependencies: ["WallCore"]),

@@ -47,6 +47,9 @@ public enum SampleEncoding: Sendable, Hashable {
     case psd(alpha: Bool)
     /// A DirectDraw surface of uncompressed BGRA, one level; written by the generator.
     case dds
+    /// The picture drawn as vectors (gradient, squares, disc, arrow; no label), as SVG with its
+    /// transparent hole and half-transparent strip, or as a one-page PDF on its own page size.
+    case vector(pdf: Bool)
 
     /// `true` when the stored picture keeps only grey levels.
     public var isGray: Bool {
@@ -54,7 +57,7 @@ public enum SampleEncoding: Sendable, Hashable {
         case .jpeg(let color, _, _): return color == .gray
         case .png(let color, _, _, _): return color == .gray || color == .grayAlpha
         case .tiff(let color, _, _, _, _): return color == .gray
-        case .heif, .webp, .gif, .jxl, .video, .psd, .dds: return false
+        case .heif, .webp, .gif, .jxl, .video, .psd, .dds, .vector: return false
         case .ffmpegImage(_, let pixelFormat, _, _): return pixelFormat.hasPrefix("gray")
         }
     }
@@ -72,6 +75,7 @@ public enum SampleEncoding: Sendable, Hashable {
         case .video: return false
         case .ffmpegImage(_, _, let alpha, _), .psd(let alpha): return alpha
         case .dds: return true
+        case .vector(let pdf): return !pdf
         }
     }
 
@@ -91,7 +95,7 @@ public enum SampleEncoding: Sendable, Hashable {
         case .jxl(let lossless, _): return !lossless
         case .tiff(_, _, let compression, _, _): return compression == "jpeg"
         case .ffmpegImage(let encoder, _, _, _): return encoder == "libopenjpeg"
-        case .png, .gif, .psd, .dds: return false
+        case .png, .gif, .psd, .dds, .vector: return false
         }
     }
 }
@@ -241,6 +245,8 @@ public enum SampleCatalog {
             .ffmpegImage(encoder: "pfm", pixelFormat: "gbrpf32le", alpha: false, linear: true))
         add("psd-rgba.psd", 360, 300, .psd(alpha: true))
         add("dds-bgra.dds", 256, 256, .dds)
+        add("svg-alpha.svg", 360, 300, .vector(pdf: false))
+        add("pdf-vector.pdf", 400, 300, .vector(pdf: true))
         return specs.sorted { $0.fileName < $1.fileName }
     }()
 }

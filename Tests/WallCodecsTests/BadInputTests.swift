@@ -38,7 +38,7 @@ struct BadInputTests {
         #expect(
             probeError(text)?.reason
                 == "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, JPEG XL, RAW, video, BMP, "
-                + "TGA, PSD, OpenEXR, DDS, QOI, PCX, SGI, PNM, XBM, XWD, FITS, JPEG 2000 and JPEG-LS)")
+                + "TGA, PSD, OpenEXR, DDS, QOI, PCX, SGI, PNM, XBM, XWD, FITS, JPEG 2000, JPEG-LS, SVG and PDF)")
         #expect(probeError(text)?.message.hasPrefix(text + ": probe: ") == true)
 
         let empty = folder.write([], to: "empty.png")
@@ -62,7 +62,7 @@ struct BadInputTests {
                 == "corrupt JPEG 2000: the file ends inside its SIZ marker")
         #expect(
             probeError(folder.write(Array("not a targa".utf8), to: "sprite.tga"))?.reason
-                == "corrupt TGA: its first bytes are not a TGA header")
+                == "corrupt TGA: its first bytes are not those of a TGA file")
         // Images of formats ImageWall does not read say what they are.
         #expect(
             probeError(folder.write(Array("%!PS-Adobe-3.0 EPSF-3.0\n".utf8), to: "logo.eps"))?.reason
@@ -75,8 +75,12 @@ struct BadInputTests {
         #expect(
             probeError(folder.write(Array("8BPS".utf8) + [0, 1, 0, 0], to: "art.psd"))?.reason
                 == "corrupt PSD: the file ends inside its header")
-        let svg = Array("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)
-        #expect(probeError(folder.write(svg, to: "logo.svg"))?.reason == "SVG is not a supported format")
+        #expect(
+            probeError(folder.write([0, 0, 1, 0, 1, 0, 16, 16], to: "app.ico"))?.reason
+                == "ICO is not a supported format")
+        #expect(
+            probeError(folder.write(Array("<html><body>".utf8), to: "logo.svg"))?.reason
+                == "corrupt SVG: its first bytes are not those of a SVG file")
         // RAW camera files are TIFF inside; their extension says what they are, and LibRaw why
         // one that is only a TIFF header cannot be read.
         let tiffHeader: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0, 0, 0]

@@ -43,6 +43,12 @@ struct FileClaimTests {
         tga[16] = 24
         #expect(claim(tga, "sprite.tga") == .image(.tga))
         #expect(claim(tga, "sprite") == .unread(.notAnImage))
+        // SVG by its root element (not HTML with an inline one), PDF by its header.
+        let svg = "<?xml version=\"1.0\"?>\n<!-- logo -->\n<!DOCTYPE svg [<!ENTITY a \"b\">]>\n<svg width=\"1\"/>"
+        #expect(claim(Array(svg.utf8), "logo") == .image(.svg))
+        #expect(claim(Array("<html><svg/></html>".utf8), "page.html") == .unread(.notAnImage))
+        #expect(claim(Array("%PDF-1.7\n".utf8), "poster.ai") == .image(.pdf))
+        #expect(claim([0x1F, 0x8B, 8, 0], "icon.svgz") == .image(.svg))
     }
 
     @Test("signatures are read before extensions: a JPEG named .png is a JPEG")
@@ -60,10 +66,14 @@ struct FileClaimTests {
             ),
             (Array("#?RADIANCE\n".utf8), "sky.hdr", .unsupported(format: "Radiance HDR")),
             (Array("%!PS-Adobe-3.0\n".utf8), "page", .unsupported(format: "EPS/PostScript")),
-            (Array("P6 0".utf8), "a.ppm", .damaged(format: "PNM", what: "its first bytes are not a PNM header")),
+            (Array("P6 0".utf8), "a.ppm", .damaged(format: "PNM", what: "its first bytes are not those of a PNM file")),
             ([0x89, 0x50, 0x4E, 0x47, 0, 0], "a.png", .damaged(format: "PNG", what: "damaged signature")),
             ([0xFF, 0xD8, 0x00], "a.jpg", .damaged(format: "JPEG", what: "damaged start of image")),
-            (Array("hello".utf8), "x.svg", .unsupported(format: "SVG")),
+            (
+                Array("hello".utf8), "x.svg",
+                .damaged(format: "SVG", what: "its first bytes are not those of a SVG file")
+            ),
+            (Array("hello".utf8), "x.hdr", .unsupported(format: "Radiance HDR")),
             (Array("hello".utf8), "notes.txt", .notAnImage),
         ])
     func unread(head: [UInt8], path: String, reason: UnreadReason) {

@@ -74,6 +74,8 @@ struct SampleDecodingTests {
             #expect(info.format == .psd && info.colorModel == (alpha ? .rgba : .rgb) && info.bitDepth == 8)
         case .dds:
             #expect(info.format == .dds && info.colorModel == .rgba)
+        case .vector(let pdf):
+            #expect(info.format == (pdf ? .pdf : .svg) && info.colorModel == (pdf ? .rgb : .rgba))
         }
     }
 
@@ -106,7 +108,7 @@ struct SampleDecodingTests {
         case .png(_, _, _, let interlaced): return !interlaced
         case .webp(_, _, let frames): return frames == 1
         case .heif(_, _, let thumbnail): return thumbnail > 0
-        case .gif: return false
+        case .gif, .vector: return false
         }
     }
 
@@ -124,6 +126,30 @@ struct SampleDecodingTests {
             let pixel = decoded.bitmap.pixel(x: Int(Double(spot.x) * scale), y: Int(Double(spot.y) * scale))
             let channels = [Int(spot.expected.red), Int(spot.expected.green), Int(spot.expected.blue)]
             for c in 0..<3 { #expect(abs(Int(pixel[c]) - channels[c]) <= 32, "\(spot): got \(pixel)") }
+        }
+    }
+
+    /// The samples drawn as vectors.
+    static let vectors = SampleCatalog.all.filter {
+        if case .vector = $0.encoding { return true } else { return false }
+    }
+
+    @Test("a vector picture is drawn at the tile's size, its colours where they belong", arguments: vectors)
+    func vectorAtTileSize(spec: SampleSpec) throws {
+        let path = Fixtures.sample(spec.fileName)
+        let info = try ImageProbe().probe(path: path)
+        for target in [
+            Size(width: spec.displayedSize.width / 3, height: spec.displayedSize.height / 3),
+            Size(width: spec.displayedSize.width * 2, height: spec.displayedSize.height * 2),
+        ] {
+            let decoded = try ImageDecoder().decode(path: path, info: info, target: target)
+            #expect(decoded.bitmap.size == target)
+            let scale = Double(target.width) / Double(spec.displayedSize.width)
+            for spot in spec.spots.prefix(4) {
+                let pixel = decoded.bitmap.pixel(x: Int(Double(spot.x) * scale), y: Int(Double(spot.y) * scale))
+                let channels = [Int(spot.expected.red), Int(spot.expected.green), Int(spot.expected.blue)]
+                for c in 0..<3 { #expect(abs(Int(pixel[c]) - channels[c]) <= 3, "\(spot) at \(target): got \(pixel)") }
+            }
         }
     }
 

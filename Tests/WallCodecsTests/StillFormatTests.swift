@@ -40,6 +40,10 @@ private let stillBombs: [(String, [UInt8])] = {
         StillFormatTests.be(0, 8) + StillFormatTests.be(16000, 4) + StillFormatTests.be(16000, 4)
         + StillFormatTests.be(0, 8) + StillFormatTests.be(1, 2) + [7, 1, 1, 0xFF, 0xD9]
     bombs.append(("huge.j2k", j2k))
+    // Found by `make fuzz`: an X window dump whose width and bits a pixel (2³²−1 each) overflowed
+    // the count of the bytes it claims.
+    let xwd: [UInt8] = [0, 0, 2, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 5] + [UInt8](repeating: 0xFF, count: 100)
+    bombs.append(("forged.xwd", xwd))
     return bombs
 }()
 

@@ -72,7 +72,7 @@ extension SampleSpec {
         case .video: return 32
         // Lossy JPEG 2000; light made linear as 32-bit floats and encoded back to sRGB: within a level or two.
         case .ffmpegImage(let encoder, _, _, let linear): return encoder == "libopenjpeg" ? 24 : linear ? 4 : 3
-        case .psd, .dds: return 3
+        case .psd, .dds, .vector: return 3
         }
     }
 }

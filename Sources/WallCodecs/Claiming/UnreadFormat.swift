@@ -5,14 +5,14 @@ public struct UnreadFormat: FormatClaimant {
     var priority: ClaimPriority { .catalogue }
     /// Image formats by extension, for those their first bytes do not tell reliably.
     static let byExtension: [String: String] = [
-        "svg": "SVG", "svgz": "SVG", "xcf": "GIMP XCF", "ico": "ICO", "cur": "ICO", "hdr": "Radiance HDR",
+        "xcf": "GIMP XCF", "ico": "ICO", "cur": "ICO", "hdr": "Radiance HDR",
         "jng": "JNG", "mng": "MNG", "apng": "APNG", "eps": "EPS/PostScript", "ps": "EPS/PostScript",
     ]
 
-    /// The still formats FFmpeg reads, by their extensions: a file so named that its codec did not
-    /// claim has a header that is not the format's.
-    static let stillExtensions: [String: ImageFormat] = Dictionary(
-        ImageFormat.stills.flatMap { format in format.extensions.map { ($0, format) } },
+    /// The formats read through FFmpeg, librsvg and poppler, by their extensions: a file so named
+    /// that its codec did not claim is not that format inside.
+    static let namedExtensions: [String: ImageFormat] = Dictionary(
+        (ImageFormat.stills + [.svg, .pdf]).flatMap { format in format.extensions.map { ($0, format) } },
         uniquingKeysWith: { first, _ in first })
 
     /// The signatures of the still formats FFmpeg reads that are distinct enough to say a file
@@ -54,18 +54,11 @@ public struct UnreadFormat: FormatClaimant {
             return .unread(.damaged(format: "PNG", what: "damaged signature"))
         } else if starts([0xFF, 0xD8]) {
             return .unread(.damaged(format: "JPEG", what: "damaged start of image"))
-        } else if let ext, let still = Self.stillExtensions[ext] {
-            return .unread(.damaged(format: still.name, what: "its first bytes are not a \(still.name) header"))
+        } else if let ext, let named = Self.namedExtensions[ext] {
+            return .unread(.damaged(format: named.name, what: "its first bytes are not those of a \(named.name) file"))
         } else if let ext, let known = Self.byExtension[ext] {
             name = known
-        } else if Self.isSVG(file.head) {
-            name = "SVG"
         }
         return name.map { .unread(.unsupported(format: $0)) }
-    }
-
-    private static func isSVG(_ bytes: some Collection<UInt8>) -> Bool {
-        let head = String(decoding: bytes.prefix(1024), as: UTF8.self).lowercased()
-        return head.contains("<svg")
     }
 }

@@ -52,6 +52,10 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case jpeg2000
     /// JPEG-LS, through FFmpeg.
     case jpegls
+    /// SVG (and gzipped SVGZ), drawn at the tile's size by librsvg and cairo.
+    case svg
+    /// PDF and Illustrator files (their first page), drawn at the tile's size by poppler and cairo.
+    case pdf
 
     /// How this format is read.
     var codec: any ImageCodec {
@@ -79,6 +83,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .fits: return StillCodec<FITSHeader>()
         case .jpeg2000: return StillCodec<JPEG2000Header>()
         case .jpegls: return StillCodec<JPEGLSHeader>()
+        case .svg, .pdf: return VectorCodec()
         }
     }
 
@@ -109,6 +114,8 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .fits: return "FITS"
         case .jpeg2000: return "JPEG 2000"
         case .jpegls: return "JPEG-LS"
+        case .svg: return "SVG"
+        case .pdf: return "PDF"
         }
     }
 
@@ -147,6 +154,8 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .fits: return ["fits", "fit", "fts"]
         case .jpeg2000: return ["jp2", "j2k", "j2c", "jpc", "jpf", "jpx"]
         case .jpegls: return ["jls"]
+        case .svg: return ["svg", "svgz"]
+        case .pdf: return ["pdf", "ai"]
         }
     }
 
@@ -156,11 +165,11 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
     }
 
-    /// Every codec, once each (HEIF and AVIF share one).
+    /// Every codec, once each (HEIF and AVIF share one, as SVG and PDF do).
     static let codecs: [any ImageCodec] =
         [
             RAWCodec(), JPEGCodec(), PNGCodec(), WebPCodec(), GIFCodec(), JXLCodec(), VideoCodec(), TIFFCodec(),
-            HEIFCodec(),
+            HEIFCodec(), VectorCodec(),
         ] + ImageFormat.stills.map(\.codec)
 
     /// The formats FFmpeg's image decoders read, each through a ``StillCodec``.

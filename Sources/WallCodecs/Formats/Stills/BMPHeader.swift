@@ -16,7 +16,7 @@ enum BMPHeader: StillFormatReader {
         let b = HeaderBytes(head, littleEndian: true)
         let bits = (b.u32(14) == 12 ? b.u16(24) : b.u16(28)) ?? 24
         let compressed = b.u32(14) != 12 && [1, 2].contains(b.u32(30) ?? 0)
-        return compressed ? header.pixels / 128 : header.rawBytesOver16(bits: bits, alignment: 4)
+        return compressed ? header.compressedBytes(perByte: 128) : header.rawBytesOver16(bits: bits, alignment: 4)
     }
 
     static func header(_ file: FileReader, path: String) throws(CodecError) -> StillHeader {
@@ -74,7 +74,8 @@ enum TGAHeader: StillFormatReader {
     /// Raw pixels; RLE, at most 128 pixels in 2 bytes.
     static func leastBytes(_ header: StillHeader, head: [UInt8]) -> Int {
         let type = head.count > 2 ? Int(head[2]) : 0
-        return type >= 9 ? header.pixels / 64 : header.rawBytesOver16(bits: head.count > 16 ? Int(head[16]) : 8)
+        return type >= 9
+            ? header.compressedBytes(perByte: 64) : header.rawBytesOver16(bits: head.count > 16 ? Int(head[16]) : 8)
     }
 
     static func header(_ file: FileReader, path: String) throws(CodecError) -> StillHeader {
@@ -105,7 +106,7 @@ enum PCXHeader: StillFormatReader {
     }
 
     /// RLE: at most 63 bytes of a plane in 2.
-    static func leastBytes(_ header: StillHeader, head: [UInt8]) -> Int { header.pixels / 64 }
+    static func leastBytes(_ header: StillHeader, head: [UInt8]) -> Int { header.compressedBytes(perByte: 64) }
 
     static func header(_ file: FileReader, path: String) throws(CodecError) -> StillHeader {
         let b = HeaderBytes(file.head, littleEndian: true)
@@ -136,7 +137,7 @@ enum SGIHeader: StillFormatReader {
     static func leastBytes(_ header: StillHeader, head: [UInt8]) -> Int {
         let b = HeaderBytes(head, littleEndian: false)
         let bits = 8 * (b.u8(3) ?? 1) * (b.u16(10) ?? 1)
-        return b.u8(2) == 1 ? header.pixels / 64 : header.rawBytesOver16(bits: bits)
+        return b.u8(2) == 1 ? header.compressedBytes(perByte: 64) : header.rawBytesOver16(bits: bits)
     }
 
     static func header(_ file: FileReader, path: String) throws(CodecError) -> StillHeader {
@@ -160,7 +161,7 @@ enum QOIHeader: StillFormatReader {
     static func sniff(_ head: [UInt8]) -> Bool { HeaderBytes(head, littleEndian: false).matches("qoif", at: 0) }
 
     /// A run: at most 62 pixels in a byte.
-    static func leastBytes(_ header: StillHeader, head: [UInt8]) -> Int { header.pixels / 62 }
+    static func leastBytes(_ header: StillHeader, head: [UInt8]) -> Int { header.compressedBytes(perByte: 62) }
 
     /// A whole file ends with seven zero bytes and a one.
     static func cutShort(_ file: ArraySlice<UInt8>) -> String? {
@@ -215,7 +216,7 @@ enum XBMHeader: StillFormatReader {
     }
 
     /// C text: about 5 characters ("0x00,") for 8 pixels.
-    static func leastBytes(_ header: StillHeader, head: [UInt8]) -> Int { header.pixels / 26 }
+    static func leastBytes(_ header: StillHeader, head: [UInt8]) -> Int { header.compressedBytes(perByte: 26) }
 
     static func header(_ file: FileReader, path: String) throws(CodecError) -> StillHeader {
         guard let size = size(String(decoding: file.head.prefix(4096), as: UTF8.self)) else {

@@ -134,7 +134,7 @@ enum DDSHeader: StillFormatReader {
         })
 
     /// Block coding: DXT1 keeps 16 pixels in 8 bytes.
-    static func leastBytes(_ header: StillHeader, head: [UInt8]) -> Int { header.pixels / 2 / 16 }
+    static func leastBytes(_ header: StillHeader, head: [UInt8]) -> Int { header.compressedBytes(perByte: 32) }
 
     static func header(_ file: FileReader, path: String) throws(CodecError) -> StillHeader {
         let b = HeaderBytes(file.head, littleEndian: true)

@@ -14,7 +14,7 @@ enum JPEG2000Header: StillFormatReader {
 
     /// Wavelet coding of empty code blocks costs a few bits each: a picture of one flat colour
     /// keeps tens of thousands of pixels in a byte.
-    static func leastBytes(_ header: StillHeader, head: [UInt8]) -> Int { header.pixels / 65536 }
+    static func leastBytes(_ header: StillHeader, head: [UInt8]) -> Int { header.compressedBytes(perByte: 65536) }
 
     static func header(_ file: FileReader, path: String) throws(CodecError) -> StillHeader {
         if file.head.starts(with: codestreamStart) { return try codestream(file.head, at: 0, path: path) }
@@ -117,7 +117,7 @@ enum JPEGLSHeader: StillFormatReader {
     }
 
     /// Run mode keeps long runs of one value in a few bits.
-    static func leastBytes(_ header: StillHeader, head: [UInt8]) -> Int { header.pixels / 4096 }
+    static func leastBytes(_ header: StillHeader, head: [UInt8]) -> Int { header.compressedBytes(perByte: 4096) }
 
     /// A whole file ends with the end-of-image marker.
     static func cutShort(_ file: ArraySlice<UInt8>) -> String? {

@@ -16,7 +16,7 @@ enum PSDHeader: StillFormatReader {
 
     /// PackBits: at most 128 samples of a channel in 2 bytes (raw documents need far more).
     static func leastBytes(_ header: StillHeader, head: [UInt8]) -> Int {
-        header.pixels / 64 * (HeaderBytes(head, littleEndian: false).u16(12) ?? 1)
+        header.compressedBytes(samples: HeaderBytes(head, littleEndian: false).u16(12) ?? 1, perByte: 64)
     }
 
     static func header(_ file: FileReader, path: String) throws(CodecError) -> StillHeader {

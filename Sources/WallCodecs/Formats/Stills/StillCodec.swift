@@ -109,7 +109,7 @@ struct StillCodec<Reader: StillFormatReader>: ImageCodec {
     /// The pixels FFmpeg may allocate for a picture of `size`: its own, with the rows padded as
     /// its decoders align them (it checks the aligned size against the limit).
     static func pixelAllowance(_ size: Size) -> Int {
-        (size.width + 128).multipliedReportingOverflow(by: size.height + 128).partialValue
+        StillHeader.count(Double(size.width + 128) * Double(size.height + 128))
     }
 
     /// The zero bytes after a file's own that FFmpeg's decoders may read past its end.

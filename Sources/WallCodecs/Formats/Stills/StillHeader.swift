@@ -18,13 +18,21 @@ struct StillHeader: Sendable {
     var isLinearLight = false
     /// Where the embedded ICC profile lies in the file, if there is one.
     var iccProfile: Range<Int>?
-    /// The picture's pixels.
-    var pixels: Int { size.area ?? Int.max }
-    /// Bytes an uncompressed coding of `bits` bits a pixel takes, rows of `alignment` bytes, over 16.
+    /// Bytes an uncompressed coding of `bits` bits a pixel takes, rows of `alignment` bytes, over 16
+    /// (counted in floating point: a forged header's sizes overflow no integer; `Int.max` beyond).
     func rawBytesOver16(bits: Int, alignment: Int = 1) -> Int {
-        let row = (size.width * bits + 8 * alignment - 1) / (8 * alignment) * alignment
-        return row.multipliedReportingOverflow(by: size.height).partialValue / 16
+        let row = (Double(size.width) * Double(bits) / Double(8 * alignment)).rounded(.up) * Double(alignment)
+        return StillHeader.count(row * Double(size.height) / 16)
     }
+
+    /// `pixels` × `samples` ÷ `perByte`: the bytes a coding that keeps at most `perByte` samples in
+    /// a byte needs, in floating point as above.
+    func compressedBytes(samples: Int = 1, perByte: Int) -> Int {
+        StillHeader.count(Double(size.width) * Double(size.height) * Double(samples) / Double(perByte))
+    }
+
+    /// A byte count, `Int.max` when it is beyond one.
+    static func count(_ bytes: Double) -> Int { bytes < 9e18 ? Int(bytes) : Int.max }
     /// Where the bytes FFmpeg's decoder takes start (FITS: after the first header card, which
     /// FFmpeg's demuxer keeps).
     var packetStart = 0
@@ -62,7 +70,7 @@ extension StillFormatReader {
     static var priority: ClaimPriority { .signature }
     static var decodesReduced: Bool { false }
     /// Codings that compress: deflate's largest expansion is about 1,000 to 1.
-    static func leastBytes(_ header: StillHeader, head: [UInt8]) -> Int { header.pixels / 1024 }
+    static func leastBytes(_ header: StillHeader, head: [UInt8]) -> Int { header.compressedBytes(perByte: 1024) }
     static func plausible(_ head: [UInt8]) -> Bool { sniff(head) }
     /// Decoders that refuse a file cut short need no check of their own.
     static func cutShort(_ file: ArraySlice<UInt8>) -> String? { nil }
