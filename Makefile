@@ -118,9 +118,18 @@ check-parts: build
 
 # Reads each of Pillow's WebP, TIFF, GIF and AVIF test images with imagewall and with libvips,
 # side by side (libvips and pyvips installed when missing).
+# Real files of the formats read through FFmpeg, librsvg and poppler (issue 43 asks for the folder).
+FORMATS_CORPUS ?= ../shared/corpora/formats
 check-formats: build
 	@python3 -c 'import pyvips' 2>/dev/null || { command -v vips >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libvips-tools; }; pip install -q pyvips; }
 	python3 Benchmarks/formats_vs_vips.py $(RELEASE_BIN) ../shared/corpora/pillow-formats
+	@command -v convert >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends imagemagick; }
+	@if [ -d $(FORMATS_CORPUS) ]; then python3 Benchmarks/formats_vs_peers.py $(RELEASE_BIN) $(FORMATS_CORPUS); \
+	  else echo "check-formats: $(FORMATS_CORPUS) absent: the formats read through FFmpeg, librsvg and poppler compared on SampleImages' samples"; \
+	  rm -rf out/formats && mkdir -p out/formats && cp SampleImages/bmp-* SampleImages/tga-* SampleImages/psd-* SampleImages/exr-* \
+	    SampleImages/dds-* SampleImages/qoi-* SampleImages/pcx-* SampleImages/sgi-* SampleImages/pnm-* SampleImages/pfm-* \
+	    SampleImages/xwd-* SampleImages/fits-* SampleImages/jpeg2000-* SampleImages/jpegls-* SampleImages/svg-* \
+	    SampleImages/pdf-* out/formats/ && python3 Benchmarks/formats_vs_peers.py $(RELEASE_BIN) out/formats; fi
 
 # Fuzzes probe + decode with libFuzzer and AddressSanitizer, one run per format, seeded from
 # SampleImages and ../shared/corpora (FUZZ_SECONDS each; crashes land in fuzz-crashes/).

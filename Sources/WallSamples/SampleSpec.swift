@@ -42,8 +42,9 @@ public enum SampleEncoding: Sendable, Hashable {
     /// "libopenjpeg") at `pixelFormat`; `linear` turns the picture to linear light first, as
     /// floating-point formats (OpenEXR, PFM) hold it.
     case ffmpegImage(encoder: String, pixelFormat: String, alpha: Bool, linear: Bool)
-    /// A Photoshop document holding only its composite picture (no layers), RGB or RGBA, 8 bits,
-    /// uncompressed; written by the generator (FFmpeg has no PSD encoder).
+    /// A Photoshop document holding only its composite picture (no layers), RGB, 8 bits,
+    /// uncompressed; written by the generator (FFmpeg has no PSD encoder). With `alpha`, a fourth
+    /// channel (the transparency only where a document says so by a negative layer count).
     case psd(alpha: Bool)
     /// A DirectDraw surface of uncompressed BGRA, one level; written by the generator.
     case dds
@@ -243,7 +244,7 @@ public enum SampleCatalog {
         add(
             "pfm-linear.pfm", 300, 240,
             .ffmpegImage(encoder: "pfm", pixelFormat: "gbrpf32le", alpha: false, linear: true))
-        add("psd-rgba.psd", 360, 300, .psd(alpha: true))
+        add("psd-rgb.psd", 360, 300, .psd(alpha: false))
         add("dds-bgra.dds", 256, 256, .dds)
         add("svg-alpha.svg", 360, 300, .vector(pdf: false))
         add("pdf-vector.pdf", 400, 300, .vector(pdf: true))

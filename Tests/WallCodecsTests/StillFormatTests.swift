@@ -90,6 +90,26 @@ struct StillFormatTests {
         #expect(reason?.contains("cannot hold the") == true, "\(name): \(reason ?? "read")")
     }
 
+    @Test("a PSD's fourth channel is its transparency only where a negative layer count says so")
+    func psdTransparency() throws {
+        // 2x2 RGB, red, with a fourth channel of zeros (a saved selection, or full transparency).
+        func document(layers: [UInt8]) -> [UInt8] {
+            var bytes = Array("8BPS".utf8) + Self.be(1, 2) + [UInt8](repeating: 0, count: 6) + Self.be(4, 2)
+            bytes += Self.be(2, 4) + Self.be(2, 4) + Self.be(8, 2) + Self.be(3, 2) + Self.be(0, 4) + Self.be(0, 4)
+            bytes += Self.be(layers.count, 4) + layers + Self.be(0, 2)
+            return bytes + [255, 255, 255, 255] + [UInt8](repeating: 0, count: 12)
+        }
+        let selection = folder.write(document(layers: []), to: "selection.psd")
+        let info = try ImageProbe().probe(path: selection)
+        #expect(!info.hasAlpha && info.colorModel == .rgb)
+        #expect(try ImageDecoder().decode(path: selection, info: info).bitmap.pixel(x: 1, y: 1) == [255, 0, 0])
+        // Layer info of 2 bytes: a count of -1, which says the first extra channel is the transparency.
+        let merged = folder.write(document(layers: Self.be(2, 4) + [0xFF, 0xFF]), to: "merged.psd")
+        let transparent = try ImageProbe().probe(path: merged)
+        #expect(transparent.hasAlpha && transparent.colorModel == .rgba)
+        #expect(try ImageDecoder().decode(path: merged, info: transparent).bitmap.pixel(x: 1, y: 1)[3] == 0)
+    }
+
     @Test("a PSD in CMYK, a PSB, a multi-part EXR and a FITS image kept in an extension are refused by name")
     func refusedByName() {
         var cmyk = Self.psdHeader(width: 4, height: 4)

@@ -27,18 +27,19 @@ enum PSDHeader: StillFormatReader {
         guard version == 1 else { throw unsupported(path, "large document (PSB)") }
         guard (1...56).contains(channels) else { throw corrupt(path, "\(channels) channels") }
         guard [1, 8, 16, 32].contains(depth) else { throw corrupt(path, "\(depth) bits a channel") }
+        let transparent = try mergedTransparency(file, path: path)
         let model: ColorModel
         var alpha = false
         switch mode {
         case 0: model = .bilevel
         case 1, 8:
-            model = channels >= 2 ? .grayAlpha : .gray
-            alpha = channels >= 2
+            alpha = channels >= 2 && transparent
+            model = alpha ? .grayAlpha : .gray
         case 2: model = .palette
         case 3:
             guard channels >= 3 else { throw corrupt(path, "RGB with \(channels) channels") }
-            model = channels >= 4 ? .rgba : .rgb
-            alpha = channels >= 4
+            alpha = channels >= 4 && transparent
+            model = alpha ? .rgba : .rgb
         case 4: throw unsupported(path, "in CMYK")
         case 7: throw unsupported(path, "in multichannel mode")
         case 9: throw unsupported(path, "in Lab colour")
@@ -47,6 +48,30 @@ enum PSDHeader: StillFormatReader {
         return StillHeader(
             size: Size(width: width, height: height), colorModel: model, bitDepth: depth, hasAlpha: alpha,
             decoder: "psd", iccProfile: try iccProfile(file, path: path))
+    }
+
+    /// Whether the composite's first extra channel is its transparency: Photoshop says so by a
+    /// negative layer count; otherwise the extra channels are saved selections, not drawn (as
+    /// Photoshop, libvips and ImageMagick show such a document).
+    static func mergedTransparency(_ file: FileReader, path: String) throws(CodecError) -> Bool {
+        guard let layers = try sectionStart(after: 1, file, path: path) else { return false }
+        let b = HeaderBytes(try file.read(at: layers, count: 10, path: path), littleEndian: false)
+        guard let length = b.u32(0), length >= 6, let info = b.u32(4), info >= 2, let count = b.u16(8) else {
+            return false
+        }
+        return Int16(truncatingIfNeeded: count) < 0
+    }
+
+    /// Where the section after the header's `index`-th length-prefixed section starts (0: the
+    /// colour mode data, 1: the image resources), `nil` past the file's end.
+    static func sectionStart(after index: Int, _ file: FileReader, path: String) throws(CodecError) -> Int? {
+        var at = 26
+        for _ in 0...index {
+            guard let length = HeaderBytes(try file.read(at: at, count: 4, path: path), littleEndian: false).u32(0)
+            else { return nil }
+            at += 4 + length
+        }
+        return at < file.fileSize ? at : nil
     }
 
     /// Where resource 1039 lies: after the colour mode data, among the "8BIM" resources (each an
