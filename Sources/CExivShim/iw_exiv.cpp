@@ -80,6 +80,8 @@ void readExif(const Exiv2::ExifData &exif, const Exiv2::XmpData &xmp, iw_exiv_me
         Exiv2::Rational length = entry->toRational();
         if (length.first > 0 && length.second > 0) metadata->focal_length = double(length.first) / length.second;
     }
+    Exiv2::XmpData::const_iterator verdict = xmp.findKey(Exiv2::XmpKey("Xmp.xmp.Rating"));
+    if (verdict != xmp.end() && verdict->count() > 0 && verdict->toLong() == -1) metadata->rejected = 1;
     if ((entry = first(exif, {"Exif.Image.Rating"})) != exif.end()) {
         long rating = entry->toLong();
         if (rating >= 0 && rating <= 5) metadata->rating = static_cast<int>(rating);

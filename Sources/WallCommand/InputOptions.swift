@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import ImageWall
 
+extension RejectedPolicy: ExpressibleByArgument {}
+
 /// Where the images come from and in which order (`render` and `layout`).
 struct InputOptions: ParsableArguments {
     @Argument(help: "Image files and folders of images.")
@@ -24,8 +26,23 @@ struct InputOptions: ParsableArguments {
     @OptionGroup
     var selection: SelectionOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "Only pictures rated at least N stars (0-5: EXIF Rating, else XMP xmp:Rating, read through Exiv2; unrated pictures count as 0, rejects as below any).",
+            valueName: "N"))
+    var minRating: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Pictures a photo organiser rejected (XMP xmp:Rating -1, as Lightroom, darktable and digiKam write it): include (as below any --min-rating), exclude, or only (a sheet of the rejects alone, to look at before deleting them).",
+            valueName: "include|exclude|only"))
+    var rejected: RejectedPolicy = .include
+
     func validate() throws {
         try validateList()
+        if let minRating, !(0...5).contains(minRating) {
+            throw ValidationError("--min-rating \(minRating): stars are 0 to 5")
+        }
     }
 
     /// The inputs, with those of --files-from after the arguments.
@@ -56,5 +73,6 @@ struct InputOptions: ParsableArguments {
     func apply(to options: inout WallOptions) {
         selection.apply(to: &options)
         options.scan.recursive = recursive
+        options.rating = RatingFilter(minimum: minRating, rejected: rejected)
     }
 }

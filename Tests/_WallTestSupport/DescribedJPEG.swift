@@ -2,7 +2,7 @@ import Foundation
 import WallCodecs
 
 /// A JPEG given the metadata a photo library writes about a picture, for tests: an EXIF block
-/// (ImageDescription, Make, and a GPS position), an XMP packet (dc:description) and an IPTC
+/// (ImageDescription, Make, and a GPS position), an XMP packet (dc:description, xmp:Rating) and an IPTC
 /// caption (in Photoshop's APP13), each only when asked, inserted after the SOI of a JPEG
 /// without metadata of its own; a place as EXIF's GPS writes it (degrees, minutes and seconds,
 /// and the hemisphere).
@@ -10,7 +10,8 @@ public enum DescribedJPEG {
     /// Writes `source` (a JPEG without metadata) to `target` with the metadata given.
     public static func write(
         _ source: String, to target: String, exifDescription: String? = nil, make: String? = nil,
-        xmpDescription: String? = nil, iptcCaption: [UInt8]? = nil, place: PictureDetails.Location? = nil
+        xmpDescription: String? = nil, iptcCaption: [UInt8]? = nil, place: PictureDetails.Location? = nil,
+        xmpRating: Int? = nil
     ) throws {
         let jpeg = [UInt8](try Data(contentsOf: URL(fileURLWithPath: source)))
         precondition(jpeg.count > 2 && jpeg[0] == 0xFF && jpeg[1] == 0xD8, "not a JPEG")
@@ -19,14 +20,20 @@ public enum DescribedJPEG {
             let tiff = exif(description: exifDescription, make: make, place: place)
             segments += segment(0xE1, Array("Exif".utf8) + [0, 0] + tiff)
         }
-        if let xmpDescription {
-            let escaped = xmpDescription.replacingOccurrences(of: "&", with: "&amp;")
+        if xmpDescription != nil || xmpRating != nil {
+            let escaped = (xmpDescription ?? "").replacingOccurrences(of: "&", with: "&amp;")
                 .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            let description =
+                xmpDescription == nil
+                ? ""
+                : "<dc:description><rdf:Alt><rdf:li xml:lang=\"x-default\">\(escaped)</rdf:li></rdf:Alt></dc:description>"
+            let rating = xmpRating.map { " xmp:Rating=\"\($0)\"" } ?? ""
             let packet = """
                 <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
                 <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-                <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
-                <dc:description><rdf:Alt><rdf:li xml:lang="x-default">\(escaped)</rdf:li></rdf:Alt></dc:description>
+                <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" \
+                xmlns:xmp="http://ns.adobe.com/xap/1.0/"\(rating)>
+                \(description)
                 </rdf:Description></rdf:RDF></x:xmpmeta>
                 <?xpacket end="w"?>
                 """

@@ -24,6 +24,7 @@ typedef struct iw_exiv_metadata {
     int iso;                  /* 0 when absent */
     double focal_length;      /* millimetres; 0 when absent */
     int rating;               /* 0-5 stars; -1 when absent */
+    int rejected;             /* 1 when XMP's xmp:Rating is -1, a photo organiser's reject */
     char stopped[160];        /* why Exiv2 stopped reading part-way (a file cut short); empty when it did not */
     /* What the photo shows, as its author wrote it: XMP dc:description (x-default), else the IPTC
        caption, else EXIF ImageDescription, as stored (XMP is UTF-8; the others may not be); empty

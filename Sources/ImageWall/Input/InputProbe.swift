@@ -12,38 +12,56 @@ import WallCore
 enum InputProbe {
     /// Reads the header of every file `inputs` names, on `threads` threads.
     static func probe(
-        _ inputs: [String], threads: Int, maxImagePixels: Int, scan: InputScanner.Options, progress: ProgressReporter?
+        _ inputs: [String], threads: Int, maxImagePixels: Int, scan: InputScanner.Options,
+        rating: RatingFilter = RatingFilter(), readsRatings: Bool = false, progress: ProgressReporter?
     ) -> ProbeResult {
         let scanned = InputScanner.scan(inputs, options: scan)
         let candidates = scanned.candidates
         let probe = ImageProbe(maxImagePixels: maxImagePixels)
         progress?.begin(.probe, total: candidates.count)
         let results =
-            (try? parallelMap(candidates.count, threads: threads) { (i: Int) -> Result<ProbedImage, CodecError> in
+            (try? parallelMap(candidates.count, threads: threads) {
+                (i: Int) -> (Result<ProbedImage, CodecError>, RatingFilter.Omission?) in
                 defer { progress?.advance(.probe) }
-                return Result { () throws(CodecError) -> ProbedImage in
-                    let path = candidates[i].path
+                let path = candidates[i].path
+                var result = Result { () throws(CodecError) -> ProbedImage in
                     var image = ProbedImage(path: path, info: try probe.probe(path: path))
                     image.readFileStatus()
                     return image
                 }
+                // Ratings are read through Exiv2 (XMP's too, which the bounded EXIF reader does not
+                // read) only when a filter or a {rating} caption asks for them.
+                guard rating.isActive || readsRatings, case .success(var image) = result else { return (result, nil) }
+                let read = PictureRating.read(path: path)
+                if let stars = read.stars {
+                    var camera = image.info.camera ?? CameraInfo()
+                    camera.rating = stars
+                    image.info.camera = camera
+                    result = .success(image)
+                }
+                return (result, rating.isActive ? rating.omission(read) : nil)
             }) ?? []
         var images: [ProbedImage] = []
         var failures: [CodecError] = []
         var ownOutputs = scanned.ownOutputs
-        for (candidate, result) in zip(candidates, results) {
+        var ratedOut: [RatedOut] = []
+        for (candidate, (result, omission)) in zip(candidates, results) {
             switch result {
             case .success(let image) where candidate.inFolder && isOwnOutput(image.info):
                 ownOutputs.append(image.path)
+            case .success(let image) where omission != nil:
+                ratedOut.append(RatedOut(path: image.path, reason: omission!))
             case .success(let image): images.append(image)
             case .failure(let error): failures.append(error)
             }
         }
         if scan.pairs == .together { images = Pairing.joined(images) }
-        return ProbeResult(
+        var result = ProbeResult(
             images: images, failures: failures, candidates: candidates.count, ignored: scanned.ignored,
             foldersNotRead: scanned.foldersNotRead, filteredOut: scanned.filteredOut.count, ownOutputs: ownOutputs,
             repeats: scanned.repeats)
+        result.ratedOut = ratedOut
+        return result
     }
 
     /// Whether a file found in a folder is a sheet ImageWall wrote (a PNG's Software text, a
@@ -60,11 +78,15 @@ enum InputProbe {
         let probed = hooks.profile.measure(.probe, wall: true) {
             probe(
                 inputs, threads: options.threads, maxImagePixels: options.maxImagePixels, scan: options.scan,
+                rating: options.rating, readsRatings: options.rendering.caption?.uses("rating") == true,
                 progress: hooks.progress)
         }
         try hooks.checkCancelled()
         for path in probed.ownOutputs {
             hooks.diagnostics(.note(source: path, message: "left out: a sheet ImageWall wrote"))
+        }
+        for left in probed.ratedOut {
+            hooks.diagnostics(.note(source: left.path, message: "left out: " + left.reason.explanation))
         }
         for repeated in probed.repeats {
             hooks.diagnostics(.note(source: repeated.path, message: "drawn once: the same file as \(repeated.sameAs)"))

@@ -93,4 +93,6 @@ public struct ProbeResult: Sendable {
     public var ownOutputs: [String] = []
     /// Files given more than once, drawn once.
     public var repeats: [RepeatedInput] = []
+    /// Pictures left out by their rating (`--min-rating`, `--rejected`).
+    public var ratedOut: [RatedOut] = []
 }

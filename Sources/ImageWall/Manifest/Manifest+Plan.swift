@@ -57,6 +57,7 @@ extension Manifest {
         filteredOut = plan.filteredOut == 0 ? nil : plan.filteredOut
         ownOutputs = plan.ownOutputs.isEmpty ? nil : plan.ownOutputs
         repeats = plan.repeats.isEmpty ? nil : plan.repeats
+        ratedOut = plan.ratedOut.isEmpty ? nil : plan.ratedOut
         roots = plan.roots.isEmpty ? nil : plan.roots.map { Root(path: $0) }
     }
 
@@ -95,12 +96,14 @@ extension Manifest {
             tiles: sources.indices.map { i in
                 let p = arrangement.placements[i]
                 let source = sources[i]
+                let chosen = messages?.crop(for: i, drawnAt: p.image.size)
                 return Tile(
                     index: i, page: p.page, source: source.path, root: source.origin?.root,
                     path: source.origin?.path, x: p.image.x, y: p.image.y,
                     width: p.image.width, height: p.image.height, sourceWidth: source.displayed.width,
                     sourceHeight: source.displayed.height, orientation: source.orientation, format: source.format,
-                    crop: p.crop, cell: Box(p.cell), caption: p.caption.map(Box.init), section: p.section,
+                    crop: chosen?.0 ?? p.crop, cropBy: chosen?.1, cell: Box(p.cell), caption: p.caption.map(Box.init),
+                    section: p.section,
                     warnings: messages?.messages(for: i) ?? [],
                     notes: messages.flatMap { $0.notes(for: i).isEmpty ? nil : $0.notes(for: i) },
                     sortKey: source.sortKey, decodedFor: recipes[i]?.decodedFor,

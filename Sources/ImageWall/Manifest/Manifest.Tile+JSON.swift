@@ -64,6 +64,7 @@ extension Manifest.Tile {
         } else {
             out.append("null")
         }
+        if let cropBy { field("cropBy", quoted: cropBy) }
         if damaged == true {
             key("damaged")
             out.append("true")

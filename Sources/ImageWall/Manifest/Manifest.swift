@@ -102,6 +102,10 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var format: String?
         /// The part of the source shown, in displayed source pixels; `null` when all of it is.
         public var crop: Region?
+        /// What chose `crop` from the picture's pixels (`attention`, `entropy`: `--gravity`),
+        /// when it followed the content; absent for a crop placed by a fixed side, and in a layout
+        /// not drawn (its crop is then the middle, which drawing moves).
+        public var cropBy: String?
         /// The whole cell: the image plus caption space (and letterbox, for `contain`).
         public var cell: Box
         /// The space reserved for the caption, when there is one.
@@ -161,6 +165,7 @@ public struct Manifest: Codable, Sendable, Equatable {
             try c.encode(orientation, forKey: .orientation)
             try c.encodeIfPresent(format, forKey: .format)
             try c.encode(crop, forKey: .crop)
+            try c.encodeIfPresent(cropBy, forKey: .cropBy)
             try c.encode(cell, forKey: .cell)
             try c.encodeIfPresent(caption, forKey: .caption)
             try c.encode(section, forKey: .section)
@@ -274,6 +279,9 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// Files given more than once and drawn once, each with the path it is drawn under, when
     /// there are any.
     public var repeats: [RepeatedInput]?
+    /// Pictures left out by their rating (`--min-rating`, `--rejected`), each with why, when
+    /// there are any.
+    public var ratedOut: [RatedOut]?
     /// The inputs the tiles came from (see ``Tile/root`` and ``Tile/path``); absent in manifests
     /// older than roots and for sizes given without files.
     public var roots: [Root]?

@@ -79,6 +79,20 @@ public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConverti
         parts = groups[0]
     }
 
+    /// Whether the template shows `field` anywhere (inside optional parts too).
+    public func uses(_ field: String) -> Bool {
+        func search(_ parts: [Part]) -> Bool {
+            parts.contains { part in
+                switch part {
+                case .text: return false
+                case .field(let name, _, _): return name == field
+                case .optional(let inner): return search(inner)
+                }
+            }
+        }
+        return search(parts)
+    }
+
     /// A field from the text between braces: `name`, `name|fallback` or `date:format`.
     private static func field(_ inside: String) throws(Invalid) -> Part {
         var name = inside

@@ -52,6 +52,8 @@ public struct WallOptions: Sendable {
     public var rendering = RenderSettings()
     /// How folders are searched and which files are kept.
     public var scan = InputScanner.Options()
+    /// Which pictures are drawn by their rating (`--min-rating`, `--rejected`).
+    public var rating = RatingFilter()
     /// The order of the images.
     public var sort: SortOrder = .none
     /// Reverse the order.

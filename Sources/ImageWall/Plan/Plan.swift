@@ -27,6 +27,8 @@ public struct Plan: Sendable {
     public var ownOutputs: [String] = []
     /// Files given more than once, drawn once.
     public var repeats: [RepeatedInput] = []
+    /// Pictures left out by their rating.
+    public var ratedOut: [RatedOut] = []
     /// Warnings known before any pixel is drawn (a replayed source whose size changed), by
     /// tile: recorded with the decoders' in the manifest.
     public var warnings: [Int: [String]] = [:]
@@ -62,6 +64,7 @@ public struct Plan: Sendable {
             ignored: probed.ignored, roots: probed.roots, foldersNotRead: probed.foldersNotRead,
             filteredOut: probed.filteredOut, ownOutputs: probed.ownOutputs, repeats: probed.repeats)
         plan.decodeFloor = options.rendering.decodeFloor
+        plan.ratedOut = probed.ratedOut
         return plan
     }
 

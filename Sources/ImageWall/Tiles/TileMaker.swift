@@ -77,7 +77,10 @@ struct TileMaker: Sendable {
             if image.fileChanged() { (image, placements, recipes) = try probedAgain(index, placements: placements) }
             let target = recipes[0].decodedFor
             let keys = cacheKeys(image, placements: placements, recipes: recipes)
-            if let cache, let keys {
+            // A crop that follows the content is chosen from the decode: its tiles are made
+            // afresh (the decode itself may come from the cache), so the manifest learns the crop.
+            let smart = smartCrop(placements)
+            if let cache, let keys, smart == nil {
                 // Placements of the same size and crop (variants whose columns are as wide) have
                 // the same tile: each is read once.
                 var read: [CacheKey: DecodedImage?] = [:]
@@ -109,8 +112,12 @@ struct TileMaker: Sendable {
                 decodedHook?(image, target, decoded)
                 let source = Alpha.premultiplied(decoded.bitmap)  // once for every placement
                 let tiles = TileMaker.resample(
-                    source, of: image, into: placements, recipes: recipes, linear: linear, profile: profile)
-                if let cache, let keys {
+                    source, of: image, into: placements, recipes: recipes, linear: linear, smart: smart,
+                    profile: profile
+                ) { placement, crop in
+                    warnings.setCrop(crop, by: smart?.rawValue ?? "", for: index, drawnAt: placement.image.size)
+                }
+                if let cache, let keys, smart == nil {
                     profile.measure(.cache) {
                         var saved: Set<CacheKey> = []
                         for (tile, key) in zip(tiles, keys.tiles) where saved.insert(key).inserted {
@@ -195,6 +202,13 @@ struct TileMaker: Sendable {
         return (decode, tiles)
     }
 
+    /// How the crops of `placements` follow the content, when `--gravity` says they do and one
+    /// of them crops.
+    private func smartCrop(_ placements: [Placement]) -> SmartCrop.Measure? {
+        guard gravity.followsContent, placements.contains(where: { $0.crop != nil }) else { return nil }
+        return SmartCrop.Measure(rawValue: gravity.rawValue)
+    }
+
     /// Records the decoder's warnings and notes, or with `strict` turns warnings into the
     /// file's error (notes change no pixel and never do).
     private func report(_ decoded: DecodedImage, for index: Int) throws(CodecError) {
@@ -212,7 +226,8 @@ struct TileMaker: Sendable {
     /// whole-image tiles they pass through are made once.
     static func resample(
         _ decoded: Bitmap, of image: ProbedImage, into placements: [Placement], recipes: [TileRecipe], linear: Bool,
-        profile: StageProfile? = nil
+        smart: SmartCrop.Measure? = nil, profile: StageProfile? = nil,
+        chosen: (Placement, Region) -> Void = { _, _ in }
     ) -> [Bitmap] {
         var wholes: [Size: Bitmap] = [:]
         return zip(placements, recipes).map { placement, recipe in
@@ -223,6 +238,12 @@ struct TileMaker: Sendable {
                     wholes[size] = source
                 }
                 if placement.crop == nil, let made = wholes[placement.image.size] { return made }
+                var placement = placement
+                if let smart, let crop = placement.crop {
+                    let moved = SmartCrop.place(crop, shown: image.info.displayedSize, in: source, by: smart)
+                    placement.crop = moved
+                    chosen(placement, moved)
+                }
                 let tile = resample(source, of: image, into: placement, linear: linear)
                 if placement.crop == nil { wholes[placement.image.size] = tile }
                 return tile

@@ -11,6 +11,10 @@ final class TileWarnings: Sendable {
         var placeholder: String?
         /// Whether its decoder said the file is damaged (see ``DecodedImage/isDamaged``).
         var damaged = false
+        /// The crops chosen from its pixels (`--gravity attention`), by the size each is drawn at,
+        /// and the measure that chose them.
+        var crops: [Size: Region] = [:]
+        var cropBy: String?
     }
 
     private let store = Locked<[Int: Messages]>([:])
@@ -53,6 +57,24 @@ final class TileWarnings: Sendable {
             guard !(store[index]?[keyPath: list].contains(text) ?? false) else { return false }
             store[index, default: Messages()][keyPath: list].append(text)
             return true
+        }
+    }
+
+    /// Records `crop`, chosen by `measure` from tile `index`'s pixels for its tile of `size`.
+    func setCrop(_ crop: Region, by measure: String, for index: Int, drawnAt size: Size) {
+        store.withLock { store in
+            store[index, default: Messages()].crops[size] = crop
+            store[index, default: Messages()].cropBy = measure
+        }
+    }
+
+    /// The crop chosen from tile `index`'s pixels for its tile of `size`, and by what, when one was.
+    func crop(for index: Int, drawnAt size: Size) -> (Region, String)? {
+        store.withLock { store in
+            guard let messages = store[index], let crop = messages.crops[size], let by = messages.cropBy else {
+                return nil
+            }
+            return (crop, by)
         }
     }
 

@@ -94,6 +94,18 @@ extension ImageWallCommand.Render {
         if let filtered = first.filteredOut {
             omitted += ", " + Self.counted(filtered, "file") + " left out by --include/--exclude"
         }
+        if let rated = first.ratedOut {
+            let counts = Dictionary(grouping: rated, by: \.reason).mapValues(\.count)
+            if let below = counts[.belowMinimum] {
+                omitted += ", " + Self.counted(below, "picture") + " rated under --min-rating left out"
+            }
+            if let rejects = counts[.rejected] {
+                omitted += ", " + Self.counted(rejects, "reject") + " left out"
+            }
+            if let others = counts[.notRejected] {
+                omitted += ", " + Self.counted(others, "picture") + " not rejected left out (--rejected only)"
+            }
+        }
         if let repeats = first.repeats {
             omitted += ", " + Self.counted(repeats.count, "repeated input") + " drawn once"
         }

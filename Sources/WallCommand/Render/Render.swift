@@ -87,6 +87,8 @@ extension ImageWallCommand {
                   imagewall render Photos -o sheet.png --gap 0 --background transparent
                   imagewall render Photos -o sheet.png --layout justified --row-height 240 --last-row center
                   imagewall render ~/Phone/DCIM -r -o phone.png --max-aspect 2.5 --sort date
+                  imagewall render Shoot -o picks.png --min-rating 3 --caption '{stem} {rating}'
+                  imagewall render Shoot -o rejects.png --rejected only            # the rejects, before deleting them
                   imagewall render ~/Phone/DCIM -o phone.png --caption '{stem} {duration}' --pairs separate
                   imagewall render Photos -o sheet.png --layout grid --columns 4 --cell-aspect 4:3 --fit contain
                   imagewall render Photos -o sheet.png --layout mosaic --columns 3 --hero 0 --direction rtl
