@@ -192,6 +192,18 @@ iw_vector *iw_pdf_open(const char *path, iw_vector_info *info, char *message, si
     return vector;
 }
 
+int iw_pdf_page_size(iw_vector *vector, int page_index, double *width, double *height) {
+    if (!vector->pdf) return 1;
+    PopplerPage *page = vx.poppler_document_get_page(vector->pdf, page_index);
+    if (!page) return 1;
+    double points_wide = 0, points_high = 0;
+    vx.poppler_page_get_size(page, &points_wide, &points_high);
+    vx.g_object_unref(page);
+    *width = points_wide * 96.0 / 72.0;
+    *height = points_high * 96.0 / 72.0;
+    return 0;
+}
+
 int iw_vector_draw(iw_vector *vector, int page_index, int width, int height, unsigned char *rgba, char *message,
                    size_t message_size) {
     int stride = vx.cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width);

@@ -3,6 +3,7 @@ import Foundation
 import ImageWall
 
 extension RejectedPolicy: ExpressibleByArgument {}
+extension PageSelection: ExpressibleByArgument {}
 
 /// Where the images come from and in which order (`render` and `layout`).
 struct InputOptions: ParsableArguments {
@@ -37,6 +38,12 @@ struct InputOptions: ParsableArguments {
             "Pictures a photo organiser rejected (XMP xmp:Rating -1, as Lightroom, darktable and digiKam write it): include (as below any --min-rating), exclude, or only (a sheet of the rejects alone, to look at before deleting them).",
             valueName: "include|exclude|only"))
     var rejected: RejectedPolicy = .include
+
+    @Option(
+        help: ArgumentHelp(
+            "Pages of a PDF: first (the document as one tile, drawn from its first page) or all (each page a tile of its own, in order; {page} captions its number).",
+            valueName: "first|all"))
+    var pages: PageSelection = .first
 
     func validate() throws {
         try validateList()
@@ -74,5 +81,6 @@ struct InputOptions: ParsableArguments {
         selection.apply(to: &options)
         options.scan.recursive = recursive
         options.rating = RatingFilter(minimum: minRating, rejected: rejected)
+        options.pages = pages
     }
 }

@@ -98,6 +98,22 @@ struct VectorFormatTests {
         #expect(bitmap.pixel(x: 150, y: 20) == [255, 255, 255])
     }
 
+    @Test("a PDF's second page is probed at its own size and drawn from itself")
+    func secondPage() throws {
+        let path = folder.write(Array(VectorFormatTests.pdf(mediaBox: "0 0 300 150").utf8), to: "pages.pdf")
+        let first = try ImageProbe().probe(path: path)
+        #expect(first.pageCount == 2 && first.page == nil)
+        let second = try ImageProbe().probe(path: path, page: 2)
+        #expect(second.page == 2 && second.storedSize == Size(width: 400, height: 400))
+        #expect(second.drawnFrom == "page 2 of 2")
+        // The second page is green all over.
+        let bitmap = try ImageDecoder().decode(path: path, info: second, target: Size(width: 40, height: 40)).bitmap
+        #expect(bitmap.pixel(x: 20, y: 20) == [0, 255, 0])
+        #expect(throws: CodecError.self) { try ImageProbe().probe(path: path, page: 3) }
+        // A picture of one page has no second.
+        #expect(throws: CodecError.self) { try ImageProbe().probe(path: Fixtures.sample("png-rgb.png"), page: 2) }
+    }
+
     /// A PDF of two pages: the first `mediaBox` with a red square, the second green all over.
     static func pdf(mediaBox: String) -> String {
         let red = "1 0 0 rg 10 10 50 50 re f", green = "0 1 0 rg 0 0 300 300 re f"

@@ -22,6 +22,9 @@ iw_vector *iw_svg_open(const char *path, iw_vector_info *info, char *message, si
 /* Opens the PDF at `path` (not one that needs a password). */
 iw_vector *iw_pdf_open(const char *path, iw_vector_info *info, char *message, size_t message_size);
 
+/* The size of a PDF's page `page` (from 0) in CSS pixels (points x 4/3); 1 when it has no such page. */
+int iw_pdf_page_size(iw_vector *vector, int page, double *width, double *height);
+
 /* Draws the picture (a PDF's page `page`, from 0) filling width x height into `rgba` (straight
    alpha, 4 bytes a pixel); a PDF page on white. Returns 0, or 1 with the reason in `message`. */
 int iw_vector_draw(iw_vector *vector, int page, int width, int height, unsigned char *rgba, char *message,

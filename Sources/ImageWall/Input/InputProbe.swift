@@ -13,7 +13,8 @@ enum InputProbe {
     /// Reads the header of every file `inputs` names, on `threads` threads.
     static func probe(
         _ inputs: [String], threads: Int, maxImagePixels: Int, scan: InputScanner.Options,
-        rating: RatingFilter = RatingFilter(), readsRatings: Bool = false, progress: ProgressReporter?
+        rating: RatingFilter = RatingFilter(), readsRatings: Bool = false, pages: PageSelection = .first,
+        progress: ProgressReporter?
     ) -> ProbeResult {
         let scanned = InputScanner.scan(inputs, options: scan)
         let candidates = scanned.candidates
@@ -55,6 +56,7 @@ enum InputProbe {
             case .failure(let error): failures.append(error)
             }
         }
+        if pages == .all { images = paged(images, probe: probe, failures: &failures) }
         if scan.pairs == .together { images = Pairing.joined(images) }
         var result = ProbeResult(
             images: images, failures: failures, candidates: candidates.count, ignored: scanned.ignored,
@@ -62,6 +64,27 @@ enum InputProbe {
             repeats: scanned.repeats)
         result.ratedOut = ratedOut
         return result
+    }
+
+    /// `images` with each file of several pages (a PDF) as one image a page, in order; a page that
+    /// cannot be read is a failure of its own.
+    static func paged(_ images: [ProbedImage], probe: ImageProbe, failures: inout [CodecError]) -> [ProbedImage] {
+        images.flatMap { image -> [ProbedImage] in
+            guard let count = image.info.pageCount, count > 1 else { return [image] }
+            var first = image
+            first.info.page = 1
+            return [first]
+                + (2...count).compactMap { page in
+                    do throws(CodecError) {
+                        var next = image
+                        next.info = try probe.probe(path: image.path, page: page)
+                        return next
+                    } catch {
+                        failures.append(error)
+                        return nil
+                    }
+                }
+        }
     }
 
     /// Whether a file found in a folder is a sheet ImageWall wrote (a PNG's Software text, a
@@ -79,7 +102,7 @@ enum InputProbe {
             probe(
                 inputs, threads: options.threads, maxImagePixels: options.maxImagePixels, scan: options.scan,
                 rating: options.rating, readsRatings: options.rendering.caption?.uses("rating") == true,
-                progress: hooks.progress)
+                pages: options.pages, progress: hooks.progress)
         }
         try hooks.checkCancelled()
         for path in probed.ownOutputs {

@@ -19,6 +19,8 @@ extension Manifest {
         /// When the picture was taken; found only for walls grouped by date, which record it.
         var date: CaptureDate?
         var inexactDecoder: String?
+        /// The page drawn, for a file drawn page by page.
+        var page: Int?
 
         init(_ image: ProbedImage, dated: Bool = false) {
             path = image.path
@@ -32,6 +34,7 @@ extension Manifest {
             companions = image.companions
             duration = image.info.duration
             inexactDecoder = image.info.inexactDecoder
+            page = image.info.page
             if dated { date = CaptureDate(of: image) }
         }
 
@@ -113,7 +116,7 @@ extension Manifest {
                     inexactDecoder: source.inexactDecoder,
                     drawnFrom: source.drawnFrom, mark: source.mark,
                     companions: source.companions.isEmpty ? nil : source.companions, duration: source.duration,
-                    date: source.date?.iso8601, dateFrom: source.date?.source)
+                    date: source.date?.iso8601, dateFrom: source.date?.source, sourcePage: source.page)
             },
             skipped: skipped.map { Skipped(source: $0.path, reason: $0.reason) })
     }

@@ -89,6 +89,7 @@ extension Manifest.Tile {
         if let sortKey { try encoded("sortKey", sortKey) }
         field("source", quoted: source)
         field("sourceHeight", sourceHeight)
+        if let sourcePage { field("sourcePage", sourcePage) }
         field("sourceWidth", sourceWidth)
         if let via { try encoded("via", via) }
         field("warnings", quoted: warnings)

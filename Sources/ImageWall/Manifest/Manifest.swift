@@ -147,6 +147,8 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var date: String?
         /// What gave `date`: the file's metadata, its name, or its modification time.
         public var dateFrom: CaptureDate.Source?
+        /// The page of the source drawn, from 1, for a file drawn page by page (`--pages all`).
+        public var sourcePage: Int?
 
         /// Writes the tile; `crop` is `null`, not absent, when the whole image shows.
         public func encode(to encoder: any Encoder) throws {
@@ -183,6 +185,7 @@ public struct Manifest: Codable, Sendable, Equatable {
             try c.encodeIfPresent(duration, forKey: .duration)
             try c.encodeIfPresent(date, forKey: .date)
             try c.encodeIfPresent(dateFrom, forKey: .dateFrom)
+            try c.encodeIfPresent(sourcePage, forKey: .sourcePage)
         }
 
         /// How the tile's pixels were made, when the manifest records a recipe that fits a

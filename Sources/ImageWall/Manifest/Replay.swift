@@ -46,7 +46,11 @@ package enum Replay {
             var image = ProbedImage(path: path, info: Replay.recordedInfo(tile))
             if let root = tile.root, let relative = tile.path { image.origin = .init(root: root, path: relative) }
             do {
-                image.info = try probe.probe(path: path)
+                if let page = tile.sourcePage {
+                    image.info = try probe.probe(path: path, page: page)
+                } else {
+                    image.info = try probe.probe(path: path)
+                }
                 image.readFileStatus()
             } catch {
                 if options.onError == .fail { throw error }
@@ -100,10 +104,12 @@ package enum Replay {
 
     /// What the manifest records of a tile's source, for one not probed (or unreadable).
     private static func recordedInfo(_ tile: Manifest.Tile) -> ImageInfo {
-        ImageInfo(
+        var info = ImageInfo(
             format: ImageFormat(rawValue: tile.format ?? "png") ?? .png,
             storedSize: Size(width: tile.sourceWidth, height: tile.sourceHeight), colorModel: .rgb, bitDepth: 8,
             hasAlpha: false, isProgressive: false)
+        info.page = tile.sourcePage
+        return info
     }
 
     /// Where tile `tile`'s source is now: under `root` when given (its path under its own root,

@@ -16,7 +16,7 @@ public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConverti
     /// The fields a template may use.
     public static let fields = [
         "name", "stem", "path", "index", "width", "height", "format", "date", "duration", "camera", "lens", "exposure",
-        "aperture", "iso", "focal", "rating", "size", "mtime",
+        "aperture", "iso", "focal", "rating", "size", "mtime", "page",
     ]
 
     indirect enum Part: Hashable, Sendable {
@@ -182,6 +182,7 @@ public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConverti
         case "focal": return camera?.focalLength.map { decimal($0) + " mm" } ?? ""
         case "rating": return camera?.rating.map { String(repeating: "★", count: $0) } ?? ""
         case "size": return readableBytes(image.fileSize)
+        case "page": return info.page.map { String($0) } ?? ""
         default: return ""
         }
     }

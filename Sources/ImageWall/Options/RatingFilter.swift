@@ -72,3 +72,11 @@ public struct RatedOut: Sendable, Hashable, Codable {
         self.reason = reason
     }
 }
+
+/// Which pages of a file of several (a PDF) are drawn.
+public enum PageSelection: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The first, as the file's one tile.
+    case first
+    /// Each page as a tile of its own, in order.
+    case all
+}

@@ -54,6 +54,8 @@ public struct WallOptions: Sendable {
     public var scan = InputScanner.Options()
     /// Which pictures are drawn by their rating (`--min-rating`, `--rejected`).
     public var rating = RatingFilter()
+    /// Which pages of a PDF are drawn (`--pages`).
+    public var pages = PageSelection.first
     /// The order of the images.
     public var sort: SortOrder = .none
     /// Reverse the order.

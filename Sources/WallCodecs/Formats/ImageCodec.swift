@@ -36,9 +36,18 @@ protocol ImageCodec: FormatClaimant {
 
     /// The ICC profile embedded in the file, if any.
     func colorProfile(_ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo) -> ColorProfile?
+
+    /// What page `page` (from 1) of a file of several pages is, `info` being its first's.
+    func probe(page: Int, of info: ImageInfo, path: String) throws(CodecError) -> ImageInfo
 }
 
 extension ImageCodec {
+    /// A format of one picture a file has no other page.
+    func probe(page: Int, of info: ImageInfo, path: String) throws(CodecError) -> ImageInfo {
+        guard page == 1 else { throw CodecError(.probe, path: path, reason: "it has no page \(page)") }
+        return info
+    }
+
     /// A codec claims the files its bytes tell; one that needs the name as well says so itself.
     func claim(_ file: FileSignature) -> FileClaim? {
         sniff(file.head).map(FileClaim.image)

@@ -65,6 +65,11 @@ public struct ImageInfo: Hashable, Sendable, Codable {
     public var fullerSize: Size?
     /// A video's length in seconds, when its container says it; `nil` for still images.
     public var duration: Double?
+    /// How many pages the file holds, when it holds more than one a render can draw apart (a PDF).
+    public var pageCount: Int?
+    /// Which of them this is, from 1, when a render draws each page as its own tile
+    /// (`--pages all`); `nil` for the first page drawn as the file.
+    public var page: Int?
     /// The identifier a phone gives both files of a Live Photo (Apple's content identifier in a
     /// movie's metadata), when recorded.
     public var contentIdentifier: String?

@@ -16,6 +16,25 @@ public struct ImageProbe: Sendable {
         self.maxImagePixels = maxImagePixels
     }
 
+    /// Reads the header of page `page` (from 1) of the file at `path`, a file of several pages
+    /// (``ImageInfo/pageCount``) drawn page by page.
+    public func probe(path: String, page: Int) throws(CodecError) -> ImageInfo {
+        let first = try probe(path: path)
+        guard page != 1 || first.pageCount != nil else { return first }
+        guard let count = first.pageCount, (1...count).contains(page) else {
+            throw CodecError(
+                .probe, path: path, reason: "it has no page \(page) (it has \(first.pageCount ?? 1))")
+        }
+        let info = try first.format.codec.probe(page: page, of: first, path: path)
+        guard let pixels = info.storedSize.area, pixels <= maxImagePixels else {
+            throw CodecError(
+                .probe, path: path,
+                reason: "page \(page) is \(info.storedSize) pixels, over the limit of \(maxImagePixels) "
+                    + "pixels (--max-image-pixels)")
+        }
+        return info
+    }
+
     /// Reads the header of the file at `path`.
     public func probe(path: String) throws(CodecError) -> ImageInfo {
         let reader = try FileReader(path: path, headBytes: 65536)

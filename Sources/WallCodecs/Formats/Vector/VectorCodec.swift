@@ -78,8 +78,26 @@ struct VectorCodec: ImageCodec {
             format: VectorCodec.format(file.head), storedSize: size,
             colorModel: VectorCodec.format(file.head) == .svg ? .rgba : .rgb, bitDepth: 8,
             hasAlpha: VectorCodec.format(file.head) == .svg, isProgressive: false)
-        if about.pages > 1 { info.drawnFrom = "page 1 of \(about.pages)" }
+        if about.pages > 1 {
+            info.drawnFrom = "page 1 of \(about.pages)"
+            info.pageCount = Int(about.pages)
+        }
         return info
+    }
+
+    /// Page `page` of a PDF: its own size, drawn from it.
+    func probe(page: Int, of info: ImageInfo, path: String) throws(CodecError) -> ImageInfo {
+        let (vector, about) = try VectorCodec.open(path, format: info.format, stage: .probe)
+        defer { iw_vector_close(vector) }
+        var width = 0.0, height = 0.0
+        guard (1...Int(about.pages)).contains(page), iw_pdf_page_size(vector, Int32(page - 1), &width, &height) == 0
+        else { throw CodecError(.probe, path: path, reason: "\(info.format.name): it has no page \(page)") }
+        var paged = info
+        paged.storedSize = VectorCodec.pixelSize(
+            iw_vector_info(width: width, height: height, pages: about.pages, sized: 1))
+        paged.page = page
+        paged.drawnFrom = "page \(page) of \(about.pages)"
+        return paged
     }
 
     static func format(_ head: [UInt8]) -> ImageFormat { isPDF(head) ? .pdf : .svg }
@@ -118,8 +136,10 @@ struct VectorCodec: ImageCodec {
         let size = VectorCodec.drawnSize(info: info, target: target)
         var bitmap = Bitmap(size: size, alpha: .straight)
         var message = [CChar](repeating: 0, count: 512)
+        let page = Int32((info.page ?? 1) - 1)
         let status = bitmap.pixels.withUnsafeMutableBufferPointer { out in
-            iw_vector_draw(vector, 0, Int32(size.width), Int32(size.height), out.baseAddress, &message, message.count)
+            iw_vector_draw(
+                vector, page, Int32(size.width), Int32(size.height), out.baseAddress, &message, message.count)
         }
         guard status == 0 else { throw CodecError(.decode, path: path, reason: "\(info.format.name): \(message.text)") }
         return DecodedImage(bitmap: info.hasAlpha ? bitmap : VectorCodec.opaque(bitmap), warnings: [])
@@ -139,7 +159,8 @@ struct VectorCodec: ImageCodec {
 
     func decodePlan(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> String {
         let size = VectorCodec.drawnSize(info: info, target: target)
-        return "drawn \(size.width)x\(size.height) by \(String(cString: iw_vector_versions()))"
+        let page = info.page.map { "page \($0), " } ?? ""
+        return page + "drawn \(size.width)x\(size.height) by \(String(cString: iw_vector_versions()))"
     }
 
     /// The picture drawn, and what cairo and the library hold beside it (a second copy of the
