@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -133,6 +134,46 @@ void readLocation(const Exiv2::ExifData &exif, iw_exiv_metadata *metadata) {
     }
 }
 
+/* A number of an XMP key, when it is there. */
+bool xmpNumber(const Exiv2::XmpData &xmp, const std::string &key, double *value) {
+    Exiv2::XmpData::const_iterator found = xmp.findKey(Exiv2::XmpKey(key));
+    if (found == xmp.end() || found->count() == 0) return false;
+    *value = found->toFloat();
+    return std::isfinite(*value);
+}
+
+/* The regions marked on the picture: MWG's (centre, width and height, normalised) or, when it has
+   none, Microsoft's People Tags (left, top, width, height, normalised, as "x, y, w, h"). */
+void readRegions(const Exiv2::XmpData &xmp, iw_exiv_metadata *metadata) {
+    for (int i = 1; i <= 64 && metadata->region_count < 16; i++) {
+        std::string item = "Xmp.mwg-rs.Regions/mwg-rs:RegionList[" + std::to_string(i) + "]/mwg-rs:";
+        double x, y, w, h;
+        if (!xmpNumber(xmp, item + "Area/stArea:x", &x)) break;
+        if (!xmpNumber(xmp, item + "Area/stArea:y", &y) || !xmpNumber(xmp, item + "Area/stArea:w", &w) ||
+            !xmpNumber(xmp, item + "Area/stArea:h", &h))
+            continue;
+        Exiv2::XmpData::const_iterator unit = xmp.findKey(Exiv2::XmpKey(item + "Area/stArea:unit"));
+        if (unit != xmp.end() && unit->toString() != "normalized") continue;
+        Exiv2::XmpData::const_iterator type = xmp.findKey(Exiv2::XmpKey(item + "Type"));
+        int n = metadata->region_count++;
+        double box[4] = {x - w / 2, y - h / 2, w, h};
+        std::memcpy(metadata->regions[n], box, sizeof box);
+        metadata->region_is_face[n] = type == xmp.end() || type->toString() == "Face";
+    }
+    if (metadata->region_count > 0) return;
+    for (int i = 1; i <= 64 && metadata->region_count < 16; i++) {
+        Exiv2::XmpData::const_iterator rectangle = xmp.findKey(Exiv2::XmpKey(
+            "Xmp.MP.RegionInfo/MPRI:Regions[" + std::to_string(i) + "]/MPReg:Rectangle"));
+        if (rectangle == xmp.end()) break;
+        double box[4];
+        if (std::sscanf(rectangle->toString().c_str(), "%lf , %lf , %lf , %lf", &box[0], &box[1], &box[2], &box[3]) != 4)
+            continue;
+        int n = metadata->region_count++;
+        std::memcpy(metadata->regions[n], box, sizeof box);
+        metadata->region_is_face[n] = 1;
+    }
+}
+
 /* The author's description: XMP's dc:description in its default language, else IPTC's caption,
    else EXIF's ImageDescription. */
 void readDescription(const Exiv2::Image &image, iw_exiv_metadata *metadata) {
@@ -235,6 +276,7 @@ extern "C" int iw_exiv_read(const char *path, size_t max_length, unsigned char *
         readExif(image->exifData(), image->xmpData(), metadata);
         readLocation(image->exifData(), metadata);
         readDescription(*image, metadata);
+        readRegions(image->xmpData(), metadata);
         if (bytes) {
             try {
                 readPreview(*image, max_length, bytes, metadata, message, message_size);

@@ -78,3 +78,47 @@ struct SmartCropRenderTests {
         }
     }
 }
+
+/// Faces marked in a picture's XMP (MWG regions) come first in a crop that follows the content.
+@Suite("Smart crops keep marked faces")
+struct MarkedFaceTests {
+    let folder = TemporaryFolder()
+
+    @Test("a face marked on the right is kept though the detail is on the left; cropBy says regions")
+    func markedFace() throws {
+        // Grey with a detailed patch on the left, which attention alone would keep.
+        var bitmap = Bitmap(size: Size(width: 600, height: 200), alpha: .none, fill: [120, 130, 140])
+        for y in 40..<160 {
+            for x in 30..<120 {
+                let at = (y * 600 + x) * 3
+                bitmap.pixels[at..<at + 3] = (x / 6 + y / 6) % 2 == 0 ? [230, 180, 150] : [60, 30, 20]
+            }
+        }
+        var options = JPEGEncodeOptions(storage: .ycbcr)
+        options.quality = 95
+        let plain = folder.file("plain.jpg")
+        try JPEGEncoder.write(
+            samples: (0..<(600 * 200)).flatMap { Array(bitmap.pixels[3 * $0..<3 * $0 + 3]) },
+            size: bitmap.size, options: options, to: plain)
+        mkdir(folder.file("faces"), 0o755)
+        let face = Region(x: 0.8, y: 0.3, width: 0.1, height: 0.3)
+        try DescribedJPEG.write(plain, to: folder.file("faces/marked.jpg"), faces: [face])
+        let regions = PictureRegion.read(path: folder.file("faces/marked.jpg"), orientation: .up)
+        #expect(regions.count == 1 && regions.first?.isFace == true)
+        #expect(abs((regions.first?.box.x ?? 0) - 0.8) < 1e-6 && abs((regions.first?.box.width ?? 0) - 0.1) < 1e-6)
+        var wall = WallOptions()
+        wall.layout.kind = .grid
+        wall.layout.cellAspect = AspectRatio(width: 1, height: 2)
+        wall.layout.columns = 1
+        wall.layout.width = 120
+        wall.layout.gravity = .attention
+        wall.threads = 1
+        let manifest = try Wall(inputs: [folder.file("faces")]).render(to: folder.file("sheet.png"), options: wall)
+        let crop = try #require(manifest.tiles.first?.crop)
+        #expect(manifest.tiles.first?.cropBy == "regions")
+        #expect(crop.x <= 480 && crop.x + crop.width >= 540, "\(crop), \(manifest.tiles.first?.cropBy ?? "-")")
+        // The same picture turned a quarter (orientation 6): the region turns with it.
+        let turned = PictureRegion.shown(face, Orientation(rawValue: 6)!)
+        #expect(abs(turned.x - 0.4) < 1e-9 && abs(turned.y - 0.8) < 1e-9 && turned.width == 0.3 && turned.height == 0.1)
+    }
+}

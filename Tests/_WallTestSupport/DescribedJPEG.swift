@@ -1,5 +1,6 @@
 import Foundation
 import WallCodecs
+import WallCore
 
 /// A JPEG given the metadata a photo library writes about a picture, for tests: an EXIF block
 /// (ImageDescription, Make, and a GPS position), an XMP packet (dc:description, xmp:Rating) and an IPTC
@@ -11,7 +12,7 @@ public enum DescribedJPEG {
     public static func write(
         _ source: String, to target: String, exifDescription: String? = nil, make: String? = nil,
         xmpDescription: String? = nil, iptcCaption: [UInt8]? = nil, place: PictureDetails.Location? = nil,
-        xmpRating: Int? = nil
+        xmpRating: Int? = nil, faces: [Region] = []
     ) throws {
         let jpeg = [UInt8](try Data(contentsOf: URL(fileURLWithPath: source)))
         precondition(jpeg.count > 2 && jpeg[0] == 0xFF && jpeg[1] == 0xD8, "not a JPEG")
@@ -20,7 +21,7 @@ public enum DescribedJPEG {
             let tiff = exif(description: exifDescription, make: make, place: place)
             segments += segment(0xE1, Array("Exif".utf8) + [0, 0] + tiff)
         }
-        if xmpDescription != nil || xmpRating != nil {
+        if xmpDescription != nil || xmpRating != nil || !faces.isEmpty {
             let escaped = (xmpDescription ?? "").replacingOccurrences(of: "&", with: "&amp;")
                 .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
             let description =
@@ -28,12 +29,26 @@ public enum DescribedJPEG {
                 ? ""
                 : "<dc:description><rdf:Alt><rdf:li xml:lang=\"x-default\">\(escaped)</rdf:li></rdf:Alt></dc:description>"
             let rating = xmpRating.map { " xmp:Rating=\"\($0)\"" } ?? ""
+            // MWG regions: each face's centre, width and height as shares of the picture.
+            let items = faces.map { face in
+                """
+                <rdf:li rdf:parseType="Resource"><mwg-rs:Type>Face</mwg-rs:Type><mwg-rs:Area \
+                stArea:x="\(face.x + face.width / 2)" stArea:y="\(face.y + face.height / 2)" \
+                stArea:w="\(face.width)" stArea:h="\(face.height)" stArea:unit="normalized"/></rdf:li>
+                """
+            }.joined()
+            let regions =
+                faces.isEmpty
+                ? ""
+                : "<mwg-rs:Regions rdf:parseType=\"Resource\"><mwg-rs:RegionList><rdf:Bag>\(items)"
+                    + "</rdf:Bag></mwg-rs:RegionList></mwg-rs:Regions>"
             let packet = """
                 <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
                 <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
                 <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" \
-                xmlns:xmp="http://ns.adobe.com/xap/1.0/"\(rating)>
-                \(description)
+                xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:mwg-rs="http://www.metadataworkinggroup.com/schemas/regions/" \
+                xmlns:stArea="http://ns.adobe.com/xmp/sType/Area#"\(rating)>
+                \(description)\(regions)
                 </rdf:Description></rdf:RDF></x:xmpmeta>
                 <?xpacket end="w"?>
                 """

@@ -35,6 +35,12 @@ typedef struct iw_exiv_metadata {
     double latitude, longitude; /* degrees, north and east positive */
     int has_altitude;
     double altitude;          /* metres above sea level */
+    /* Regions a photo organiser or a phone marked (XMP MWG regions, else Microsoft People Tags), as
+       the picture is shown: left, top, width, height as shares of its width and height (0-1). Faces
+       first; at most 16. */
+    int region_count;
+    double regions[16][4];
+    int region_is_face[16];
     /* The largest whole JPEG preview, when asked for and found. */
     int preview_width, preview_height; /* as Exiv2 reads them from the metadata; 0 when it does not say */
     size_t preview_length;

@@ -111,11 +111,14 @@ struct TileMaker: Sendable {
                 try report(decoded, for: index)
                 decodedHook?(image, target, decoded)
                 let source = Alpha.premultiplied(decoded.bitmap)  // once for every placement
+                // Faces (else any subjects) marked in the file's XMP come first.
+                let subjects = smart.map { _ in TileMaker.subjects(of: image) } ?? []
+                let chosenBy = subjects.isEmpty ? smart?.rawValue ?? "" : "regions"
                 let tiles = TileMaker.resample(
                     source, of: image, into: placements, recipes: recipes, linear: linear, smart: smart,
-                    profile: profile
+                    subjects: subjects, profile: profile
                 ) { placement, crop in
-                    warnings.setCrop(crop, by: smart?.rawValue ?? "", for: index, drawnAt: placement.image.size)
+                    warnings.setCrop(crop, by: chosenBy, for: index, drawnAt: placement.image.size)
                 }
                 if let cache, let keys, smart == nil {
                     profile.measure(.cache) {
@@ -202,6 +205,16 @@ struct TileMaker: Sendable {
         return (decode, tiles)
     }
 
+    /// The faces marked on `image` (else its other marked regions), in its displayed pixels.
+    static func subjects(of image: ProbedImage) -> [Region] {
+        let regions = PictureRegion.read(path: image.path, orientation: image.info.orientation)
+        let faces = regions.filter(\.isFace)
+        let shown = image.info.displayedSize
+        return (faces.isEmpty ? regions : faces).map {
+            $0.box.scaled(x: Double(shown.width), y: Double(shown.height))
+        }
+    }
+
     /// How the crops of `placements` follow the content, when `--gravity` says they do and one
     /// of them crops.
     private func smartCrop(_ placements: [Placement]) -> SmartCrop.Measure? {
@@ -226,7 +239,7 @@ struct TileMaker: Sendable {
     /// whole-image tiles they pass through are made once.
     static func resample(
         _ decoded: Bitmap, of image: ProbedImage, into placements: [Placement], recipes: [TileRecipe], linear: Bool,
-        smart: SmartCrop.Measure? = nil, profile: StageProfile? = nil,
+        smart: SmartCrop.Measure? = nil, subjects: [Region] = [], profile: StageProfile? = nil,
         chosen: (Placement, Region) -> Void = { _, _ in }
     ) -> [Bitmap] {
         var wholes: [Size: Bitmap] = [:]
@@ -240,7 +253,8 @@ struct TileMaker: Sendable {
                 if placement.crop == nil, let made = wholes[placement.image.size] { return made }
                 var placement = placement
                 if let smart, let crop = placement.crop {
-                    let moved = SmartCrop.place(crop, shown: image.info.displayedSize, in: source, by: smart)
+                    let moved = SmartCrop.place(
+                        crop, shown: image.info.displayedSize, in: source, by: smart, subjects: subjects)
                     placement.crop = moved
                     chosen(placement, moved)
                 }

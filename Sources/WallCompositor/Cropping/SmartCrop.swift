@@ -22,7 +22,12 @@ public enum SmartCrop {
     /// cuts to the most interesting window of `picture` (the decoded picture at any scale, RGB,
     /// or RGBA premultiplied or straight); its size kept. Among windows as interesting, the one
     /// nearest the middle.
-    public static func place(_ crop: Region, shown: Size, in picture: Bitmap, by measure: Measure) -> Region {
+    ///
+    /// `subjects` (in `shown` coordinates: faces or other marked regions) come first: the window
+    /// holding most of their area wins, the measure deciding among windows holding as much.
+    public static func place(
+        _ crop: Region, shown: Size, in picture: Bitmap, by measure: Measure, subjects: [Region] = []
+    ) -> Region {
         guard shown.width > 0, shown.height > 0, picture.size.width > 0, picture.size.height > 0 else { return crop }
         let cutsX = crop.width < Double(shown.width) - 0.5
         let cutsY = crop.height < Double(shown.height) - 0.5
@@ -32,14 +37,20 @@ public enum SmartCrop {
         var placed = crop
         if cutsX {
             let window = max(1, Int((crop.width / Double(shown.width) * Double(grid.width)).rounded()))
+            let scale = Double(grid.width) / Double(shown.width)
+            let spans = subjects.map { (start: $0.x * scale, length: $0.width * scale, weight: $0.height) }
             let start = best(
-                window: window, along: grid.width, grid: grid, scores: scores, measure: measure, columns: true)
+                window: window, along: grid.width, grid: grid, scores: scores, measure: measure, columns: true,
+                subjects: spans)
             placed.x = min(Double(shown.width) - crop.width, Double(start) / Double(grid.width) * Double(shown.width))
         }
         if cutsY {
             let window = max(1, Int((crop.height / Double(shown.height) * Double(grid.height)).rounded()))
+            let scale = Double(grid.height) / Double(shown.height)
+            let spans = subjects.map { (start: $0.y * scale, length: $0.height * scale, weight: $0.width) }
             let start = best(
-                window: window, along: grid.height, grid: grid, scores: scores, measure: measure, columns: false)
+                window: window, along: grid.height, grid: grid, scores: scores, measure: measure, columns: false,
+                subjects: spans)
             placed.y = min(
                 Double(shown.height) - crop.height, Double(start) / Double(grid.height) * Double(shown.height))
         }
@@ -47,9 +58,11 @@ public enum SmartCrop {
     }
 
     /// The first cell of the best `window` cells along one axis (across the columns when `columns`).
-    static func best(window: Int, along length: Int, grid: Grid, scores: [Int], measure: Measure, columns: Bool)
-        -> Int
-    {
+    /// `subjects` are spans along the axis in cells, each weighted by its extent across it.
+    static func best(
+        window: Int, along length: Int, grid: Grid, scores: [Int], measure: Measure, columns: Bool,
+        subjects: [(start: Double, length: Double, weight: Double)] = []
+    ) -> Int {
         guard window < length else { return 0 }
         let positions = length - window + 1
         var values = [Int](repeating: 0, count: positions)
@@ -85,11 +98,21 @@ public enum SmartCrop {
                 values[start] = score()
             }
         }
+        // The subjects' area inside each window, in 1/1024 of a cell.
+        let covered = (0..<positions).map { start in
+            subjects.reduce(0) { sum, subject in
+                let inside =
+                    min(Double(start + window), subject.start + subject.length) - max(Double(start), subject.start)
+                return sum + Int((max(0, inside) * subject.weight * 1024).rounded())
+            }
+        }
         let middle = positions - 1  // twice the middle start, to compare distances in whole numbers
         var chosen = 0
         for start in 1..<positions {
-            let better = values[start] > values[chosen]
-            let asGoodNearer = values[start] == values[chosen] && abs(2 * start - middle) < abs(2 * chosen - middle)
+            let better = (covered[start], values[start]) > (covered[chosen], values[chosen])
+            let asGoodNearer =
+                covered[start] == covered[chosen] && values[start] == values[chosen]
+                && abs(2 * start - middle) < abs(2 * chosen - middle)
             if better || asGoodNearer { chosen = start }
         }
         return chosen
