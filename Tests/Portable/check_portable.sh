@@ -36,11 +36,14 @@ inputs=("$samples")
 [ -n "$(ls "$work/formats")" ] && inputs+=("$work/formats") || echo "check-portable: ../shared/corpora absent: SampleImages only"
 
 # Each way of drawing: tiles big enough for full decodes; small ones (DCT scaling, thumbnails,
-# previews, video frames scaled); linear light, --fast and captions in every script.
+# previews, video frames scaled); linear light, --fast and captions in every script; crops that
+# follow the content (attention, entropy) and PDF pages as tiles.
 variants=(
   "full|--width 2000 --columns 3"
   "small|--width 600 --columns 6"
   "linear|--width 900 --columns 5 --linear --fast --caption {stem}·שלום·12:30·東京·👍🏽 --caption-height 16 --title Portable"
+  "attention|--width 800 --layout grid --columns 6 --cell-aspect 1:2 --gravity attention"
+  "entropy|--width 800 --layout grid --columns 6 --cell-aspect 2:1 --gravity entropy --pages all"
 )
 failures=0
 checks=0
