@@ -177,7 +177,7 @@ public enum SmartCrop {
         }
 
         /// Each cell's interest: the luma's Laplacian (edges) against the picture's strongest,
-        /// skin tones three times as much, saturated colour half as much.
+        /// skin tones with features up to three times as much, saturated colour half as much.
         func attention() -> [Int] {
             var edges = [Int](repeating: 0, count: width * height)
             for y in 0..<height {
@@ -194,9 +194,11 @@ public enum SmartCrop {
             for cell in raw.indices {
                 let (r, g, b) = (red[cell], green[cell], blue[cell])
                 let saturation = max(r, g, b) - min(r, g, b)
-                raw[cell] =
-                    edges[cell] * 256 / strongest + (Grid.isSkin(r, g, b) ? 768 : 0)
-                    + (saturation > 96 ? saturation / 2 : 0)
+                let edge = edges[cell] * 256 / strongest
+                // Skin counts twice the strongest edge, and up to three times where it has
+                // features (a face's eyes and mouth) rather than being plain.
+                let skin = Grid.isSkin(r, g, b) ? 512 + min(256, 8 * edge) : 0
+                raw[cell] = edge + skin + (saturation > 96 ? saturation / 2 : 0)
             }
             // A 3×3 box blur, so that a window is drawn to clusters rather than single cells.
             var blurred = [Int](repeating: 0, count: raw.count)
@@ -215,10 +217,11 @@ public enum SmartCrop {
             return blurred
         }
 
-        /// Skin tones by the rule of Peer, Kovač and Solina for daylight: red above 95, green
-        /// above 40, blue above 20, a spread over 15, red over green by more than 15, red above blue.
+        /// Skin tones by the rule of Peer, Kovač and Solina for daylight (red above 95, green
+        /// above 40, blue above 20, a spread over 15, red over green by more than 15), with green
+        /// above blue, as skin's red, green, blue fall, which leaves out pinks and mauves.
         static func isSkin(_ r: Int, _ g: Int, _ b: Int) -> Bool {
-            r > 95 && g > 40 && b > 20 && max(r, g, b) - min(r, g, b) > 15 && r - g > 15 && r > b
+            r > 95 && g > 40 && b > 20 && max(r, g, b) - min(r, g, b) > 15 && r - g > 15 && g > b
         }
     }
 }
