@@ -48,6 +48,8 @@ public enum SampleEncoding: Sendable, Hashable {
     case psd(alpha: Bool)
     /// A DirectDraw surface of uncompressed BGRA, one level; written by the generator.
     case dds
+    /// An X bitmap (C text), black where the picture's luma is under 128; written by the generator.
+    case xbm
     /// The picture drawn as vectors (gradient, squares, disc, arrow; no label), as SVG with its
     /// transparent hole and half-transparent strip, or as a one-page PDF on its own page size.
     case vector(pdf: Bool)
@@ -60,6 +62,7 @@ public enum SampleEncoding: Sendable, Hashable {
         case .tiff(let color, _, _, _, _): return color == .gray
         case .heif, .webp, .gif, .jxl, .video, .psd, .dds, .vector: return false
         case .ffmpegImage(_, let pixelFormat, _, _): return pixelFormat.hasPrefix("gray")
+        case .xbm: return true
         }
     }
 
@@ -77,6 +80,7 @@ public enum SampleEncoding: Sendable, Hashable {
         case .ffmpegImage(_, _, let alpha, _), .psd(let alpha): return alpha
         case .dds: return true
         case .vector(let pdf): return !pdf
+        case .xbm: return false
         }
     }
 
@@ -96,7 +100,7 @@ public enum SampleEncoding: Sendable, Hashable {
         case .jxl(let lossless, _): return !lossless
         case .tiff(_, _, let compression, _, _): return compression == "jpeg"
         case .ffmpegImage(let encoder, _, _, _): return encoder == "libopenjpeg"
-        case .png, .gif, .psd, .dds, .vector: return false
+        case .png, .gif, .psd, .dds, .vector, .xbm: return false
         }
     }
 }
@@ -247,6 +251,7 @@ public enum SampleCatalog {
         add("psd-rgb.psd", 360, 300, .psd(alpha: false))
         add("dds-bgra.dds", 256, 256, .dds)
         add("svg-alpha.svg", 360, 300, .vector(pdf: false))
+        add("xbm-bilevel.xbm", 240, 160, .xbm)
         add("pdf-vector.pdf", 400, 300, .vector(pdf: true))
         return specs.sorted { $0.fileName < $1.fileName }
     }()

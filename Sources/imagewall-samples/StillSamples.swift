@@ -68,3 +68,27 @@ func writeDDS(_ spec: SampleSpec, _ picture: Bitmap, path: String) throws {
     }
     try Data(bytes).write(to: URL(fileURLWithPath: path))
 }
+
+/// An X bitmap: rows of bits, least significant first, set (black) where the luma is under 128.
+func writeXBM(_ spec: SampleSpec, _ picture: Bitmap, path: String) throws {
+    let w = picture.size.width, h = picture.size.height
+    var bytes: [String] = []
+    for y in 0..<h {
+        for byte in 0..<((w + 7) / 8) {
+            var value = 0
+            for bit in 0..<8 where byte * 8 + bit < w {
+                let at = (y * w + byte * 8 + bit) * 4
+                let luma = SamplePicture.luma(picture.pixels[at], picture.pixels[at + 1], picture.pixels[at + 2])
+                if luma < 128 { value |= 1 << bit }
+            }
+            bytes.append("0x" + String(String(value + 256, radix: 16).dropFirst()))
+        }
+    }
+    let rows = stride(from: 0, to: bytes.count, by: 12).map {
+        bytes[$0..<min($0 + 12, bytes.count)].joined(separator: ", ")
+    }
+    let text =
+        "#define sample_width \(w)\n#define sample_height \(h)\nstatic unsigned char sample_bits[] = {\n   "
+        + rows.joined(separator: ",\n   ") + " };\n"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+}

@@ -344,6 +344,7 @@ for spec in SampleCatalog.all {
     case .ffmpegImage: try writeFFmpegImage(spec, picture, path: path)
     case .psd: try writePSD(spec, picture, path: path)
     case .dds: try writeDDS(spec, picture, path: path)
+    case .xbm: try writeXBM(spec, picture, path: path)
     case .vector(let pdf): try (pdf ? writeVectorPDF : writeSVG)(spec, path)
     }
     print(path)

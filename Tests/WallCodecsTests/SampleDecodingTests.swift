@@ -76,6 +76,8 @@ struct SampleDecodingTests {
             #expect(info.format == .dds && info.colorModel == .rgba)
         case .vector(let pdf):
             #expect(info.format == (pdf ? .pdf : .svg) && info.colorModel == (pdf ? .rgb : .rgba))
+        case .xbm:
+            #expect(info.format == .xbm && info.colorModel == .bilevel && info.bitDepth == 1)
         }
     }
 
@@ -104,7 +106,7 @@ struct SampleDecodingTests {
     /// the formats FFmpeg reads (box-averaged after decoding; JPEG 2000 at a reduced level).
     static let shrinking = SampleCatalog.all.filter { spec in
         switch spec.encoding {
-        case .jpeg, .tiff, .jxl, .video, .ffmpegImage, .psd, .dds: return true
+        case .jpeg, .tiff, .jxl, .video, .ffmpegImage, .psd, .dds, .xbm: return true
         case .png(_, _, _, let interlaced): return !interlaced
         case .webp(_, _, let frames): return frames == 1
         case .heif(_, _, let thumbnail): return thumbnail > 0

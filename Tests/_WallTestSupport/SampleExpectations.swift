@@ -45,7 +45,8 @@ extension SampleSpec {
         var color = SamplePicture.color(
             x: Double(x) + 0.5, y: Double(y) + 0.5, in: g, alpha: encoding.hasAlpha)
         if encoding.isGray {
-            let v = SamplePicture.luma(color.red, color.green, color.blue)
+            var v = SamplePicture.luma(color.red, color.green, color.blue)
+            if encoding == .xbm { v = v < 128 ? 0 : 255 }  // one bit: black under half
             color = RGBAColor(red: v, green: v, blue: v, alpha: color.alpha)
         }
         if encoding.isPaletted {
@@ -72,7 +73,7 @@ extension SampleSpec {
         case .video: return 32
         // Lossy JPEG 2000; light made linear as 32-bit floats and encoded back to sRGB: within a level or two.
         case .ffmpegImage(let encoder, _, _, let linear): return encoder == "libopenjpeg" ? 24 : linear ? 4 : 3
-        case .psd, .dds, .vector: return 3
+        case .psd, .dds, .vector, .xbm: return 3
         }
     }
 }
