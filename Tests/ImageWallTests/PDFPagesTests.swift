@@ -13,27 +13,10 @@ struct PDFPagesTests {
 
     /// A PDF whose pages are `sizes` (points), page k filled with grey level 40 k.
     func document(_ sizes: [(Int, Int)]) -> [UInt8] {
-        var objects = ["<< /Type /Catalog /Pages 2 0 R >>"]
-        let kids = sizes.indices.map { "\(3 + 2 * $0) 0 R" }.joined(separator: " ")
-        objects.append("<< /Type /Pages /Kids [\(kids)] /Count \(sizes.count) >>")
-        for (k, size) in sizes.enumerated() {
-            let grey = Double(40 * (k + 1)) / 255
-            let content = "\(grey) g 0 0 \(size.0) \(size.1) re f"
-            objects.append(
-                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(size.0) \(size.1)] /Contents \(4 + 2 * k) 0 R >>")
-            objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
-        }
-        var text = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        for (index, object) in objects.enumerated() {
-            offsets.append(text.utf8.count)
-            text += "\(index + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let table = text.utf8.count
-        text += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets { text += String(String(offset + 10_000_000_000).dropFirst()) + " 00000 n \n" }
-        text += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(table)\n%%EOF\n"
-        return Array(text.utf8)
+        MinimalPDF.document(
+            sizes.enumerated().map { k, size in
+                ("0 0 \(size.0) \(size.1)", "\(Double(40 * (k + 1)) / 255) g 0 0 \(size.0) \(size.1) re f")
+            })
     }
 
     @Test("each page a tile at its own size, in order; the first page alone by default; a replay draws the same")

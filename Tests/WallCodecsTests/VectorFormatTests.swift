@@ -116,23 +116,9 @@ struct VectorFormatTests {
 
     /// A PDF of two pages: the first `mediaBox` with a red square, the second green all over.
     static func pdf(mediaBox: String) -> String {
-        let red = "1 0 0 rg 10 10 50 50 re f", green = "0 1 0 rg 0 0 300 300 re f"
-        let objects = [
-            "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 5 0 R] /Count 2 >>",
-            "<< /Type /Page /Parent 2 0 R /MediaBox [\(mediaBox)] /Contents 4 0 R >>",
-            "<< /Length \(red.utf8.count) >>\nstream\n\(red)\nendstream",
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Contents 6 0 R >>",
-            "<< /Length \(green.utf8.count) >>\nstream\n\(green)\nendstream",
-        ]
-        var text = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        for (index, object) in objects.enumerated() {
-            offsets.append(text.utf8.count)
-            text += "\(index + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let table = text.utf8.count
-        text += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets { text += String(String(offset + 10_000_000_000).dropFirst()) + " 00000 n \n" }
-        return text + "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(table)\n%%EOF\n"
+        String(
+            decoding: MinimalPDF.document([
+                (mediaBox, "1 0 0 rg 10 10 50 50 re f"), ("0 0 300 300", "0 1 0 rg 0 0 300 300 re f"),
+            ]), as: UTF8.self)
     }
 }
