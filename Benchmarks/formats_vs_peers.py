@@ -13,23 +13,9 @@ import math, os, subprocess, sys, tempfile
 import pyvips
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from formats_common import over_white, rgba, vips_reading
 imagewall, folder = sys.argv[1], sys.argv[2]
 scratch = tempfile.mkdtemp()
-
-def vips_reading(path):
-    image = pyvips.Image.new_from_file(path).autorot()
-    if "icc-profile-data" in image.get_fields():
-        try:
-            image = image.icc_transform("srgb", embedded=True)
-        except pyvips.Error:
-            pass
-    if image.interpretation != "srgb":
-        image = image.colourspace("srgb")
-    if image.format == "ushort":
-        image = (image / 257).cast("uchar")
-    elif image.format != "uchar":
-        image = image.cast("uchar")
-    return image.copy_memory()
 
 def magick_reading(path, name):
     out = os.path.join(scratch, name + ".magick.png")
@@ -53,16 +39,6 @@ def ours(path, name):
     if run.returncode != 0:
         return None, run.stderr.strip()[:70]
     return pyvips.Image.new_from_file(out), None
-
-def rgba(image):
-    if image.bands == 1: image = image.bandjoin([image, image])
-    if image.bands == 2: image = image[0].bandjoin([image[0], image[0], image[1]])
-    if image.bands == 3: image = image.bandjoin(255)
-    return image[0:4]
-
-def over_white(image):
-    alpha = image[3].cast("float") / 255
-    return image[0:3].cast("float") * alpha + 255 * (1 - alpha)
 
 def psnr(a, b):
     if a is None or b is None:

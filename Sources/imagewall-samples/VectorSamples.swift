@@ -109,25 +109,12 @@ func writeVectorPDF(_ spec: SampleSpec, _ path: String) throws {
     content += "\(rgb(SamplePicture.arrow)) rg \(decimal(outline[0].0)) \(decimal(outline[0].1)) m\n"
     for point in outline.dropFirst() { content += "\(decimal(point.0)) \(decimal(point.1)) l\n" }
     content += "h f\n"
-    let objects = [
-        "<< /Type /Catalog /Pages 2 0 R >>",
-        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(decimal(w * 0.75)) \(decimal(h * 0.75))] "
-            + "/Resources << /Shading << /Sky 5 0 R >> >> /Contents 4 0 R >>",
-        "<< /Length \(content.utf8.count) >>\nstream\n\(content)endstream",
+    let shading =
         "<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [0 0 0 \(decimal(h - 1))] /Extend [true true] "
-            + "/Function << /FunctionType 2 /Domain [0 1] /C0 [\(rgb(SamplePicture.skyTop))] "
-            + "/C1 [\(rgb(SamplePicture.skyBottom))] /N 1 >> >>",
-    ]
-    var pdf = "%PDF-1.4\n"
-    var offsets: [Int] = []
-    for (index, object) in objects.enumerated() {
-        offsets.append(pdf.utf8.count)
-        pdf += "\(index + 1) 0 obj\n\(object)\nendobj\n"
-    }
-    let table = pdf.utf8.count
-    pdf += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-    for offset in offsets { pdf += String(String(offset + 10_000_000_000).dropFirst()) + " 00000 n \n" }
-    pdf += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(table)\n%%EOF\n"
-    try Data(pdf.utf8).write(to: URL(fileURLWithPath: path))
+        + "/Function << /FunctionType 2 /Domain [0 1] /C0 [\(rgb(SamplePicture.skyTop))] "
+        + "/C1 [\(rgb(SamplePicture.skyBottom))] /N 1 >> >>"
+    let pdf = MinimalPDF.document(
+        [(mediaBox: "0 0 \(decimal(w * 0.75)) \(decimal(h * 0.75))", content: String(content.dropLast()))],
+        resources: "/Shading << /Sky 5 0 R >>", objects: [shading])
+    try Data(pdf).write(to: URL(fileURLWithPath: path))
 }

@@ -3,6 +3,7 @@ import ImageWall
 import Testing
 import WallCodecs
 import WallCore
+import WallSamples
 import _WallTestSupport
 
 /// `--pages all`: each page of a PDF a tile of its own, in order, recorded in the manifest and

@@ -1,6 +1,7 @@
 import Testing
 import WallCodecs
 import WallCore
+import WallSamples
 import _WallTestSupport
 
 #if canImport(Glibc)

@@ -25,14 +25,8 @@ public struct ImageProbe: Sendable {
             throw CodecError(
                 .probe, path: path, reason: "it has no page \(page) (it has \(first.pageCount ?? 1))")
         }
-        let info = try first.format.codec.probe(page: page, of: first, path: path)
-        guard let pixels = info.storedSize.area, pixels <= maxImagePixels else {
-            throw CodecError(
-                .probe, path: path,
-                reason: "page \(page) is \(info.storedSize) pixels, over the limit of \(maxImagePixels) "
-                    + "pixels (--max-image-pixels)")
-        }
-        return info
+        return try withinLimit(
+            first.format.codec.probe(page: page, of: first, path: path), path: path, as: "page \(page)")
     }
 
     /// Reads the header of the file at `path`.
@@ -44,11 +38,15 @@ public struct ImageProbe: Sendable {
         case .image(let claimed): format = claimed
         case .unread(let reason): throw CodecError(.probe, path: path, reason: reason.description)
         }
-        let info = try format.codec.probe(reader, path: path)
+        return try withinLimit(format.codec.probe(reader, path: path), path: path, as: "image")
+    }
+
+    /// `info`, refused when its pixels are over the limit: "`what` is 40000x40000 pixels, over…".
+    private func withinLimit(_ info: ImageInfo, path: String, as what: String) throws(CodecError) -> ImageInfo {
         guard let pixels = info.storedSize.area, pixels <= maxImagePixels else {
             throw CodecError(
                 .probe, path: path,
-                reason: "image is \(info.storedSize) pixels, over the limit of \(maxImagePixels) "
+                reason: "\(what) is \(info.storedSize) pixels, over the limit of \(maxImagePixels) "
                     + "pixels (--max-image-pixels)")
         }
         return info

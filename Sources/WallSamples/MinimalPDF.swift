@@ -1,16 +1,23 @@
-/// The smallest PDF of some pages, written out in full for tests: a catalogue, a page tree, and
-/// each page its media box and content stream (PDF drawing operators), with a cross-reference
-/// table so that any reader (poppler, pdfinfo) reads it as is.
+/// The smallest PDF of some pages, written out in full (for the samples and the tests): a
+/// catalogue, a page tree, each page its media box, content stream (PDF drawing operators) and
+/// resources, with a cross-reference table so that any reader (poppler, pdfinfo) reads it as is.
 public enum MinimalPDF {
-    /// A PDF of `pages`, each a media box ("0 0 300 150", in points) and its content stream.
-    public static func document(_ pages: [(mediaBox: String, content: String)]) -> [UInt8] {
+    /// A PDF of `pages`, each a media box ("0 0 300 150", in points) and its content stream;
+    /// `resources`, a dictionary's inside, go to every page, and `objects` after the pages (the
+    /// first of them numbered 3 + 2 × the pages).
+    public static func document(
+        _ pages: [(mediaBox: String, content: String)], resources: String = "", objects extra: [String] = []
+    ) -> [UInt8] {
         var objects = ["<< /Type /Catalog /Pages 2 0 R >>"]
         let kids = pages.indices.map { "\(3 + 2 * $0) 0 R" }.joined(separator: " ")
         objects.append("<< /Type /Pages /Kids [\(kids)] /Count \(pages.count) >>")
         for (k, page) in pages.enumerated() {
-            objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [\(page.mediaBox)] /Contents \(4 + 2 * k) 0 R >>")
+            let own = resources.isEmpty ? "" : " /Resources << \(resources) >>"
+            objects.append(
+                "<< /Type /Page /Parent 2 0 R /MediaBox [\(page.mediaBox)]\(own) /Contents \(4 + 2 * k) 0 R >>")
             objects.append("<< /Length \(page.content.utf8.count) >>\nstream\n\(page.content)\nendstream")
         }
+        objects += extra
         var text = "%PDF-1.4\n"
         var offsets: [Int] = []
         for (index, object) in objects.enumerated() {
