@@ -43,6 +43,12 @@ struct FileClaimTests {
         tga[16] = 24
         #expect(claim(tga, "sprite.tga") == .image(.tga))
         #expect(claim(tga, "sprite") == .unread(.notAnImage))
+        // An X bitmap by its defines and its bits; a C header's defines alone are not one.
+        let xbm = "#define dot_width 8\n#define dot_height 1\nstatic char dot_bits[] = { 0x01 };\n"
+        #expect(claim(Array(xbm.utf8), "dot") == .image(.xbm))
+        #expect(
+            claim(Array("#define MAX_width 10\n#define MAX_height 20\nint x;\n".utf8), "config.h")
+                == .unread(.notAnImage))
         // SVG by its root element (not HTML with an inline one), PDF by its header.
         let svg = "<?xml version=\"1.0\"?>\n<!-- logo -->\n<!DOCTYPE svg [<!ENTITY a \"b\">]>\n<svg width=\"1\"/>"
         #expect(claim(Array(svg.utf8), "logo") == .image(.svg))

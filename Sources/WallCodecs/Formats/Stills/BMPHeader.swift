@@ -211,8 +211,9 @@ enum XBMHeader: StillFormatReader {
     static var format: ImageFormat { .xbm }
 
     static func sniff(_ head: [UInt8]) -> Bool {
-        let text = String(decoding: head.prefix(512), as: UTF8.self)
-        return text.hasPrefix("#define ") && size(text) != nil
+        // Its defines, and the array of bits they size: a C header's other defines are not an X bitmap.
+        let text = String(decoding: head.prefix(4096), as: UTF8.self)
+        return text.hasPrefix("#define ") && size(text) != nil && text.contains("_bits[]")
     }
 
     /// C text: about 5 characters ("0x00,") for 8 pixels.
