@@ -16,8 +16,9 @@ public struct PictureRegion: Sendable, Hashable {
 
     /// The regions marked on the file at `path`: XMP's MWG regions (Lightroom, digiKam, Picasa,
     /// phones), else Microsoft's People Tags, read through Exiv2; none where it has none or Exiv2
-    /// cannot read it. Their coordinates refer to the picture as stored (the orientation not
-    /// applied, as ExifTool reads the MWG guidelines) and are turned by `orientation`.
+    /// cannot read it. Their coordinates are taken as of the picture as stored (the orientation
+    /// not applied: how Thumbor's maintainers read the MWG regions; writers are known to differ)
+    /// and are turned by `orientation`.
     public static func read(path: String, orientation: Orientation) -> [PictureRegion] {
         var read = iw_exiv_metadata()
         var reason = [CChar](repeating: 0, count: 256)
