@@ -68,6 +68,21 @@ struct RatingTests {
         #expect(only.ratedOut.count == 4 && only.ratedOut.allSatisfy { $0.reason == .notRejected })
     }
 
+    @Test("when the rating leaves every picture out, the error says so")
+    func noneLeft() throws {
+        var options = WallOptions()
+        options.rating = RatingFilter(minimum: 5, rejected: .exclude)
+        options.threads = 1
+        let unrated = folder.file("shoot/d.jpg")
+        _ = try shoot()
+        #expect(throws: WallRunError.noImages(tried: 0, ratedOut: 1)) {
+            try Wall(inputs: [unrated]).plan(options: options)
+        }
+        #expect(
+            WallRunError.noImages(tried: 0, ratedOut: 4).message
+                == "no input images: all 4 pictures left out by rating (--min-rating, --rejected)")
+    }
+
     @Test("the manifest lists each picture left out by its rating, with why; {rating} shows XMP's stars")
     func manifest() throws {
         var options = WallOptions()

@@ -124,7 +124,8 @@ enum InputProbe {
         guard !probed.images.isEmpty else {
             throw WallRunError.noImages(
                 tried: probed.failures.count, first: probed.failures.first,
-                subFoldersNotRead: probed.foldersNotRead.notRecursive.count, ownOutputs: probed.ownOutputs)
+                subFoldersNotRead: probed.foldersNotRead.notRecursive.count, ownOutputs: probed.ownOutputs,
+                ratedOut: probed.ratedOut.count)
         }
         var ordered = probed
         ordered.images = options.sort.sorted(probed.images, reverse: options.reverse, seed: options.seed).map { entry in

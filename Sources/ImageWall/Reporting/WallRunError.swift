@@ -8,7 +8,8 @@ public enum WallRunError: WallError, Equatable {
     /// Inputs were given but none is a readable image: `tried` could not be read (the first
     /// failure says why), sub-folders were not read without `-r`, and the sheets ImageWall wrote
     /// that the folders hold were left out (`ownOutputs`).
-    case noImages(tried: Int, first: CodecError? = nil, subFoldersNotRead: Int = 0, ownOutputs: [String] = [])
+    case noImages(
+        tried: Int, first: CodecError? = nil, subFoldersNotRead: Int = 0, ownOutputs: [String] = [], ratedOut: Int = 0)
     /// The output would overwrite one of the inputs.
     case outputIsInput(String)
     /// The render was interrupted; nothing was written.
@@ -20,7 +21,7 @@ public enum WallRunError: WallError, Equatable {
     public var message: String {
         switch self {
         case .noInputs: return "no input images: give image files or folders"
-        case .noImages(let tried, let first, let subFolders, let own):
+        case .noImages(let tried, let first, let subFolders, let own, let rated):
             var parts: [String] = []
             if tried > 0 {
                 parts.append(
@@ -32,6 +33,11 @@ public enum WallRunError: WallError, Equatable {
                 parts.append(
                     "\(own.count == 1 ? "a sheet" : "\(own.count) sheets") ImageWall wrote, left out as earlier "
                         + "outputs: \(shown) (name one to draw it)")
+            }
+            if rated > 0 {
+                parts.append(
+                    "\(rated == 1 ? "the picture" : "all \(rated) pictures") left out by rating "
+                        + "(--min-rating, --rejected)")
             }
             if parts.isEmpty { parts.append("the folders given hold no images (\(ImageFormat.names))") }
             if subFolders > 0 {
