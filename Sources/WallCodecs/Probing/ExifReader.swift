@@ -31,9 +31,9 @@ enum ExifReader {
 
     /// The fields of a TIFF-structured EXIF block.
     static func fields(inTIFF tiff: [UInt8]) -> ExifFields {
-        guard tiff.count >= 8, let ordered = TIFFBytes(tiff, orderAt: 0) else { return ExifFields() }
+        guard tiff.count >= 8, let ordered = HeaderBytes(tiff: tiff, orderAt: 0) else { return ExifFields() }
         let u16 = ordered.u16, u32 = ordered.u32
-        func entries(at offset: Int) -> [Int: TIFFBytes.Entry] { ordered.entries(at: offset, most: 1000) }
+        func entries(at offset: Int) -> [Int: HeaderBytes.IFDEntry] { ordered.entries(at: offset, most: 1000) }
         func integer(_ e: (type: Int, count: Int, field: Int)?) -> Int? {
             guard let e else { return nil }
             switch e.type {
@@ -109,7 +109,7 @@ extension ExifReader {
     static func appleContentIdentifier(_ note: ArraySlice<UInt8>) -> String? {
         let bytes = Array(note)
         guard bytes.starts(with: Array("Apple iOS\0".utf8)), bytes.count >= 16,
-            let ordered = TIFFBytes(bytes, orderAt: 12),
+            let ordered = HeaderBytes(tiff: bytes, orderAt: 12),
             let entry = ordered.entries(at: 14, most: 200)[0x11], entry.type == 2, (2...80).contains(entry.count)
         else { return nil }
         guard let start = ordered.byteStart(of: entry), start + entry.count <= bytes.count else { return nil }
@@ -122,48 +122,31 @@ extension ExifReader {
 /// Bytes laid out as TIFF lays them out (EXIF, a maker note): numbers in the byte order its
 /// marker names ("II" little-endian, "MM" big-endian), and IFDs; every read checked against
 /// the end.
-struct TIFFBytes {
+extension HeaderBytes {
     /// An IFD entry: its type, its count, and where its value field is.
-    typealias Entry = (type: Int, count: Int, field: Int)
+    typealias IFDEntry = (type: Int, count: Int, field: Int)
 
-    let bytes: [UInt8]
-    let littleEndian: Bool
-
-    /// `bytes` in the order its two-byte marker at `at` names; `nil` for another marker.
-    init?(_ bytes: [UInt8], orderAt at: Int) {
+    /// `bytes` in the order its two-byte TIFF marker at `at` names; `nil` for another marker.
+    init?(tiff bytes: [UInt8], orderAt at: Int) {
         guard at >= 0, at + 2 <= bytes.count else { return nil }
         switch (bytes[at], bytes[at + 1]) {
-        case (0x49, 0x49): littleEndian = true
-        case (0x4D, 0x4D): littleEndian = false
+        case (0x49, 0x49): self.init(bytes, littleEndian: true)
+        case (0x4D, 0x4D): self.init(bytes, littleEndian: false)
         default: return nil
         }
-        self.bytes = bytes
-    }
-
-    /// The 16-bit number at `at`, or `nil` past the end.
-    func u16(_ at: Int) -> Int? {
-        guard at >= 0, at + 2 <= bytes.count else { return nil }
-        let a = Int(bytes[at]), b = Int(bytes[at + 1])
-        return littleEndian ? a | b << 8 : a << 8 | b
-    }
-
-    /// The 32-bit number at `at`, or `nil` past the end.
-    func u32(_ at: Int) -> Int? {
-        guard let low = u16(littleEndian ? at : at + 2), let high = u16(littleEndian ? at + 2 : at) else { return nil }
-        return high << 16 | low
     }
 
     /// Where the bytes of a one-byte-a-value entry (ASCII, BYTE, UNDEFINED) start: in its value
     /// field when four or fewer, else at the offset that field holds.
-    func byteStart(of entry: Entry) -> Int? {
+    func byteStart(of entry: IFDEntry) -> Int? {
         entry.count <= 4 ? entry.field : u32(entry.field)
     }
 
     /// The entries of the IFD at `offset` (none when it claims more than `most`): tag → entry,
     /// the first of a tag kept; read up to the first entry that lies past the end.
-    func entries(at offset: Int, most: Int) -> [Int: Entry] {
+    func entries(at offset: Int, most: Int) -> [Int: IFDEntry] {
         guard let count = u16(offset), count <= most else { return [:] }
-        var result: [Int: Entry] = [:]
+        var result: [Int: IFDEntry] = [:]
         for entry in 0..<count {
             let at = offset + 2 + entry * 12
             guard let tag = u16(at), let type = u16(at + 2), let n = u32(at + 4) else { break }
