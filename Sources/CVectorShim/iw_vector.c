@@ -116,6 +116,20 @@ static void take_error(GError *error, const char *what, char *message, size_t me
     while (length && (message[length - 1] == '\n' || message[length - 1] == ' ')) message[--length] = 0;
 }
 
+/* A vector picture holding `svg` or `pdf`, which it releases when it is closed; NULL (and the
+   handle released) when there is no memory for it. */
+static iw_vector *wrapped(RsvgHandle *svg, PopplerDocument *pdf, char *message, size_t message_size) {
+    iw_vector *vector = calloc(1, sizeof *vector);
+    if (!vector) {
+        vx.g_object_unref(svg ? svg : pdf);
+        snprintf(message, message_size, "out of memory");
+        return NULL;
+    }
+    vector->svg = svg;
+    vector->pdf = pdf;
+    return vector;
+}
+
 iw_vector *iw_svg_open(const char *path, iw_vector_info *info, char *message, size_t message_size) {
     memset(info, 0, sizeof *info);
     if (loaded(message, message_size)) return NULL;
@@ -138,13 +152,8 @@ iw_vector *iw_svg_open(const char *path, iw_vector_info *info, char *message, si
         else
             width = 300, height = 150;
     }
-    iw_vector *vector = calloc(1, sizeof *vector);
-    if (!vector) {
-        vx.g_object_unref(handle);
-        snprintf(message, message_size, "out of memory");
-        return NULL;
-    }
-    vector->svg = handle;
+    iw_vector *vector = wrapped(handle, NULL, message, message_size);
+    if (!vector) return NULL;
     info->width = width;
     info->height = height;
     info->pages = 1;
@@ -168,25 +177,14 @@ iw_vector *iw_pdf_open(const char *path, iw_vector_info *info, char *message, si
         take_error(error, "poppler cannot read it", message, message_size);
         return NULL;
     }
+    iw_vector *vector = wrapped(NULL, document, message, message_size);
+    if (!vector) return NULL;
     int pages = vx.poppler_document_get_n_pages(document);
-    PopplerPage *page = pages > 0 ? vx.poppler_document_get_page(document, 0) : NULL;
-    if (!page) {
-        vx.g_object_unref(document);
+    if (pages < 1 || iw_pdf_page_size(vector, 0, &info->width, &info->height) != 0) {
+        iw_vector_close(vector);
         snprintf(message, message_size, "it has no page");
         return NULL;
     }
-    double width = 0, height = 0;
-    vx.poppler_page_get_size(page, &width, &height);
-    vx.g_object_unref(page);
-    iw_vector *vector = calloc(1, sizeof *vector);
-    if (!vector) {
-        vx.g_object_unref(document);
-        snprintf(message, message_size, "out of memory");
-        return NULL;
-    }
-    vector->pdf = document;
-    info->width = width * 96.0 / 72.0;
-    info->height = height * 96.0 / 72.0;
     info->pages = pages;
     info->sized = 1;
     return vector;
