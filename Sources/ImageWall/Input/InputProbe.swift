@@ -70,20 +70,28 @@ enum InputProbe {
     /// cannot be read is a failure of its own.
     static func paged(_ images: [ProbedImage], probe: ImageProbe, failures: inout [CodecError]) -> [ProbedImage] {
         images.flatMap { image -> [ProbedImage] in
-            guard let count = image.info.pageCount, count > 1 else { return [image] }
-            var first = image
-            first.info.page = 1
-            return [first]
-                + (2...count).compactMap { page in
-                    do throws(CodecError) {
-                        var next = image
-                        next.info = try probe.probe(path: image.path, page: page)
-                        return next
-                    } catch {
-                        failures.append(error)
-                        return nil
-                    }
+            guard (image.info.pageCount ?? 1) > 1 else { return [image] }
+            let pages: [Result<ImageInfo, CodecError>]
+            do throws(CodecError) {
+                pages = try probe.probePages(of: image.info, path: image.path)
+            } catch {
+                // Its first page was read a moment ago: drawn, the rest reported.
+                failures.append(error)
+                var first = image
+                first.info.page = 1
+                return [first]
+            }
+            return pages.compactMap { page in
+                switch page {
+                case .success(let info):
+                    var next = image
+                    next.info = info
+                    return next
+                case .failure(let error):
+                    failures.append(error)
+                    return nil
                 }
+            }
         }
     }
 

@@ -37,15 +37,15 @@ protocol ImageCodec: FormatClaimant {
     /// The ICC profile embedded in the file, if any.
     func colorProfile(_ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo) -> ColorProfile?
 
-    /// What page `page` (from 1) of a file of several pages is, `info` being its first's.
-    func probe(page: Int, of info: ImageInfo, path: String) throws(CodecError) -> ImageInfo
+    /// What each page of a file of several pages is, in order, `info` being its first's: read
+    /// with the file opened once; a page that cannot be read is its error.
+    func probePages(of info: ImageInfo, path: String) throws(CodecError) -> [Result<ImageInfo, CodecError>]
 }
 
 extension ImageCodec {
-    /// A format of one picture a file has no other page.
-    func probe(page: Int, of info: ImageInfo, path: String) throws(CodecError) -> ImageInfo {
-        guard page == 1 else { throw CodecError(.probe, path: path, reason: "it has no page \(page)") }
-        return info
+    /// A format of one picture: the file is its one page.
+    func probePages(of info: ImageInfo, path: String) throws(CodecError) -> [Result<ImageInfo, CodecError>] {
+        [.success(info)]
     }
 
     /// A codec claims the files its bytes tell; one that needs the name as well says so itself.

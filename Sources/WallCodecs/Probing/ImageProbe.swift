@@ -16,17 +16,27 @@ public struct ImageProbe: Sendable {
         self.maxImagePixels = maxImagePixels
     }
 
+    /// Each page's header of a file of several pages (``ImageInfo/pageCount``), in order, whose
+    /// first page's header is `first`: the file opened once; a page that cannot be read, or is
+    /// over the pixel limit, is its error. A file of one page is `first` alone.
+    public func probePages(of first: ImageInfo, path: String) throws(CodecError) -> [Result<ImageInfo, CodecError>] {
+        guard (first.pageCount ?? 1) > 1 else { return [.success(first)] }
+        return try first.format.codec.probePages(of: first, path: path).map { page in
+            page.flatMap { info in
+                Result { () throws(CodecError) in try withinLimit(info, path: path, as: "page \(info.page ?? 1)") }
+            }
+        }
+    }
+
     /// Reads the header of page `page` (from 1) of the file at `path`, a file of several pages
-    /// (``ImageInfo/pageCount``) drawn page by page.
+    /// drawn page by page.
     public func probe(path: String, page: Int) throws(CodecError) -> ImageInfo {
         let first = try probe(path: path)
-        guard page != 1 || first.pageCount != nil else { return first }
-        guard let count = first.pageCount, (1...count).contains(page) else {
-            throw CodecError(
-                .probe, path: path, reason: "it has no page \(page) (it has \(first.pageCount ?? 1))")
+        let pages = try probePages(of: first, path: path)
+        guard pages.indices.contains(page - 1) else {
+            throw CodecError(.probe, path: path, reason: "it has no page \(page) (it has \(pages.count))")
         }
-        return try withinLimit(
-            first.format.codec.probe(page: page, of: first, path: path), path: path, as: "page \(page)")
+        return try pages[page - 1].get()
     }
 
     /// Reads the header of the file at `path`.

@@ -68,16 +68,16 @@ struct VectorCodec: ImageCodec {
     }
 
     func probe(_ file: FileReader, path: String) throws(CodecError) -> ImageInfo {
-        let (vector, about) = try VectorCodec.open(path, format: VectorCodec.format(file.head), stage: .probe)
+        let format = VectorCodec.format(file.head)
+        let (vector, about) = try VectorCodec.open(path, format: format, stage: .probe)
         iw_vector_close(vector)
         let size = VectorCodec.pixelSize(about)
         guard size.width > 0, size.height > 0 else {
             throw CodecError(.probe, path: path, reason: "the picture has no size")
         }
         var info = ImageInfo(
-            format: VectorCodec.format(file.head), storedSize: size,
-            colorModel: VectorCodec.format(file.head) == .svg ? .rgba : .rgb, bitDepth: 8,
-            hasAlpha: VectorCodec.format(file.head) == .svg, isProgressive: false)
+            format: format, storedSize: size, colorModel: format == .svg ? .rgba : .rgb, bitDepth: 8,
+            hasAlpha: format == .svg, isProgressive: false)
         if about.pages > 1 {
             info.drawnFrom = "page 1 of \(about.pages)"
             info.pageCount = Int(about.pages)
@@ -85,19 +85,22 @@ struct VectorCodec: ImageCodec {
         return info
     }
 
-    /// Page `page` of a PDF: its own size, drawn from it.
-    func probe(page: Int, of info: ImageInfo, path: String) throws(CodecError) -> ImageInfo {
+    /// Each page of a PDF at its own size, drawn from itself; the document opened once.
+    func probePages(of info: ImageInfo, path: String) throws(CodecError) -> [Result<ImageInfo, CodecError>] {
         let (vector, about) = try VectorCodec.open(path, format: info.format, stage: .probe)
         defer { iw_vector_close(vector) }
-        var width = 0.0, height = 0.0
-        guard (1...Int(about.pages)).contains(page), iw_pdf_page_size(vector, Int32(page - 1), &width, &height) == 0
-        else { throw CodecError(.probe, path: path, reason: "\(info.format.name): it has no page \(page)") }
-        var paged = info
-        paged.storedSize = VectorCodec.pixelSize(
-            iw_vector_info(width: width, height: height, pages: about.pages, sized: 1))
-        paged.page = page
-        paged.drawnFrom = "page \(page) of \(about.pages)"
-        return paged
+        return (1...max(1, Int(about.pages))).map { page in
+            var width = 0.0, height = 0.0
+            guard iw_pdf_page_size(vector, Int32(page - 1), &width, &height) == 0 else {
+                return .failure(CodecError(.probe, path: path, reason: "\(info.format.name): it has no page \(page)"))
+            }
+            var paged = info
+            paged.storedSize = VectorCodec.pixelSize(
+                iw_vector_info(width: width, height: height, pages: about.pages, sized: 1))
+            paged.page = page
+            paged.drawnFrom = "page \(page) of \(about.pages)"
+            return .success(paged)
+        }
     }
 
     static func format(_ head: [UInt8]) -> ImageFormat { isPDF(head) ? .pdf : .svg }
