@@ -11,6 +11,8 @@ struct ExifFields: Equatable {
     var camera: CameraInfo?
     /// The software that made the file (Software, 0x0131).
     var software: String?
+    /// Where the JPEG thumbnail of IFD1 lies in the TIFF block, when there is one.
+    var thumbnail: Range<Int>?
 }
 
 /// Reads EXIF: a TIFF structure, either byte order, every offset checked. JPEG's APP1 and
@@ -90,6 +92,16 @@ enum ExifReader {
         }
         if fields.dateTaken == nil { fields.dateTaken = ascii(main[0x0132]) }
         fields.camera = camera.isEmpty ? nil : camera
+        // IFD1, after IFD0's entries, describes the thumbnail: a JPEG (compression 6) at an
+        // offset, of a length, inside the block.
+        if let count = u16(ifd0), let ifd1 = u32(ifd0 + 2 + count * 12), ifd1 > 0 {
+            let thumbnail = entries(at: ifd1)
+            if integer(thumbnail[0x0103]) ?? 6 == 6, let start = integer(thumbnail[0x0201]),
+                let length = integer(thumbnail[0x0202]), start > 0, length >= 125, start + length <= tiff.count
+            {
+                fields.thumbnail = start..<start + length
+            }
+        }
         return fields
     }
 

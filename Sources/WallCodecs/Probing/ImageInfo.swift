@@ -53,6 +53,9 @@ public struct ImageInfo: Hashable, Sendable, Codable {
     /// Smaller versions of the image the file holds (HEIF thumbnails, TIFF reduced-resolution
     /// levels), in stored pixels, smallest first; `nil` when there are none.
     public var reducedSizes: [Size]?
+    /// Where in the file the small JPEG EXIF keeps of the picture lies (its bytes), when it has
+    /// one: a camera's 160x120 thumbnail, which `--stack` fingerprints instead of decoding.
+    public var embeddedThumbnail: Range<Int>?
     /// The program that wrote the file, as its header names it (a PNG's Software text, a JPEG's
     /// or WebP's EXIF Software), if it does: how ImageWall knows its own sheets among the inputs.
     public var software: String?

@@ -90,6 +90,7 @@ enum JPEGHeader {
     static func read(_ reader: FileReader, path: String) throws(CodecError) -> ImageInfo {
         var frame: (marker: UInt8, payload: [UInt8])?
         var exif: ExifFields?
+        var exifStart = 0
         var adobeTransform: Int?
         var hasICC = false
         let end = try walkSegments(reader, path: path) { marker, payloadOffset, payloadLength throws(CodecError) in
@@ -100,7 +101,10 @@ enum JPEGHeader {
                 }
             case 0xE1 where exif == nil:
                 let payload = try reader.read(at: payloadOffset, count: min(payloadLength, 65533), path: path)
-                if payload.starts(with: Array("Exif".utf8)) { exif = ExifReader.fields(inAPP1: payload[...]) }
+                if payload.starts(with: Array("Exif".utf8)) {
+                    exif = ExifReader.fields(inAPP1: payload[...])
+                    exifStart = payloadOffset + 6  // after "Exif\0\0"
+                }
             case 0xE2:
                 let tag = try reader.read(at: payloadOffset, count: 12, path: path)
                 if tag == iccTag { hasICC = true }
@@ -128,6 +132,7 @@ enum JPEGHeader {
         info.contentIdentifier = exif?.contentIdentifier
         info.camera = exif?.camera
         info.software = exif?.software
+        info.embeddedThumbnail = exif?.thumbnail.map { exifStart + $0.lowerBound..<exifStart + $0.upperBound }
         return info
     }
 
