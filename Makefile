@@ -69,6 +69,12 @@ check-html: build
 	$(RELEASE_BIN) render SampleImages -o 'out/html/variants/sheet-{columns}.jpg' --columns 2,4 --width 1200 \
 	  --manifest 'out/html/variants/m-{columns}.json' --html out/html/variants/index.html -q
 	python3 Tests/HTML/check_variants.py out/html/variants/index.html out/html/variants/m-2.json out/html/variants/m-4.json
+	# SampleImages stacked as look-alikes (one picture in many formats): every stack opened, every
+	# picture of it shown (through renditions where a browser cannot show the original).
+	mkdir -p out/html/stacks
+	$(RELEASE_BIN) render SampleImages -o out/html/stacks/sheet.png --stack similar --manifest out/html/stacks/m.json \
+	  --html out/html/stacks/index.html -q
+	python3 Tests/HTML/check_stacks.py out/html/stacks/index.html out/html/stacks/m.json
 	rm -rf out/html/report && mkdir -p out/html/report && cp -r SampleImages out/html/report/a && cp -r SampleImages out/html/report/b
 	cp SampleImages/cmyk-adobe.jpg out/html/report/b/avif-alpha.avif
 	for side in a b; do $(RELEASE_BIN) render out/html/report/$$side -o out/html/report/$$side.png --manifest out/html/report/$$side.json --no-cache -q; done

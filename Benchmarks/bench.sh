@@ -416,3 +416,13 @@ if have_vips && [ -f "$shared/../corpora/pillow-formats/hopper.tif" ]; then
 else
   echo "smartcrop: pyvips or ../shared/corpora/pillow-formats/hopper.tif missing: skipped"
 fi
+
+# Stacks (issue 44): bursts (frames of a pan encoded by ffmpeg), sets of copies and distinct
+# scenes made from the wallpapers, stacked by --stack bursts and similar; and what the
+# fingerprints cost on the 12 MP photos, with and without the thumbnail a camera writes.
+echo
+if python3 -c "import PIL" 2>/dev/null && command -v ffmpeg >/dev/null && command -v exiv2 >/dev/null; then
+  python3 Benchmarks/stacks.py "$bin" "$base/wallpapers" "$base/photos"
+else
+  echo "stacks: Pillow, ffmpeg or exiv2 missing: skipped"
+fi

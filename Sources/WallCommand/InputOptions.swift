@@ -4,6 +4,7 @@ import ImageWall
 
 extension RejectedPolicy: ExpressibleByArgument {}
 extension PageSelection: ExpressibleByArgument {}
+extension StackMode: ExpressibleByArgument {}
 
 /// Where the images come from and in which order (`render` and `layout`).
 struct InputOptions: ParsableArguments {
@@ -45,8 +46,31 @@ struct InputOptions: ParsableArguments {
             valueName: "first|all"))
     var pages: PageSelection = .first
 
+    @Option(
+        help: ArgumentHelp(
+            "Draw look-alike pictures (of one shape, close by perceptual hash and colours) as one tile, the sharpest (or the highest rated) with a badge \"+4\" for the others, all of them listed in the manifest: bursts (taken within --stack-gap seconds of each other, as the date sort reads the time) or similar (whenever taken: copies, re-encodes, resized versions). Each picture that could be stacked is decoded small to compare.",
+            valueName: "bursts|similar"))
+    var stack: StackMode?
+
+    @Option(
+        help: ArgumentHelp("With --stack bursts, the most seconds between two pictures of one burst.", valueName: "s"))
+    var stackGap = 2
+
+    @Option(
+        help: ArgumentHelp(
+            "With --stack, how many of the 64 bits of two pictures' perceptual hashes may differ (default 14 for bursts, 10 for similar; copies differ by 0-4, unrelated pictures by about 32).",
+            valueName: "bits"))
+    var stackDistance: Int?
+
     func validate() throws {
         try validateList()
+        if stack == nil, stackDistance != nil || stackGap != 2 {
+            throw ValidationError("--stack-gap and --stack-distance go with --stack bursts|similar")
+        }
+        if stackGap < 0 { throw ValidationError("--stack-gap \(stackGap): seconds are 0 or more") }
+        if let stackDistance, !(0...64).contains(stackDistance) {
+            throw ValidationError("--stack-distance \(stackDistance): a hash has 64 bits")
+        }
         if let minRating, !(0...5).contains(minRating) {
             throw ValidationError("--min-rating \(minRating): stars are 0 to 5")
         }
@@ -82,5 +106,6 @@ struct InputOptions: ParsableArguments {
         options.scan.recursive = recursive
         options.rating = RatingFilter(minimum: minRating, rejected: rejected)
         options.pages = pages
+        options.stacking = stack.map { StackOptions(mode: $0, gap: stackGap, distance: stackDistance) }
     }
 }

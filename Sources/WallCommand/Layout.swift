@@ -10,7 +10,8 @@ extension ImageWallCommand {
         public static let configuration = CommandConfiguration(
             abstract: "Lay images out without decoding them and print where every tile goes.",
             discussion: """
-                Reads only image headers (or sizes you give) and runs the layout engine, printing \
+                Reads only image headers (or sizes you give; --stack also reads a small copy of \
+                each picture it compares) and runs the layout engine, printing \
                 the manifest as JSON with --json, or a table. With --sizes the engine needs no \
                 files at all: give one "WIDTH HEIGHT" pair a line (blank lines and # comments \
                 ignored), or a JSON array of {"width": W, "height": H} objects; "-" reads \

@@ -18,13 +18,17 @@ extension ImageWallCommand {
                 reduced versions a file holds (HEIF thumbnails, TIFF pyramid levels), which \
                 rendering reads instead of the full image when they are large enough. \
                 Unreadable files are listed with the reason, and the exit status is then 1, as \
-                it is when the folders given hold no image (-r reads their sub-folders too).
+                it is when the folders given hold no image (-r reads their sub-folders too). \
+                --fingerprint also decodes each image small, as --stack does, and prints the \
+                perceptual hash --stack compares (two pictures whose hashes differ in a few of \
+                their 64 bits look alike) and the sharpness that picks a stack's picture.
 
                 EXAMPLES:
                   imagewall probe SampleImages
                   imagewall probe photo.jpg --json
                   imagewall probe IMG_0042.HEIC scan.tif
                   imagewall probe -r ~/Pictures --json
+                  imagewall probe --fingerprint IMG_0101.JPG IMG_0102.JPG
                 """)
 
         @Argument(help: "Image files and folders of images.")
@@ -35,6 +39,9 @@ extension ImageWallCommand {
 
         @Flag(help: "Print JSON: one object per image, with \"error\" for unreadable files.")
         var json = false
+
+        @Flag(help: "Also decode each image small and print the perceptual hash and sharpness --stack compares.")
+        var fingerprint = false
 
         /// A command with every option at its default, as ArgumentParser makes it.
         public init() {}
@@ -50,6 +57,8 @@ extension ImageWallCommand {
             var displayedWidth: Int?
             var displayedHeight: Int?
             var colorProfile: String?
+            var hash: String?
+            var sharpness: Int?
             var error: String?
         }
 
@@ -66,10 +75,15 @@ extension ImageWallCommand {
             let rows: [Row] = candidates.map { candidate in
                 do {
                     let info = try probe.probe(path: candidate.path)
-                    return Row(
+                    var row = Row(
                         path: candidate.path, info: info, displayedWidth: info.displayedSize.width,
                         displayedHeight: info.displayedSize.height,
                         colorProfile: ImageDecoder().colorProfile(path: candidate.path, info: info)?.description)
+                    if fingerprint, let print = PictureFingerprint.read(path: candidate.path, info: info) {
+                        row.hash = print.hexHash
+                        row.sharpness = PictureFingerprint.readSharpness(path: candidate.path, info: info)
+                    }
+                    return row
                 } catch {
                     return Row(path: candidate.path, error: error.reason)
                 }
@@ -86,9 +100,10 @@ extension ImageWallCommand {
         }
 
         func table(_ rows: [Row]) -> String {
-            let header = [
-                "file", "format", "stored", "orient", "shown", "colour", "bits", "alpha", "progressive", "smaller",
-            ]
+            let header =
+                [
+                    "file", "format", "stored", "orient", "shown", "colour", "bits", "alpha", "progressive", "smaller",
+                ] + (fingerprint ? ["hash", "sharpness"] : [])
             var lines = [header]
             for row in rows {
                 guard let info = row.info else {
@@ -98,12 +113,13 @@ extension ImageWallCommand {
                 var colour = info.colorModel.rawValue
                 if let subsampling = info.chromaSubsampling { colour += " " + subsampling }
                 if info.hasICCProfile { colour += " + " + (row.colorProfile.map { $0.isEmpty ? "ICC" : $0 } ?? "ICC") }
-                lines.append([
-                    row.path, info.format.rawValue, info.storedSize.description, String(info.orientation.rawValue),
-                    info.displayedSize.description, colour, String(info.bitDepth), info.hasAlpha ? "yes" : "no",
-                    info.isProgressive ? "yes" : "no",
-                    info.reducedSizes?.map(\.description).joined(separator: ",") ?? "-",
-                ])
+                lines.append(
+                    [
+                        row.path, info.format.rawValue, info.storedSize.description, String(info.orientation.rawValue),
+                        info.displayedSize.description, colour, String(info.bitDepth), info.hasAlpha ? "yes" : "no",
+                        info.isProgressive ? "yes" : "no",
+                        info.reducedSizes?.map(\.description).joined(separator: ",") ?? "-",
+                    ] + (fingerprint ? [row.hash ?? "-", row.sharpness.map(String.init) ?? "-"] : []))
             }
             var widths = [Int](repeating: 0, count: header.count)
             for line in lines where line.count == header.count {

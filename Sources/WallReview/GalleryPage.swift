@@ -31,7 +31,9 @@ public enum GalleryPage {
     ///
     /// A click on a tile opens it in the page, large, with the previous and next ones a key
     /// away (← →): the original when a browser shows it, else its rendition (`renditions`, by
-    /// source; see ``GalleryRenditions``) with the original one click further.
+    /// source; see ``GalleryRenditions``) with the original one click further. A tile that stands
+    /// for a stack (`--stack`) opens on its picture with a button for each of the stack's, and
+    /// ↑ ↓ step through them.
     /// `sheets` are the sheets' pages as the page shows them, by their files (JPEG copies of
     /// PNG sheets, see ``GalleryRenditions/jpegCopies(of:page:)``), when not the files themselves.
     public static func html(
@@ -72,8 +74,19 @@ public enum GalleryPage {
                     ].joined(separator: "; ")
                     let original = HTMLText.link(from: folder, to: tile.source)
                     let view = renditions[tile.source].map { HTMLText.link(from: folder, to: $0) } ?? original
+                    // A stack's pictures: their links (percent-encoded, so spaces part them).
+                    var stack = "", label = name
+                    if let members = tile.stack?.members, members.count > 1 {
+                        let originals = members.map { HTMLText.link(from: folder, to: $0) }
+                        let views = zip(members, originals).map { member, original in
+                            renditions[member].map { HTMLText.link(from: folder, to: $0) } ?? original
+                        }
+                        stack =
+                            " data-stack=\"\(views.joined(separator: " "))\" data-originals=\"\(originals.joined(separator: " "))\""
+                        label += ", a stack of \(members.count)"
+                    }
                     body +=
-                        "<a href=\"\(original)\" style=\"\(box)\" title=\"\(name)\" aria-label=\"\(name)\" data-name=\"\(name)\" data-index=\"\(tile.index)\" data-view=\"\(view)\"></a>\n"
+                        "<a href=\"\(original)\" style=\"\(box)\" title=\"\(label)\" aria-label=\"\(label)\" data-name=\"\(name)\" data-index=\"\(tile.index)\" data-view=\"\(view)\"\(stack)></a>\n"
                 }
                 let variant = ordered.count > 1 ? " · \(manifest.layout.configuration.columns) columns" : ""
                 body +=
@@ -110,27 +123,50 @@ public enum GalleryPage {
             dialog button { position: fixed; top: 50%; font: 32px system-ui, sans-serif; background: rgba(0, 0, 0, .5);
               color: #fff; border: 0; border-radius: 6px; padding: 4px 12px; }
             dialog .previous { left: 8px; } dialog .next { right: 8px; } dialog .close { top: 8px; right: 8px; }
+            dialog .stack button { position: static; font-size: 14px; padding: 2px 8px; margin: 0 2px; }
+            dialog .stack button[aria-current] { background: #4da3ff; }
             \(style)</style>
             </head>
             <body>
             <header><h1>\(HTMLText.escape(title)) — \(manifest.tiles.count) images</h1>
             <input type="search" placeholder="Filter by name" aria-label="Filter images by name"></header>
             \(body)<dialog aria-label="Image"><figure><img alt=""><figcaption><span class="name"></span> ·
-            <a class="original">original</a> · <span class="count"></span></figcaption></figure>
+            <a class="original">original</a> · <span class="count"></span><span class="stack"></span></figcaption></figure>
             <button class="previous" aria-label="Previous">‹</button><button class="next" aria-label="Next">›</button>
             <button class="close" aria-label="Close">×</button></dialog>
             <script>
             // A tile clicked opens large in the page; ← → move through the tiles shown, Esc closes.
             const dialog = document.querySelector('dialog'), large = dialog.querySelector('img');
             let shown = [], at = 0;
-            function show(i) {
+            // A stack's tile shows its pictures in turn: a button each, ↑ ↓ between them.
+            let member = 0;
+            function show(i, m = 0) {
               at = (i + shown.length) % shown.length;
               const link = shown[at];
-              large.src = link.dataset.view;
-              large.alt = link.dataset.name;
-              dialog.querySelector('.name').textContent = link.dataset.name;
-              dialog.querySelector('.original').href = link.href;
+              const views = link.dataset.stack ? link.dataset.stack.split(' ') : [link.dataset.view];
+              const originals = link.dataset.stack ? link.dataset.originals.split(' ') : [link.href];
+              member = (m + views.length) % views.length;
+              const name = link.dataset.stack
+                ? decodeURIComponent(originals[member].split('/').pop()) : link.dataset.name;
+              large.src = views[member];
+              large.alt = name;
+              dialog.querySelector('.name').textContent = name;
+              dialog.querySelector('.original').href = originals[member];
               dialog.querySelector('.count').textContent = (at + 1) + ' of ' + shown.length;
+              const stack = dialog.querySelector('.stack');
+              stack.replaceChildren();
+              if (views.length > 1) {
+                stack.append(' · stack: ');
+                views.forEach((_, k) => {
+                  const button = document.createElement('button');
+                  button.type = 'button';
+                  button.textContent = k + 1;
+                  button.setAttribute('aria-label', 'picture ' + (k + 1) + ' of the stack of ' + views.length);
+                  if (k === member) button.setAttribute('aria-current', 'true');
+                  button.addEventListener('click', () => show(at, k));
+                  stack.append(button);
+                });
+              }
             }
             document.addEventListener('click', event => {
               const link = event.target.closest('.wall a');
@@ -145,6 +181,7 @@ public enum GalleryPage {
             dialog.querySelector('.close').addEventListener('click', () => dialog.close());
             dialog.addEventListener('keydown', event => {
               if (event.key === 'ArrowLeft') show(at - 1); else if (event.key === 'ArrowRight') show(at + 1);
+              else if (event.key === 'ArrowDown') show(at, member + 1); else if (event.key === 'ArrowUp') show(at, member - 1);
             });
             document.querySelector('input').addEventListener('input', event => {
               const text = event.target.value.trim().toLowerCase();

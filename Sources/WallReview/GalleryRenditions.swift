@@ -29,7 +29,8 @@ public enum GalleryRenditions {
     /// The folder of `page`'s renditions: `index.html` → `index_files/renditions`.
     public static func folder(of page: String) -> String { filesFolder(of: page) + "/renditions" }
 
-    /// Writes the renditions `manifests`' tiles need beside `page`, on `threads` threads (into
+    /// Writes the renditions `manifests`' tiles (and the other pictures of their stacks) need
+    /// beside `page`, on `threads` threads (into
     /// `staging`, the page's files folder being written, when given); returns each
     /// rendition's path in its place by its source. A source that cannot be read gets none (its
     /// link stays the original), said in `warnings`; a rendition that cannot be written (a full
@@ -38,17 +39,20 @@ public enum GalleryRenditions {
         throws -> (renditions: [String: String], warnings: [String])
     {
         var seen: Set<String> = []
-        var sources: [(index: Int, path: String)] = []
+        var sources: [(prefix: String, path: String)] = []
         for manifest in manifests {
-            for tile in manifest.tiles where tile.placeholder == nil && seen.insert(tile.source).inserted {
-                sources.append((tile.index, tile.source))
+            for tile in manifest.tiles where tile.placeholder == nil {
+                if seen.insert(tile.source).inserted { sources.append(("\(tile.index)", tile.source)) }
+                for (m, member) in (tile.stack?.members ?? []).enumerated() where seen.insert(member).inserted {
+                    sources.append(("\(tile.index)-\(m + 1)", member))
+                }
             }
         }
         let folder = folder(of: page)
         let target = staging.map { $0 + "/renditions" } ?? folder
         let wanted = sources
         let made = try parallelMap(wanted.count, threads: threads) { k -> Result<String?, CodecError> in
-            let (index, source) = wanted[k]
+            let (prefix, source) = wanted[k]
             return Result { () throws(CodecError) -> String? in
                 let info = try ImageProbe().probe(path: source)
                 guard !shownAsIs.contains(info.format) else { return nil }
@@ -67,7 +71,7 @@ public enum GalleryRenditions {
                 if !FileManager.default.fileExists(atPath: target) {
                     try? FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
                 }
-                let name = "\(index)-\(FilePaths.stem(of: source)).jpg"
+                let name = "\(prefix)-\(FilePaths.stem(of: source)).jpg"
                 var options = JPEGEncodeOptions(storage: .ycbcr)
                 options.quality = 85
                 try JPEGEncoder.write(

@@ -119,6 +119,37 @@ struct FixtureToolTests {
         #expect(!page.contains("http://") && !page.contains("https://"))
     }
 
+    @Test("a stack's tile carries its pictures' views and originals, named as a stack; renditions for each member")
+    func stackPage() throws {
+        // The same picture as a HEIC, a PNG and a TIFF: look-alikes, one tile.
+        let sources = ["heic-rotated-6.heic", "orientation-6.jpg", "tiff-palette-orientation-8.tif"]
+        var options = WallOptions()
+        (options.layout.width, options.layout.columns) = (500, 3)
+        options.stacking = StackOptions(mode: .similar)
+        let manifest = try Wall(inputs: sources.map(Fixtures.sample)).render(
+            to: folder.file("s.png"), manifest: folder.file("s.json"), options: options)
+        let stacked = try #require(manifest.tiles.first { $0.stack != nil })
+        let members = try #require(stacked.stack?.members)
+        #expect(members.count >= 2)
+        _ = try GalleryPage.write(manifest, to: folder.file("s.html"))
+        let page = String(decoding: try #require(Fixtures.read(folder.file("s.html"))), as: UTF8.self)
+        let name = (stacked.source as NSString).lastPathComponent
+        #expect(page.contains("aria-label=\"\(name), a stack of \(members.count)\""))
+        let attribute = try #require(page.range(of: "data-originals=\""))
+        let originals = page[attribute.upperBound...].prefix { $0 != "\"" }.split(separator: " ")
+        #expect(originals.count == members.count)
+        for (original, member) in zip(originals, members) {
+            #expect(original.hasSuffix("/SampleImages/" + (member as NSString).lastPathComponent))
+        }
+        // A member a browser cannot show (the HEIC, the TIFF) gets a rendition too.
+        let made = try FileManager.default.contentsOfDirectory(atPath: folder.file("s_files/renditions"))
+        for member in members where !member.hasSuffix(".jpg") {
+            let stem = ((member as NSString).lastPathComponent as NSString).deletingPathExtension
+            #expect(made.contains { $0.hasSuffix("-\(stem).jpg") }, "\(member): \(made)")
+        }
+        #expect(page.contains("ArrowDown") && page.contains("class=\"stack\""))
+    }
+
     @Test("one page for variants of different columns shows each window one, and the others' images are blank there")
     func variantsPage() throws {
         try ImageWallCommand.Render.parse([

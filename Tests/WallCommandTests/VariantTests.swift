@@ -95,8 +95,20 @@ struct VariantTests {
         let updates = seen.withLock { $0 }
         let phases = updates.map(\.phase).reduce(into: [Phase]()) { if $0.last != $1 { $0.append($1) } }
         #expect(phases == [.probe, .layout, .render, .write])
-        for phase in Phase.allCases { #expect(updates.last { $0.phase == phase }.map { $0.done == $0.total } == true) }
+        for phase in phases { #expect(updates.last { $0.phase == phase }.map { $0.done == $0.total } == true) }
         #expect(updates.last { $0.phase == .render }?.total == SampleCatalog.all.count)
+
+        // With --stack, the pictures compared are a phase of their own, after the probe.
+        var stacking = options
+        stacking.stacking = StackOptions(mode: .similar)
+        let stacked = Mutex<[ProgressUpdate]>([])
+        try Wall(inputs: [Fixtures.sampleImages]).render(
+            to: folder.file("s.png"), options: stacking,
+            hooks: RunHooks(progress: ProgressReporter { update in stacked.withLock { $0.append(update) } }))
+        let stackUpdates = stacked.withLock { $0 }
+        let stackPhases = stackUpdates.map(\.phase).reduce(into: [Phase]()) { if $0.last != $1 { $0.append($1) } }
+        #expect(stackPhases == [.probe, .stack, .layout, .render, .write])
+        #expect(stackUpdates.last { $0.phase == .stack }.map { $0.done == $0.total && $0.total > 0 } == true)
     }
 
     @Test("cancelling stops the render and leaves no file")

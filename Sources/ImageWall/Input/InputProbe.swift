@@ -146,6 +146,6 @@ enum InputProbe {
         for (i, origin) in origins.enumerated() {
             ordered.images[i].origin = .init(root: origin.root, path: origin.path)
         }
-        return ordered
+        return try Stacking.stacked(ordered, options: options, hooks: hooks)
     }
 }

@@ -29,6 +29,8 @@ public struct ProbedImage: Sendable, Hashable {
     public var companions: [String] = []
     /// How this file stands for the companions it is drawn with, when it has any.
     public var pairing: TileMark?
+    /// The stack this picture is drawn for (`--stack`), when it stands for others.
+    public var stack: PictureStack?
 
     /// The file itself: the device and inode it is on, however many paths reach it.
     public var file: FileID?

@@ -21,6 +21,8 @@ extension Manifest {
         var inexactDecoder: String?
         /// The page drawn, for a file drawn page by page.
         var page: Int?
+        /// The stack the source stands for.
+        var stack: PictureStack?
 
         init(_ image: ProbedImage, dated: Bool = false) {
             path = image.path
@@ -35,6 +37,7 @@ extension Manifest {
             duration = image.info.duration
             inexactDecoder = image.info.inexactDecoder
             page = image.info.page
+            stack = image.stack
             if dated { date = CaptureDate(of: image) }
         }
 
@@ -116,7 +119,8 @@ extension Manifest {
                     inexactDecoder: source.inexactDecoder,
                     drawnFrom: source.drawnFrom, mark: source.mark,
                     companions: source.companions.isEmpty ? nil : source.companions, duration: source.duration,
-                    date: source.date?.iso8601, dateFrom: source.date?.source, sourcePage: source.page)
+                    date: source.date?.iso8601, dateFrom: source.date?.source, sourcePage: source.page,
+                    stack: source.stack)
             },
             skipped: skipped.map { Skipped(source: $0.path, reason: $0.reason) })
     }

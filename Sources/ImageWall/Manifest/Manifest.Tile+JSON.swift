@@ -91,6 +91,7 @@ extension Manifest.Tile {
         field("sourceHeight", sourceHeight)
         if let sourcePage { field("sourcePage", sourcePage) }
         field("sourceWidth", sourceWidth)
+        if let stack { try encoded("stack", stack) }
         if let via { try encoded("via", via) }
         field("warnings", quoted: warnings)
         field("width", width)

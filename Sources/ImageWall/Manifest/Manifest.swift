@@ -149,6 +149,9 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var dateFrom: CaptureDate.Source?
         /// The page of the source drawn, from 1, for a file drawn page by page (`--pages all`).
         public var sourcePage: Int?
+        /// The stack the tile stands for (`--stack`): every picture of it, the tile's own among
+        /// them, and why the tile's was drawn; absent for a picture drawn alone.
+        public var stack: PictureStack?
 
         /// Writes the tile; `crop` is `null`, not absent, when the whole image shows.
         public func encode(to encoder: any Encoder) throws {
@@ -186,6 +189,7 @@ public struct Manifest: Codable, Sendable, Equatable {
             try c.encodeIfPresent(date, forKey: .date)
             try c.encodeIfPresent(dateFrom, forKey: .dateFrom)
             try c.encodeIfPresent(sourcePage, forKey: .sourcePage)
+            try c.encodeIfPresent(stack, forKey: .stack)
         }
 
         /// How the tile's pixels were made, when the manifest records a recipe that fits a

@@ -60,6 +60,7 @@ package enum Replay {
             }
             image.sortKey = tile.sortKey
             image.companions = tile.companions ?? []
+            image.stack = tile.stack
             if tile.mark != .video { image.pairing = tile.mark }
             let now = image.info.displayedSize
             var crop = tile.crop

@@ -56,6 +56,8 @@ public struct WallOptions: Sendable {
     public var rating = RatingFilter()
     /// Which pages of a PDF are drawn (`--pages`).
     public var pages = PageSelection.first
+    /// Bursts or look-alikes drawn as one tile each (`--stack`); `nil` draws every picture.
+    public var stacking: StackOptions?
     /// The order of the images.
     public var sort: SortOrder = .none
     /// Reverse the order.

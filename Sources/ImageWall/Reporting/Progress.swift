@@ -2,7 +2,7 @@ import WallCore
 
 /// The stages of a render, in order.
 public enum Phase: String, Sendable, Codable, CaseIterable {
-    case probe, layout, render, write
+    case probe, stack, layout, render, write
 }
 
 /// A snapshot of a render's progress.

@@ -61,6 +61,9 @@ struct TileMaker: Sendable {
         if let mark = images[index].mark {
             for i in tiles.indices { mark.draw(on: &tiles[i]) }
         }
+        if let stack = images[index].stack, stack.hidden > 0 {
+            for i in tiles.indices { TileMark.drawStack(hidden: stack.hidden, on: &tiles[i]) }
+        }
         if warnings.isDamaged(index) {
             for i in tiles.indices { TileMark.drawDamaged(on: &tiles[i]) }
         }

@@ -49,6 +49,12 @@ public enum TileMark: String, Sendable, Hashable, Codable {
         drawLabel("DAMAGED", on: &tile, bottom: true, chip: damageRed, opacity: 0.85)
     }
 
+    /// Marks a tile that stands for a stack of `hidden` more pictures (`--stack`): "+4" in
+    /// white on a dark chip in the top-right corner, clear of the corner marks on the left.
+    static func drawStack(hidden: Int, on tile: inout Bitmap) {
+        drawLabel("+\(hidden)", on: &tile, right: true, opacity: 0.65)
+    }
+
     /// The red of the damaged mark (the placeholder's ink, brighter).
     private static let damageRed = RGBAColor(red: 200, green: 30, blue: 30)
 
@@ -86,11 +92,11 @@ public enum TileMark: String, Sendable, Hashable, Codable {
     }
 
     /// `label` in white on a translucent chip (dark unless `chip` says) in the top-left corner,
-    /// or the bottom-left one, sized to the tile (9 to 16 px text); left out when the tile is
-    /// too small to hold it.
+    /// or the bottom-left or top-right one, sized to the tile (9 to 16 px text); left out when
+    /// the tile is too small to hold it.
     private static func drawLabel(
-        _ label: String, on tile: inout Bitmap, bottom: Bool = false, chip color: RGBAColor = .black,
-        opacity: Double = 0.55
+        _ label: String, on tile: inout Bitmap, bottom: Bool = false, right: Bool = false,
+        chip color: RGBAColor = .black, opacity: Double = 0.55
     ) {
         let w = tile.size.width, h = tile.size.height
         let pixelSize = min(16, max(9, min(w, h) / 14))
@@ -98,9 +104,11 @@ public enum TileMark: String, Sendable, Hashable, Codable {
         let padding = max(2, pixelSize / 3)
         let margin = max(2, min(w, h) / 40)
         let height = text.size.height + padding
+        let width = text.size.width + 2 * padding
         let chip = Rect(
-            x: margin, y: bottom ? h - margin - height : margin, width: text.size.width + 2 * padding, height: height)
-        guard chip.y >= 0, chip.maxX + margin <= w, chip.maxY + margin <= h else { return }
+            x: right ? w - margin - width : margin, y: bottom ? h - margin - height : margin, width: width,
+            height: height)
+        guard chip.x >= 0, chip.y >= 0, chip.maxX + margin <= w, chip.maxY + margin <= h else { return }
         for y in chip.y..<chip.maxY {
             for x in chip.x..<chip.maxX { blend(&tile, x: x, y: y, color: color, opacity: opacity) }
         }

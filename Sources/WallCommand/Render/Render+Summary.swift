@@ -77,11 +77,20 @@ extension ImageWallCommand.Render {
             for folder in subFolders { Console.error("not read (\(folder.reason.rawValue)): \(folder.path)") }
         }
         var omitted = ""
-        let companions = first.tiles.reduce(0) { $0 + ($1.companions?.count ?? 0) }
+        let companions = first.tiles.reduce(0) {
+            $0 + ($1.companions?.count ?? 0) + ($1.stack?.companions?.count ?? 0)
+        }
         if companions > 0 {
             omitted +=
                 ", " + Self.counted(companions, "paired file") + " drawn with " + (companions == 1 ? "its" : "their")
                 + " picture" + (companions == 1 ? "" : "s")
+        }
+        let stacks = first.tiles.compactMap(\.stack)
+        if !stacks.isEmpty {
+            let pictures = stacks.reduce(0) { $0 + $1.members.count }
+            omitted +=
+                ", " + Self.counted(pictures, "picture") + " in " + Self.counted(stacks.count, "stack")
+                + " (--stack \(stacks[0].by.rawValue): one tile each, badged with how many more)"
         }
         let placeholders = first.tiles.filter { $0.placeholder != nil }.count
         if placeholders > 0 { omitted += ", \(placeholders) drawn as placeholder\(placeholders == 1 ? "" : "s")" }

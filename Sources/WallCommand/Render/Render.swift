@@ -55,6 +55,16 @@ extension ImageWallCommand {
                 by --include/--exclude and ImageWall's own earlier sheets in the folder are \
                 counted in the summary and listed in the manifest.
 
+                --stack bursts draws pictures taken within --stack-gap seconds of each other that \
+                look alike (a burst, frames of one moment) as one tile; --stack similar does so \
+                whenever they were taken (copies, re-encodes, resized versions). Pictures are \
+                compared by their shape, a perceptual hash and their colours, read from a camera \
+                JPEG's EXIF thumbnail, else from a small decode; the tile is the picture rated highest \
+                (EXIF or XMP), then the largest, then the sharpest, badged "+4" for the others, \
+                which the manifest's "stack" lists and the --html page opens. Videos and pages \
+                of documents are never stacked. The summary says how many pictures went into \
+                how many stacks.
+
                 With --max-height or --max-pixels the wall continues on new pages, never cutting \
                 an image: OUT's {page} becomes 001, 002, …, or without it pages are named \
                 OUT-001.png, OUT-002.png, … Each page is written to a temporary file beside it and \
@@ -89,6 +99,8 @@ extension ImageWallCommand {
                   imagewall render ~/Phone/DCIM -r -o phone.png --max-aspect 2.5 --sort date
                   imagewall render Shoot -o picks.png --min-rating 3 --caption '{stem} {rating}'
                   imagewall render Shoot -o rejects.png --rejected only            # the rejects, before deleting them
+                  imagewall render Shoot -o moments.png --stack bursts --html moments.html   # one tile per burst
+                  imagewall render Exports Originals -o copies.png --stack similar --stack-distance 6
                   imagewall render ~/Phone/DCIM -o phone.png --caption '{stem} {duration}' --pairs separate
                   imagewall render Photos -o sheet.png --layout grid --columns 4 --cell-aspect 4:3 --fit contain
                   imagewall render Photos -o sheet.png --layout mosaic --columns 3 --hero 0 --direction rtl
