@@ -84,6 +84,19 @@ struct SmartCropTests {
         #expect(placed.x == 0 && placed.y <= 230 && placed.y + 80 >= 290)
     }
 
+    @Test("a subject small enough for many windows is centred in the one chosen, whatever the detail beside it")
+    func subjectCentred() {
+        // The detail at 10-70; a face at 200-220: every window from 140 to 200 holds it whole.
+        let face = Region(x: 200, y: 30, width: 20, height: 20)
+        let placed = SmartCrop.place(
+            middle, shown: shown, in: Self.picture(patch: 10), by: .attention, subjects: [face])
+        #expect(abs(placed.x + placed.width / 2 - 210) <= 2 * Double(shown.width) / Double(SmartCrop.gridSide))
+        // Two faces: their middle, weighted by area.
+        let pair = [Region(x: 160, y: 30, width: 10, height: 10), Region(x: 220, y: 30, width: 10, height: 10)]
+        let both = SmartCrop.place(middle, shown: shown, in: Self.picture(patch: 10), by: .entropy, subjects: pair)
+        #expect(abs(both.x + both.width / 2 - 195) <= 2 * Double(shown.width) / Double(SmartCrop.gridSide))
+    }
+
     @Test("log2 in fixed point is exact at powers of two and within a unit elsewhere")
     func fixedLog() {
         #expect(FixedLog.log2(1) == 0)

@@ -24,7 +24,8 @@ public enum SmartCrop {
     /// nearest the middle.
     ///
     /// `subjects` (in `shown` coordinates: faces or other marked regions) come first: the window
-    /// holding most of their area wins, the measure deciding among windows holding as much.
+    /// holding most of their area wins, then the one that centres them best, the measure deciding
+    /// among windows as good.
     public static func place(
         _ crop: Region, shown: Size, in picture: Bitmap, by measure: Measure, subjects: [Region] = []
     ) -> Region {
@@ -106,13 +107,23 @@ public enum SmartCrop {
                 return sum + Int((max(0, inside) * subject.weight * 1024).rounded())
             }
         }
+        // Among windows holding as much of them, the subjects as near the middle as they can be
+        // (a face centred, not at the edge of a window that holds it): each window's middle's
+        // distance from their centre, weighted by area, in 1/1024 of a cell (0 without subjects).
+        let area = subjects.reduce(0) { $0 + $1.length * $1.weight }
+        let centre =
+            area > 0 ? subjects.reduce(0) { $0 + ($1.start + $1.length / 2) * $1.length * $1.weight } / area : 0
+        let offCentre = (0..<positions).map { start in
+            area > 0 ? -Int((abs(Double(start) + Double(window) / 2 - centre) * 1024).rounded()) : 0
+        }
         let middle = positions - 1  // twice the middle start, to compare distances in whole numbers
         var chosen = 0
         for start in 1..<positions {
-            let better = (covered[start], values[start]) > (covered[chosen], values[chosen])
+            let better =
+                (covered[start], offCentre[start], values[start]) > (covered[chosen], offCentre[chosen], values[chosen])
             let asGoodNearer =
-                covered[start] == covered[chosen] && values[start] == values[chosen]
-                && abs(2 * start - middle) < abs(2 * chosen - middle)
+                covered[start] == covered[chosen] && offCentre[start] == offCentre[chosen]
+                && values[start] == values[chosen] && abs(2 * start - middle) < abs(2 * chosen - middle)
             if better || asGoodNearer { chosen = start }
         }
         return chosen
