@@ -2,11 +2,13 @@
 SWIFT ?= swift
 APT_PACKAGES := libpng-dev libjpeg-dev libheif-dev libwebp-dev libtiff-dev libgif-dev libraw-dev libexiv2-dev libavformat-dev libavcodec-dev libswscale-dev libjxl-dev liblcms2-dev libxxhash-dev pkg-config \
   libfreetype-dev fonts-dejavu-core time parallel ffmpeg libjxl-tools python3 libhpdf-dev librsvg2-dev libpoppler-glib-dev poppler-utils python3-pil exiv2 \
+  libopencv-objdetect-dev opencv-data \
   libharfbuzz-dev libfontconfig-dev libfribidi-dev libzstd-dev libsimdjson-dev fonts-droid-fallback \
   slurmctld slurmd slurm-client munge fonts-symbola fonts-lohit-deva fonts-noto-color-emoji qemu-user
 RELEASE_BIN := .build/release/imagewall
 PREFIX ?= /usr/local
 BIN_DIR = $(DESTDIR)$(PREFIX)/bin
+LIB_DIR = $(DESTDIR)$(PREFIX)/lib/imagewall
 MAN_DIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASH_DIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSH_DIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
@@ -27,6 +29,7 @@ deps:
 
 build: deps
 	$(SWIFT) build -c release --product imagewall
+	$(SWIFT) build -c release --product ImageWallFaces
 
 # Renders SampleImages/ to out/sheet.png and out/sheet.json.
 run: build
@@ -36,6 +39,7 @@ run: build
 # The command is built first: one test interrupts the real executable.
 test: deps
 	$(SWIFT) build --product imagewall
+	$(SWIFT) build --product ImageWallFaces
 	$(SWIFT) test
 
 # swift-format with the committed .swift-format: `format` rewrites in place, `lint` fails on any finding.
@@ -180,8 +184,10 @@ man: build
 # DESTDIR when given (packaging); uninstall removes exactly those files.
 install: deps
 	$(SWIFT) build -c release --product imagewall --static-swift-stdlib
-	install -d "$(BIN_DIR)" "$(MAN_DIR)" "$(BASH_DIR)" "$(ZSH_DIR)" "$(FISH_DIR)"
+	$(SWIFT) build -c release --product ImageWallFaces
+	install -d "$(BIN_DIR)" "$(LIB_DIR)" "$(MAN_DIR)" "$(BASH_DIR)" "$(ZSH_DIR)" "$(FISH_DIR)"
 	install -m 755 $(RELEASE_BIN) "$(BIN_DIR)/imagewall"
+	install -m 644 .build/release/libImageWallFaces.so "$(LIB_DIR)/libImageWallFaces.so"
 	install -m 644 docs/imagewall.1 "$(MAN_DIR)/imagewall.1"
 	$(RELEASE_BIN) --generate-completion-script bash > "$(BASH_DIR)/imagewall"
 	$(RELEASE_BIN) --generate-completion-script zsh > "$(ZSH_DIR)/_imagewall"
@@ -189,7 +195,7 @@ install: deps
 	@echo "installed $(BIN_DIR)/imagewall, its man page and completions"
 
 uninstall:
-	rm -f "$(BIN_DIR)/imagewall" "$(MAN_DIR)/imagewall.1" "$(BASH_DIR)/imagewall" "$(ZSH_DIR)/_imagewall" \
+	rm -f "$(BIN_DIR)/imagewall" "$(LIB_DIR)/libImageWallFaces.so" "$(MAN_DIR)/imagewall.1" "$(BASH_DIR)/imagewall" "$(ZSH_DIR)/_imagewall" \
 	  "$(FISH_DIR)/imagewall.fish"
 
 clean:

@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "WallParts", targets: ["WallParts"]),
         .library(name: "WallReview", targets: ["WallReview"]),
         .library(name: "WallGallery", targets: ["WallGallery"]),
+        // OpenCV's face detector, in a library of its own that ImageWall loads only when a crop
+        // asks for faces (beside the executable, or in PREFIX/lib/imagewall when installed).
+        .library(name: "ImageWallFaces", type: .dynamic, targets: ["CFaceShim"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -84,6 +87,14 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl")]),
         // librsvg, poppler-glib and cairo, loaded by the shim on the first SVG or PDF read.
         .target(name: "CVectorShim", linkerSettings: [.linkedLibrary("dl")]),
+        // OpenCV (Debian's libopencv-objdetect-dev, whose pkg-config names every module): the three
+        // libraries the face detector needs, linked into the library ImageWall loads for faces.
+        .target(
+            name: "CFaceShim",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+            linkerSettings: [
+                .linkedLibrary("opencv_objdetect"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
+            ]),
         .target(name: "CColorShim", dependencies: ["CLCMS2"]),
         .target(name: "CProcessShim"),
         // libharu (Debian's libhpdf-dev ships no pkg-config file): the library by name.

@@ -409,7 +409,7 @@ echo
 BENCH_CORPUS=$base Benchmarks/gallery.sh
 
 # Crops that keep the subject (issue 44): a portrait pasted near the sides of 12 wallpapers, cut
-# to 1:2 cells, by --gravity center, attention and entropy and by libvips' smartcrop attention.
+# to 1:2 cells, by --gravity center, attention, entropy and faces and by libvips' smartcrop attention.
 echo
 if have_vips && [ -f "$shared/../corpora/pillow-formats/hopper.tif" ]; then
   python3 Benchmarks/smartcrop.py "$bin" "$base/wallpapers" "$shared/../corpora/pillow-formats/hopper.tif"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Subject kept by a crop: a portrait pasted near the sides of wallpapers, cut to 1:2 cells, by
-imagewall's --gravity center, attention and entropy and by libvips' smartcrop (make bench).
+imagewall's --gravity center, attention, entropy and faces and by libvips' smartcrop (make bench).
 
 usage: smartcrop.py IMAGEWALL WALLPAPERS PORTRAIT [CASES]
 
@@ -14,7 +14,7 @@ import pyvips
 
 imagewall, wallpapers, portrait = sys.argv[1], sys.argv[2], sys.argv[3]
 limit = int(sys.argv[4]) if len(sys.argv) > 4 else 12
-work = tempfile.mkdtemp()
+work = os.environ.get("SMART_WORK") or tempfile.mkdtemp()
 face = pyvips.Image.new_from_file(portrait).colourspace("srgb")[0:3].resize(360 / 128, kernel="lanczos3")
 face = face.crop(0, 0, 360, 360).cast("uchar")
 backgrounds = sorted(f for f in os.listdir(wallpapers) if "_2560x1600." in f)[:limit]
@@ -31,7 +31,7 @@ def kept(crop_x, crop_w, subject_x):
     return max(0, overlap) / 360
 
 results = {}
-for method in ("center", "attention", "entropy"):
+for method in ("center", "attention", "entropy", "faces"):
     shares = []
     for path, x in cases:
         manifest = os.path.join(work, "m.json")

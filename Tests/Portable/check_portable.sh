@@ -37,8 +37,8 @@ inputs=("$samples")
 
 # Each way of drawing: tiles big enough for full decodes; small ones (DCT scaling, thumbnails,
 # previews, video frames scaled); linear light, --fast and captions in every script; crops that
-# follow the content (attention, entropy), PDF pages as tiles, and look-alikes stacked (the
-# fingerprints and the sharpness that picks each stack's tile).
+# follow the content (attention, entropy, OpenCV's faces), PDF pages as tiles, and look-alikes
+# stacked (the fingerprints and the sharpness that picks each stack's tile).
 variants=(
   "full|--width 2000 --columns 3"
   "small|--width 600 --columns 6"
@@ -46,6 +46,7 @@ variants=(
   "attention|--width 800 --layout grid --columns 6 --cell-aspect 1:2 --gravity attention"
   "entropy|--width 800 --layout grid --columns 6 --cell-aspect 2:1 --gravity entropy --pages all"
   "stacks|--width 900 --columns 5 --stack similar"
+  "faces|--width 800 --layout grid --columns 6 --cell-aspect 1:2 --gravity faces"
 )
 failures=0
 checks=0

@@ -33,6 +33,10 @@ package struct RenderSession {
             try SheetSizeError.check(page.sizes, cap: page.format.isPixelCapped ? options.maxSheetPixels : Int.max)
         }
         try Self.refuseOverwritingInputs(outputs: outputs, images: images)
+        // Crops that follow faces need the detector: never a sheet cropped otherwise without a word.
+        if options.layout.gravity == .faces, let reason = FaceDetector.unavailable {
+            throw WallRunError.noFaceDetector(reason)
+        }
         try OutputFolders.check(outputs)
         OutputFolders.removeLeftovers(besides: outputs, diagnostics: hooks.diagnostics)
         self.images = images

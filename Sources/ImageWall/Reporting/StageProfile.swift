@@ -9,7 +9,7 @@ import WallCore
 public final class StageProfile: Sendable {
     /// The stages measured.
     public enum Stage: String, Sendable, CaseIterable {
-        case manifest, probe, stack, layout, decode, resample, cells, spill, encode, cache
+        case manifest, probe, stack, layout, decode, faces, resample, cells, spill, encode, cache
 
         /// Whether the stage is measured in wall seconds (else in CPU seconds).
         public var isWall: Bool { self == .manifest || self == .probe || self == .layout }

@@ -16,6 +16,8 @@ public enum WallRunError: WallError, Equatable {
     case cancelled
     /// A manifest to render again records no page files and no output was given.
     case manifestWithoutPages
+    /// Crops follow faces (`--gravity faces`) and the face detector cannot be loaded: why.
+    case noFaceDetector(String)
 
     /// What stopped the run, in a sentence.
     public var message: String {
@@ -49,6 +51,8 @@ public enum WallRunError: WallError, Equatable {
         case .cancelled: return "interrupted: nothing was written"
         case .manifestWithoutPages:
             return "the manifest records no pages (it came from imagewall layout): give -o OUT.png"
+        case .noFaceDetector(let reason):
+            return "--gravity faces: \(reason) (make deps installs OpenCV, make build the detector)"
         }
     }
 }
