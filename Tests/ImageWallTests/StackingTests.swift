@@ -126,6 +126,25 @@ struct StackingTests {
         #expect(Fixtures.read(folder.file("replayed.png")) == bytes)
     }
 
+    @Test("with a cache, what was read to compare pictures is kept by content: the same stacks again from it")
+    func cached() throws {
+        let shoot = try self.shoot()
+        var options = self.options(.bursts)
+        options.cache = CacheSettings(directory: folder.file("cache"))
+        let first = try Wall(inputs: [shoot]).plan(options: options)
+        let kept = try FileManager.default.subpathsOfDirectory(atPath: folder.file("cache"))
+            .filter { $0.hasPrefix("v1/look/") && $0.split(separator: "/").count == 4 }
+        // The 10 stills taken within 2 s of another fingerprinted (10:00:00-06, 10:00:10-12), and
+        // burst A's 4 frames measured for sharpness (burst B's is chosen by its rating).
+        #expect(kept.count == 14, "\(kept)")
+        let again = try Wall(inputs: [shoot]).plan(options: options)
+        #expect(again.images.map(\.stack) == first.images.map(\.stack))
+        #expect(again.images.map(\.path) == first.images.map(\.path))
+        // A damaged entry reads as missing: the stacks are made again, the same.
+        for entry in kept.prefix(3) { _ = folder.write([1, 2, 3], to: "cache/" + entry) }
+        #expect(try Wall(inputs: [shoot]).plan(options: options).images.map(\.stack) == first.images.map(\.stack))
+    }
+
     @Test("the badge: +N in the top-right corner, light on a dark chip, the rest of the tile untouched")
     func badge() {
         var tile = Bitmap(size: Size(width: 200, height: 150), alpha: .none, fill: [200, 200, 200])

@@ -19,7 +19,50 @@ struct RenderCache: Sendable {
     }
 
     enum Kind: String {
-        case decoded, tile, segment
+        case decoded, tile, segment, look
+    }
+
+    /// The key of what `--stack` reads of a source (`what`: its fingerprint or its sharpness) as
+    /// `decoder` reads it, when the file can be read: its content and how it is looked at.
+    static func lookKey(_ what: String, path: String, decoder: ImageDecoder) -> CacheKey? {
+        guard let content = CacheKey.ofFile(atPath: path) else { return nil }
+        var hasher = KeyHasher()
+        hasher.add("look \(what) \(format) \(ImageWallRelease.version) \(CodecLibraries.versions)")
+        hasher.add(content)
+        hasher.add("sRGB \(decoder.convertsToSRGB) dc \(decoder.stopsProgressiveAtDC) fast \(decoder.fast)")
+        return hasher.finish()
+    }
+
+    /// A source's fingerprint (``PictureFingerprint``), or `nil` (none kept, or one that could
+    /// not be made: kept as such).
+    func fingerprint(_ key: CacheKey) -> PictureFingerprint?? {
+        guard let parts = store.load(Kind.look.rawValue, key), parts.count == 1 else { return nil }
+        let bytes = parts[0]
+        if bytes.isEmpty { return .some(nil) }
+        guard bytes.count == 8 + 48 else { return nil }
+        let hash = bytes[0..<8].enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+        return PictureFingerprint(hash: hash, colors: Array(bytes[8...]))
+    }
+
+    func save(_ fingerprint: PictureFingerprint?, as key: CacheKey) {
+        let bytes = fingerprint.map { print in
+            (0..<8).map { UInt8(truncatingIfNeeded: print.hash >> (8 * $0)) } + print.colors
+        }
+        store.save(Kind.look.rawValue, key, parts: [bytes ?? []])
+    }
+
+    /// A source's sharpness, when kept.
+    func sharpness(_ key: CacheKey) -> Int? {
+        guard let parts = store.load(Kind.look.rawValue, key), parts.count == 1 else { return nil }
+        var reader = EntryReader(parts[0])
+        guard let value = reader.integer(), reader.isAtEnd else { return nil }
+        return value
+    }
+
+    func save(sharpness: Int, as key: CacheKey) {
+        var writer = EntryWriter()
+        writer.add(sharpness)
+        store.save(Kind.look.rawValue, key, parts: [writer.bytes])
     }
 
     /// A decode of a source, with its decoder's warnings and notes.

@@ -84,12 +84,19 @@ enum Stacking {
         let indices = images.indices.filter { wanted[$0] }
         let decoder = ImageDecoder.fingerprinting(like: options.decoder)
         let memory = MemoryBudget(limit: options.decodeMemory)
+        let cache = options.cache.map(RenderCache.init)
         hooks.progress?.begin(.stack, total: indices.count)
         let prints = try parallelMap(indices.count, threads: options.threads) { n -> PictureFingerprint? in
             defer { hooks.progress?.advance(.stack) }
             if hooks.isCancelled() { return nil }
             return hooks.profile.measure(.stack) {
-                fingerprint(of: images[indices[n]], decoder: decoder, memory: memory)
+                let image = images[indices[n]]
+                // Kept by content: a second render of the same pictures reads no pixel to compare them.
+                let key = cache.flatMap { _ in RenderCache.lookKey("fingerprint", path: image.path, decoder: decoder) }
+                if let cache, let key, let kept = cache.fingerprint(key) { return kept }
+                let print = fingerprint(of: image, decoder: decoder, memory: memory)
+                if let cache, let key { cache.save(print, as: key) }
+                return print
             }
         }
         try hooks.checkCancelled()
@@ -103,7 +110,8 @@ enum Stacking {
         var drawnAt: [Int: ProbedImage] = [:]
         var folded = Set<Int>()
         let choices = try chosen(
-            in: groups, images: images, decoder: decoder, memory: memory, threads: options.threads, hooks: hooks)
+            in: groups, images: images, decoder: decoder, memory: memory, threads: options.threads, cache: cache,
+            hooks: hooks)
         for (group, (chosen, choice)) in zip(groups, choices) {
             var image = images[chosen]
             let companions = group.filter { $0 != chosen }.flatMap { images[$0].companions }
@@ -178,7 +186,7 @@ enum Stacking {
     /// `threads` threads), then the first.
     static func chosen(
         in groups: [[Int]], images: [ProbedImage], decoder: ImageDecoder, memory: MemoryBudget, threads: Int,
-        hooks: RunHooks
+        cache: RenderCache? = nil, hooks: RunHooks
     ) throws -> [(Int, PictureStack.Choice)] {
         let ranks = groups.map { group in
             group.map { i -> (stars: Int, area: Int) in
@@ -196,7 +204,12 @@ enum Stacking {
             if hooks.isCancelled() { return 0 }
             // Counted as decoding: these decodes take the place of the hidden pictures' own.
             return hooks.profile.measure(.decode) {
-                Stacking.sharpness(of: images[measured[n]], decoder: decoder, memory: memory)
+                let image = images[measured[n]]
+                let key = cache.flatMap { _ in RenderCache.lookKey("sharpness", path: image.path, decoder: decoder) }
+                if let cache, let key, let kept = cache.sharpness(key) { return kept }
+                let sharpness = Stacking.sharpness(of: image, decoder: decoder, memory: memory)
+                if let cache, let key { cache.save(sharpness: sharpness, as: key) }
+                return sharpness
             }
         }
         try hooks.checkCancelled()
