@@ -99,7 +99,9 @@ let package = Package(
         .target(name: "CProcessShim"),
         // libharu (Debian's libhpdf-dev ships no pkg-config file): the library by name.
         .target(name: "CPDFShim", linkerSettings: [.linkedLibrary("hpdf")]),
-        .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
+        // ImageWall's own deflater for PNG bands: C, scalar, no library (see its header).
+        .target(name: "CDeflate"),
+        .target(name: "CPNGShim", dependencies: ["CLibPNG", "CDeflate"], linkerSettings: [.linkedLibrary("z")]),
 
         // Pure Swift stages.
         .target(name: "WallCore"),
@@ -110,7 +112,7 @@ let package = Package(
             name: "WallCodecs",
             dependencies: [
                 "WallCore", "WallFiles", "CJPEGShim", "CPNGShim", "CHEIFShim", "CWebPShim", "CTIFFShim", "CGIFShim",
-                "CRawShim", "CFFmpegShim", "CJXLShim", "CExivShim", "CColorShim", "CPDFShim", "CVectorShim",
+                "CRawShim", "CFFmpegShim", "CJXLShim", "CExivShim", "CColorShim", "CPDFShim", "CVectorShim", "CDeflate",
             ]),
         .target(name: "WallText", dependencies: ["WallCore", "CTextShim"]),
         .target(name: "WallCompositor", dependencies: ["WallCore"]),

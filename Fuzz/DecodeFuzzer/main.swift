@@ -20,6 +20,7 @@ nonisolated(unsafe) let scratch: String = {
 /// and, fast, to the first DC scan); returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    if deflating { return roundTrip(UnsafeBufferPointer(start: data, count: size)) }
     guard let file = fopen(scratch, "wb") else { return 0 }
     fwrite(data, 1, size, file)
     fclose(file)
@@ -38,5 +39,30 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     fast.fast = true
     _ = try? fast.decode(path: scratch, info: info, target: tiny)
     _ = decoder.colorProfile(path: scratch, info: info)
+    return 0
+}
+
+/// `IMAGEWALL_FUZZ_TARGET=deflate`: the input is bytes to deflate, not an image.
+let deflating = getenv("IMAGEWALL_FUZZ_TARGET").map { String(cString: $0) } == "deflate"
+
+/// ImageWall's deflater checked by zlib: the input deflated in up to three bands (split where
+/// its first bytes say), joined, inflated by zlib, must be the input again; deflating it twice
+/// must give the same bytes. Anything else stops the fuzzer.
+func roundTrip(_ input: UnsafeBufferPointer<UInt8>) -> Int32 {
+    let size = input.count
+    let cuts = size < 2 ? [size] : [Int(input[0]) * size / 256, Int(input[1]) * size / 256, size].sorted()
+    var stream: [UInt8] = []
+    var start = 0
+    for (n, cut) in cuts.enumerated() {
+        let band = UnsafeBufferPointer(rebasing: input[start..<cut])
+        stream += BandDeflate.deflate(band, last: n == cuts.count - 1)
+        start = cut
+    }
+    guard BandDeflate.inflate(stream, size: size) == Array(input) else {
+        fatalError("deflate: the stream did not inflate to the input (\(size) bytes, bands ending at \(cuts))")
+    }
+    guard BandDeflate.deflate(input, last: true) == BandDeflate.deflate(input, last: true) else {
+        fatalError("deflate: two deflates of the same input differ")
+    }
     return 0
 }

@@ -1,5 +1,7 @@
 #include "iw_png.h"
 
+#include "iw_deflate.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -85,6 +87,18 @@ int iw_png_deflate_segment(const uint8_t *rows, size_t stride, uint32_t count, u
         }
     }
     free(scratch);
+    if (level < 0) { /* ImageWall's deflater (iw_deflate.h) */
+        out->data = malloc(iw_deflate_bound(filtered_size));
+        if (!out->data) {
+            free(filtered);
+            return 1;
+        }
+        out->size = iw_deflate_band(filtered, filtered_size, last, out->data);
+        out->adler = (uint32_t)adler32(1, filtered, (uInt)filtered_size);
+        out->filtered_size = filtered_size;
+        free(filtered);
+        return 0;
+    }
     z_stream z;
     memset(&z, 0, sizeof z);
     if (deflateInit2(&z, level, Z_DEFLATED, -15, 8, run_length ? Z_RLE : Z_DEFAULT_STRATEGY) != Z_OK) {
@@ -115,6 +129,23 @@ int iw_png_deflate_segment(const uint8_t *rows, size_t stride, uint32_t count, u
         return 1;
     }
     return 0;
+}
+
+size_t iw_inflate_raw(const uint8_t *in, size_t in_size, uint8_t *out, size_t out_size, int *ended) {
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    *ended = 0;
+    if (inflateInit2(&z, -15) != Z_OK) return 0;
+    uint8_t spare;
+    z.next_in = (uint8_t *)in;
+    z.avail_in = (uInt)in_size;
+    z.next_out = out_size ? out : &spare;
+    z.avail_out = (uInt)out_size;
+    int status = inflate(&z, Z_FINISH);
+    *ended = status == Z_STREAM_END && z.avail_in == 0;
+    size_t made = z.total_out;
+    inflateEnd(&z);
+    return made;
 }
 
 void iw_png_segment_free(iw_png_segment *segment) {

@@ -240,11 +240,11 @@ struct RenderTests {
         #expect(layout["columns"] as? Int == 4 && layout["name"] as? String == "masonry")
     }
 
-    @Test("run-length and LZ77 deflate write the same pixels; the manifest records which")
+    @Test("ImageWall's deflater, zlib's run-length and LZ77 deflate write the same pixels; the manifest records which")
     func compressionSettings() throws {
         var sizes: [PNGCompression: Int] = [:]
         var sheets: [Bitmap] = []
-        for compression in [PNGCompression.runLength, .deflate(level: 0), .deflate(level: 6)] {
+        for compression in [PNGCompression.own, .runLength, .deflate(level: 0), .deflate(level: 6)] {
             var options = options(width: 600, columns: 2)
             options.rendering.compression = compression
             let output = folder.file("c-\(compression).png"), manifestPath = folder.file("c-\(compression).json")
@@ -260,8 +260,10 @@ struct RenderTests {
             #expect(try Wall.readManifest(manifestPath).render?.compression == compression)
         }
         #expect(sheets.allSatisfy { $0.pixels == sheets[0].pixels && $0.size == sheets[0].size })
-        // Stored (level 0) is the raw size; both deflates shrink the flat-coloured sheet a lot.
+        // Stored (level 0) is the raw size; the deflates shrink the flat-coloured sheet a lot, and
+        // ImageWall's no more than 5 % larger than zlib's run-length deflate.
         #expect(sizes[.runLength]! * 3 < sizes[.deflate(level: 0)]!)
+        #expect(sizes[.own]! * 100 <= sizes[.runLength]! * 105, "\(sizes)")
         #expect(sizes[.deflate(level: 6)]! * 3 < sizes[.deflate(level: 0)]!)
         // Manifests written when the setting was only a level still read.
         let old = String(decoding: Fixtures.read(folder.file("c-rle.json"))!, as: UTF8.self)
@@ -270,6 +272,7 @@ struct RenderTests {
         folder.write(Array(old.utf8), to: "old.json")
         #expect(try Wall.readManifest(folder.file("old.json")).render?.compression == .deflate(level: 3))
         #expect(PNGCompression("rle") == .runLength && PNGCompression("9") == .deflate(level: 9))
+        #expect(PNGCompression("imagewall") == .own && WallOptions().rendering.compression == .own)
         #expect(PNGCompression("10") == nil && PNGCompression("fast") == nil)
     }
 }

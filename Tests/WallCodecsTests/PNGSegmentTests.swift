@@ -20,15 +20,17 @@ struct PNGSegmentTests {
     }
 
     @Test(
-        "a PNG written in bands, with every filter, reads back to the rows it was given, whole and band by band",
-        arguments: PNGFilter.allCases, [3, 4])
-    func roundTrip(filter: PNGFilter, channels: Int) throws {
+        "a PNG written in bands, with every filter and deflater, reads back to the rows it was given, whole and band by band",
+        arguments: PNGFilter.allCases,
+        [(3, PNGCompression.runLength), (4, .runLength), (3, .own), (4, .own), (3, .deflate(level: 6))])
+    func roundTrip(filter: PNGFilter, setting: (channels: Int, compression: PNGCompression)) throws {
+        let (channels, compression) = setting
         let size = Size(width: 37, height: 50)
         let pixels = Self.rows(width: size.width, height: size.height, channels: channels)
-        let path = folder.file("bands-\(filter)-\(channels).png")
+        let path = folder.file("bands-\(filter)-\(channels)-\(compression).png")
         let file = try AtomicFile(destination: path)
         let writer = try PNGSegmentWriter(
-            file: file, size: size, hasAlpha: channels == 4, compression: .runLength, software: "test", bandHeight: 7)
+            file: file, size: size, hasAlpha: channels == 4, compression: compression, software: "test", bandHeight: 7)
         let rowBytes = size.width * channels
         // Bands of 7 rows, the last one short.
         for top in stride(from: 0, to: size.height, by: 7) {
@@ -37,7 +39,7 @@ struct PNGSegmentTests {
                 try PNGSegment(
                     rows: UnsafeBufferPointer(rebasing: all[(top * rowBytes)..<((top + count) * rowBytes)]),
                     stride: rowBytes,
-                    count: count, width: size.width, channels: channels, filter: filter, compression: .runLength,
+                    count: count, width: size.width, channels: channels, filter: filter, compression: compression,
                     last: top + count == size.height)
             }
             try writer.append(segment)

@@ -34,7 +34,7 @@ struct CommandTests {
             (["x.jpg", "-o", "o.png", "--gap=-3"], "--gap cannot be negative"),
             (
                 ["x.jpg", "-o", "o.png", "--compression", "12"],
-                "The value '12' is invalid for '--compression <rle|0-9>'"
+                "The value '12' is invalid for '--compression <imagewall|rle|0-9>'"
             ),
             (["-o", "o.png"], "no input images"),
             (["x.jpg", "-o", "o.png", "--background", "purplish"], "purplish"),

@@ -99,12 +99,17 @@ typedef struct iw_png_segment {
 /* Filters `count` rows of `width` pixels of `channels` 8-bit samples with PNG filter `filter`
    (0 none, 1 sub, 2 up, 3 average, 4 paeth; -1 adaptive: each row's filter chosen by the
    smallest sum of absolute values, as libpng's heuristic does; the first row: none or sub) and
-   deflates them with zlib at `level`
-   (`run_length`: zlib's Z_RLE strategy). 0 on success. */
+   deflates them with zlib at `level` (`run_length`: zlib's Z_RLE strategy), or with level -1
+   with ImageWall's deflater (iw_deflate.h). 0 on success. */
 int iw_png_deflate_segment(const uint8_t *rows, size_t stride, uint32_t count, uint32_t width, int channels,
                            int filter, int level, int run_length, int last,
                            iw_png_segment *out);
 void iw_png_segment_free(iw_png_segment *segment);
+
+/* Inflates the raw deflate stream `in` (`in_size` bytes) into `out` (room for `out_size`) with
+   zlib: what checks ImageWall's deflater. Returns the bytes made; `*ended` is 1 when the stream
+   ended there, 0 when it is broken, cut short or longer. */
+size_t iw_inflate_raw(const uint8_t *in, size_t in_size, uint8_t *out, size_t out_size, int *ended);
 
 /* zlib's CRC-32 and Adler-32, continued from `value` (start with 0 for CRC, 1 for Adler). */
 uint32_t iw_crc32(uint32_t value, const uint8_t *data, size_t size);

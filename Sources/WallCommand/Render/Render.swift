@@ -113,7 +113,8 @@ extension ImageWallCommand {
                   imagewall render Photos -o 'preview-{page}.webp' --max-height 16000
                   imagewall render Photos -o contact.pdf --paper a4 --dpi 300 --title 'Holidays 2026'
                   imagewall render Photos -o contact.pdf --paper letter --layout grid --columns 5 --order down
-                  imagewall render -r Camera -o preview.png --fast --threads 1 --compression rle
+                  imagewall render -r Camera -o preview.png --fast --threads 1
+                  imagewall render Photos -o smallest.png --compression 9 --png-filter adaptive   # zlib, libpng's way
                   imagewall render Photos -o sheet.png --cache /var/cache/walls --cache-size 4096
                   imagewall render --from-manifest wall.json --part 3/8 --root /data/photos -o part-3
                   imagewall render Archive -o wall.dzi --html wall.html --tile-format jpeg
