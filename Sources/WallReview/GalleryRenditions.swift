@@ -44,7 +44,8 @@ public enum GalleryRenditions {
             for tile in manifest.tiles where tile.placeholder == nil {
                 if seen.insert(tile.source).inserted { sources.append(("\(tile.index)", tile.source)) }
                 for (m, member) in (tile.stack?.members ?? []).enumerated() where seen.insert(member).inserted {
-                    sources.append(("\(tile.index)-\(m + 1)", member))
+                    // "3.2-name": never a tile's own "3-name", whatever the names.
+                    sources.append(("\(tile.index).\(m + 1)", member))
                 }
             }
         }

@@ -88,6 +88,22 @@ struct FaceCropTests {
         #expect(Fixtures.read(folder.file("again.png")) == Fixtures.read(folder.file("faces.png")))
     }
 
+    @Test("a picture drawn whole is not searched for faces: nothing to crop", .enabled(if: hopper != nil))
+    func uncropped() throws {
+        var whole = options(.faces)
+        whole.layout.kind = .masonry
+        let profile = StageProfile()
+        let manifest = try Wall(inputs: [try #require(Self.hopper)]).render(
+            to: folder.file("whole.png"), options: whole, hooks: RunHooks(profile: profile))
+        #expect(manifest.tiles.first?.crop == nil && manifest.tiles.first?.cropBy == nil)
+        #expect((profile.totals[.faces] ?? 0) == 0)
+        // Cut, the same picture is searched.
+        let cut = StageProfile()
+        _ = try Wall(inputs: [try scene()]).render(
+            to: folder.file("cut.png"), options: options(.faces), hooks: RunHooks(profile: cut))
+        #expect((cut.totals[.faces] ?? 0) > 0)
+    }
+
     @Test("without a face, a crop for faces follows attention")
     func noFace() throws {
         let manifest = try Wall(inputs: [Fixtures.sample("panorama-4x1.jpg")]).render(

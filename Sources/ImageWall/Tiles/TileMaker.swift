@@ -117,7 +117,7 @@ struct TileMaker: Sendable {
                 // Faces (else any subjects) marked in the file's XMP come first, then faces found.
                 var subjects = smart.map { _ in TileMaker.subjects(of: image) } ?? []
                 var chosenBy = subjects.isEmpty ? smart?.rawValue ?? "" : "regions"
-                if gravity == .faces, subjects.isEmpty {
+                if gravity == .faces, smart != nil, subjects.isEmpty {
                     do {
                         subjects = try profile.measure(.faces) { try TileMaker.faces(in: decoded.bitmap, of: image) }
                         if !subjects.isEmpty { chosenBy = "faces" }

@@ -44,7 +44,7 @@ public enum FaceDetector {
                 cascade, levels.baseAddress!, width, height, width, Int32(smallest), &boxes, 64, &message,
                 message.count)
         }
-        guard found >= 0 else { throw FaceDetectorError(reason: String(cString: message)) }
+        guard found >= 0 else { throw FaceDetectorError(reason: message.text) }
         return (0..<min(Int(found), 64)).map { i in
             Rect(
                 x: Int(boxes[4 * i]), y: Int(boxes[4 * i + 1]), width: Int(boxes[4 * i + 2]),
@@ -84,7 +84,7 @@ public enum FaceDetector {
         for path in candidates {
             guard access(path, R_OK) == 0 else { continue }
             guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-                tried.append(String(cString: dlerror()))
+                tried.append(dlerror().map { String(cString: $0) } ?? "\(path) cannot be loaded")
                 continue
             }
             guard let detect = dlsym(handle, "iw_faces_detect"), let version = dlsym(handle, "iw_faces_version") else {
