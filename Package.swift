@@ -101,6 +101,8 @@ let package = Package(
         .target(name: "CPDFShim", linkerSettings: [.linkedLibrary("hpdf")]),
         // ImageWall's own deflater for PNG bands: C, scalar, no library (see its header).
         .target(name: "CDeflate"),
+        // The resampler's hot loop: the C twin of its Swift definition, plain, SSE2 and AVX2.
+        .target(name: "CKernels"),
         .target(name: "CPNGShim", dependencies: ["CLibPNG", "CDeflate"], linkerSettings: [.linkedLibrary("z")]),
 
         // Pure Swift stages.
@@ -115,7 +117,7 @@ let package = Package(
                 "CRawShim", "CFFmpegShim", "CJXLShim", "CExivShim", "CColorShim", "CPDFShim", "CVectorShim", "CDeflate",
             ]),
         .target(name: "WallText", dependencies: ["WallCore", "CTextShim"]),
-        .target(name: "WallCompositor", dependencies: ["WallCore"]),
+        .target(name: "WallCompositor", dependencies: ["WallCore", "CKernels"]),
         .target(name: "WallCache", dependencies: ["WallCore", "CXXHash", "CZstd"]),
         .target(name: "WallJSON", dependencies: ["CJSONShim"]),
         .target(
@@ -173,7 +175,7 @@ let package = Package(
             name: "WallCodecsTests",
             dependencies: ["WallCodecs", "WallFiles", "WallSamples", "_WallTestSupport"]),
         .testTarget(
-            name: "WallCompositorTests", dependencies: ["WallCompositor", "_WallTestSupport"]),
+            name: "WallCompositorTests", dependencies: ["WallCompositor", "CKernels", "_WallTestSupport"]),
         .testTarget(name: "WallTextTests", dependencies: ["WallText"]),
         .testTarget(name: "WallJSONTests", dependencies: ["WallJSON"]),
         .testTarget(name: "WallFilesTests", dependencies: ["WallFiles", "_WallTestSupport"]),

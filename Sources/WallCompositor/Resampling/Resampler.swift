@@ -1,3 +1,4 @@
+import CKernels
 import WallCore
 
 /// Resizes bitmaps the way libvips' thumbnail does: an integer box average for the bulk of a
@@ -95,18 +96,17 @@ public enum Resampler {
         defer { acc.deallocate() }
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: block * length)
         defer { bytes.deallocate() }
-        let splat = UnsafeMutablePointer<Int16>.allocate(capacity: 4 * lanes)
-        defer { splat.deallocate() }
         weights.withBuffers { firsts, counts, offsets, w in
             var t0 = 0
             while t0 < weights.targetLength {
                 let rows = min(block, weights.targetLength - t0)
                 for q in 0..<rows {
                     let t = t0 + q
-                    add(
-                        lines: lines + firsts[t] * lineBytes, lineBytes: lineBytes,
-                        weights: UnsafeBufferPointer(rebasing: w[offsets[t]..<offsets[t] + counts[t]]),
-                        into: acc + q * length, length: length, splat: splat)
+                    // The C twin of ``add(lines:lineBytes:weights:into:length:splat:)``: the same sums.
+                    iw_add_lines(
+                        IW_KERNEL_BEST, lines + firsts[t] * lineBytes, lineBytes, w.baseAddress! + offsets[t],
+                        counts[t],
+                        acc + q * length, length, Contributions.half)
                 }
                 // Sums to bytes in one run (which vectorises), then each pixel of the lines to
                 // its place, premultiplied colour kept no larger than its alpha.
@@ -140,11 +140,13 @@ public enum Resampler {
     private static let lanes = 16
 
     /// `sums` (`length` of them) set to the rounding half plus the weighted sum of the lines from
-    /// `lines` on, `weights.count` of them, four at a time. Each weight of a group is repeated
+    /// `lines` on, `weights.count` of them, four at a time: the definition of the pass's inner
+    /// loop, whose C twin (`iw_add_lines`, plain, SSE2 or AVX2 as the CPU allows) the passes run
+    /// and the tests hold to it. Each weight of a group is repeated
     /// across `splat` and read back from memory inside the loop: seen next to its pixel as a
     /// 16-bit value, it lets the compiler multiply in 16-bit lanes (pmaddwd) instead of
     /// emulating 32-bit products.
-    private static func add(
+    static func add(
         lines: UnsafePointer<UInt8>, lineBytes: Int, weights: UnsafeBufferPointer<Int16>,
         into sums: UnsafeMutablePointer<Int32>, length: Int, splat: UnsafeMutablePointer<Int16>
     ) {
