@@ -49,12 +49,10 @@ public struct PictureFingerprint: Sendable, Hashable, Codable {
     /// ``sharpnessSide`` px on its long side when larger. Higher is sharper; compare pictures of
     /// one scene (a burst), as a busier scene scores higher whatever its focus.
     public static func sharpness(of picture: Bitmap) -> Int {
-        let w = picture.size.width, h = picture.size.height
-        let long = max(1, w, h)
-        let side = min(long, sharpnessSide)
-        let width = max(1, (w * side + long / 2) / long), height = max(1, (h * side + long / 2) / long)
+        let size = picture.size.fitted(withinLongSide: sharpnessSide)
         return laplacianEnergy(
-            brightness(means(of: picture, width: width, height: height)), width: width, height: height)
+            brightness(means(of: picture, width: size.width, height: size.height)), width: size.width,
+            height: size.height)
     }
 
     /// How many of the hashes' 64 bits differ: 0 for the same picture, about 32 for unrelated ones.

@@ -138,10 +138,8 @@ public enum SmartCrop {
 
         init(_ picture: Bitmap) {
             let w = picture.size.width, h = picture.size.height
-            let long = max(w, h)
-            let side = min(SmartCrop.gridSide, long)
-            let gridWidth = max(1, (w * side + long / 2) / long)
-            let gridHeight = max(1, (h * side + long / 2) / long)
+            let fitted = picture.size.fitted(withinLongSide: SmartCrop.gridSide)
+            let gridWidth = fitted.width, gridHeight = fitted.height
             let count = gridWidth * gridHeight
             var sums = [Int](repeating: 0, count: count * 5)  // red, green, blue, opacity, samples
             let channels = picture.channels

@@ -20,6 +20,14 @@ public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
         return overflow ? nil : product
     }
 
+    /// This size scaled so that its long side is `longSide` when it is longer (never enlarged),
+    /// each side rounded to the nearest whole pixel and at least 1: integer arithmetic only.
+    public func fitted(withinLongSide longSide: Int) -> Size {
+        let long = max(1, width, height)
+        let side = min(long, longSide)
+        return Size(width: max(1, (width * side + long / 2) / long), height: max(1, (height * side + long / 2) / long))
+    }
+
     /// `true` when a side is zero or negative: no pixel at all.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
