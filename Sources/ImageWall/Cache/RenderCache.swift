@@ -23,9 +23,8 @@ struct RenderCache: Sendable {
     }
 
     /// The key of what `--stack` reads of a source (`what`: its fingerprint or its sharpness) as
-    /// `decoder` reads it, when the file can be read: its content and how it is looked at.
-    static func lookKey(_ what: String, path: String, decoder: ImageDecoder) -> CacheKey? {
-        guard let content = CacheKey.ofFile(atPath: path) else { return nil }
+    /// `decoder` reads it: its `content` and how it is looked at.
+    static func lookKey(_ what: String, content: CacheKey, decoder: ImageDecoder) -> CacheKey {
         var hasher = KeyHasher()
         hasher.add("look \(what) \(format) \(ImageWallRelease.version) \(CodecLibraries.versions)")
         hasher.add(content)

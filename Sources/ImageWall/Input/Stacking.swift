@@ -1,3 +1,4 @@
+import WallCache
 import WallCodecs
 import WallCompositor
 import WallCore
@@ -86,32 +87,39 @@ enum Stacking {
         let memory = MemoryBudget(limit: options.decodeMemory)
         let cache = options.cache.map(RenderCache.init)
         hooks.progress?.begin(.stack, total: indices.count)
-        let prints = try parallelMap(indices.count, threads: options.threads) { n -> PictureFingerprint? in
+        // Each picture's content, read once with a cache: what keeps its fingerprint and sharpness.
+        let read = try parallelMap(indices.count, threads: options.threads) {
+            n -> (print: PictureFingerprint?, content: CacheKey?) in
             defer { hooks.progress?.advance(.stack) }
-            if hooks.isCancelled() { return nil }
+            if hooks.isCancelled() { return (nil, nil) }
             return hooks.profile.measure(.stack) {
                 let image = images[indices[n]]
                 // Kept by content: a second render of the same pictures reads no pixel to compare them.
-                let key = cache.flatMap { _ in RenderCache.lookKey("fingerprint", path: image.path, decoder: decoder) }
-                if let cache, let key, let kept = cache.fingerprint(key) { return kept }
+                let content = cache.flatMap { _ in CacheKey.ofFile(atPath: image.path) }
+                let key = content.map { RenderCache.lookKey("fingerprint", content: $0, decoder: decoder) }
+                if let cache, let key, let kept = cache.fingerprint(key) { return (kept, content) }
                 let print = fingerprint(of: image, decoder: decoder, memory: memory)
                 if let cache, let key { cache.save(print, as: key) }
-                return print
+                return (print, content)
             }
         }
         try hooks.checkCancelled()
         var candidates = images.indices.map {
             Candidate(instant: instants[$0], shown: images[$0].info.displayedSize, fingerprint: nil)
         }
-        for (n, i) in indices.enumerated() { candidates[i].fingerprint = prints[n] }
+        var contents: [Int: CacheKey] = [:]
+        for (n, i) in indices.enumerated() {
+            candidates[i].fingerprint = read[n].print
+            contents[i] = read[n].content
+        }
         let groups = Stacking.groups(candidates, options: stacking)
         guard !groups.isEmpty else { return probed }
 
         var drawnAt: [Int: ProbedImage] = [:]
         var folded = Set<Int>()
         let choices = try chosen(
-            in: groups, images: images, decoder: decoder, memory: memory, threads: options.threads, cache: cache,
-            hooks: hooks)
+            in: groups, images: images, decoder: decoder, memory: memory, threads: options.threads,
+            cache: cache.map { ($0, contents) }, hooks: hooks)
         for (group, (chosen, choice)) in zip(groups, choices) {
             var image = images[chosen]
             let companions = group.filter { $0 != chosen }.flatMap { images[$0].companions }
@@ -163,7 +171,7 @@ enum Stacking {
     /// `image` decoded at least `longSide` px on its long side (where it is that big), under
     /// the memory budget; `nil` when it cannot be decoded whole.
     static func decoded(_ image: ProbedImage, longSide: Int, decoder: ImageDecoder, memory: MemoryBudget) -> Bitmap? {
-        let target = fitted(image.info.displayedSize, longSide: longSide)
+        let target = image.info.displayedSize.fitted(withinLongSide: longSide)
         return try? memory.withReservation(decoder.workingMemory(info: image.info, target: target)) {
             () throws(CodecError) -> Bitmap? in
             let decoded = try decoder.decode(path: image.path, info: image.info, target: target)
@@ -171,22 +179,13 @@ enum Stacking {
         }
     }
 
-    /// `shown` fitted within `longSide` (never enlarged).
-    static func fitted(_ shown: Size, longSide: Int) -> Size {
-        let long = max(1, shown.width, shown.height)
-        let side = min(long, longSide)
-        return Size(
-            width: max(1, (shown.width * side + long / 2) / long),
-            height: max(1, (shown.height * side + long / 2) / long))
-    }
-
     /// The member of each of `groups` drawn for it: the most stars (rejects below any, read
     /// through Exiv2 as `--min-rating` reads them), then the most pixels (an original before its
     /// smaller copies), then the sharpest (those still level decoded to be measured, on
-    /// `threads` threads), then the first.
+    /// `threads` threads, kept in `cache` by the pictures' `contents` when given), then the first.
     static func chosen(
         in groups: [[Int]], images: [ProbedImage], decoder: ImageDecoder, memory: MemoryBudget, threads: Int,
-        cache: RenderCache? = nil, hooks: RunHooks
+        cache: (store: RenderCache, contents: [Int: CacheKey])? = nil, hooks: RunHooks
     ) throws -> [(Int, PictureStack.Choice)] {
         let ranks = groups.map { group in
             group.map { i -> (stars: Int, area: Int) in
@@ -204,11 +203,12 @@ enum Stacking {
             if hooks.isCancelled() { return 0 }
             // Counted as decoding: these decodes take the place of the hidden pictures' own.
             return hooks.profile.measure(.decode) {
-                let image = images[measured[n]]
-                let key = cache.flatMap { _ in RenderCache.lookKey("sharpness", path: image.path, decoder: decoder) }
-                if let cache, let key, let kept = cache.sharpness(key) { return kept }
-                let sharpness = Stacking.sharpness(of: image, decoder: decoder, memory: memory)
-                if let cache, let key { cache.save(sharpness: sharpness, as: key) }
+                let key = cache?.contents[measured[n]].map {
+                    RenderCache.lookKey("sharpness", content: $0, decoder: decoder)
+                }
+                if let key, let kept = cache?.store.sharpness(key) { return kept }
+                let sharpness = Stacking.sharpness(of: images[measured[n]], decoder: decoder, memory: memory)
+                if let key { cache?.store.save(sharpness: sharpness, as: key) }
                 return sharpness
             }
         }
