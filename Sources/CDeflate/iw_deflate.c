@@ -242,9 +242,9 @@ static void count_literals(const uint8_t *span, size_t n, uint32_t lanes[4][256]
 /* One block of `entries` standing for `input` (`size` bytes): dynamic Huffman, or stored when
    that is smaller. */
 static void block(writer *w, const uint32_t *entries, size_t count, const uint8_t *input, size_t size, int final) {
-    uint32_t litlen_freq[LITLEN_CODES] = {0}, dist_freq[DIST_CODES] = {0};
+    uint32_t litlen_freq[LITLEN_CODES] = {0};
     litlen_freq[256] = 1;
-    uint64_t extra_bits = 0;
+    uint64_t extra_bits = 0, matches = 0; /* every match at distance 1: one distance code */
     {
         uint32_t lanes[4][256];
         memset(lanes, 0, sizeof lanes);
@@ -257,7 +257,7 @@ static void block(writer *w, const uint32_t *entries, size_t count, const uint8_
             if (length) {
                 int ls = length_symbol(length);
                 litlen_freq[257 + ls]++;
-                dist_freq[0]++;
+                matches++;
                 extra_bits += length_extra[ls];
             }
         }
@@ -282,7 +282,7 @@ static void block(writer *w, const uint32_t *entries, size_t count, const uint8_
     int hclen = LENGTH_CODES;
     while (hclen > 4 && !run_lengths[length_order[hclen - 1]]) hclen--;
 
-    uint64_t bits = 3 + 5 + 5 + 4 + 3 * (uint64_t)hclen + extra_bits + dist_freq[0];
+    uint64_t bits = 3 + 5 + 5 + 4 + 3 * (uint64_t)hclen + extra_bits + matches;
     for (int r = 0; r < run_count; r++) bits += run_lengths[runs[r] & 31] + run_extra[runs[r] & 31];
     for (int s = 0; s < LITLEN_CODES; s++) bits += (uint64_t)litlen_freq[s] * litlen_lengths[s];
     uint64_t stored_bits = 8 * ((uint64_t)size + 5 * (size / 65535 + 1)) + 7;

@@ -17,6 +17,14 @@ static void add_plain(const uint8_t *lines, size_t line_bytes, const int16_t *we
     }
 }
 
+/* Lines `a` and `b` weighted by `wa` and `wb` added to `sums` from `from` to `length`: what is
+   left after the vector loop. */
+static void add_pair_rest(const uint8_t *a, const uint8_t *b, int16_t wa, int16_t wb, int32_t *sums, size_t from,
+                          size_t length) {
+    for (size_t i = from; i < length; i++)
+        sums[i] = (int32_t)((uint32_t)sums[i] + (uint32_t)(a[i] * wa) + (uint32_t)(b[i] * wb));
+}
+
 __attribute__((target("sse2"))) static void add_sse2(const uint8_t *lines, size_t line_bytes,
                                                      const int16_t *weights, size_t count, int32_t *sums,
                                                      size_t length, int32_t half) {
@@ -39,8 +47,7 @@ __attribute__((target("sse2"))) static void add_sse2(const uint8_t *lines, size_
             _mm_storeu_si128(s + 2, _mm_add_epi32(_mm_loadu_si128(s + 2), _mm_madd_epi16(p2, pair)));
             _mm_storeu_si128(s + 3, _mm_add_epi32(_mm_loadu_si128(s + 3), _mm_madd_epi16(p3, pair)));
         }
-        for (; i < length; i++)
-            sums[i] = (int32_t)((uint32_t)sums[i] + (uint32_t)(a[i] * wa) + (uint32_t)(b[i] * wb));
+        add_pair_rest(a, b, wa, wb, sums, i, length);
     }
 }
 
@@ -63,8 +70,7 @@ __attribute__((target("avx2"))) static void add_avx2(const uint8_t *lines, size_
             _mm256_storeu_si256(s, _mm256_add_epi32(_mm256_loadu_si256(s), _mm256_madd_epi16(lo, pair)));
             _mm256_storeu_si256(s + 1, _mm256_add_epi32(_mm256_loadu_si256(s + 1), _mm256_madd_epi16(hi, pair)));
         }
-        for (; i < length; i++)
-            sums[i] = (int32_t)((uint32_t)sums[i] + (uint32_t)(a[i] * wa) + (uint32_t)(b[i] * wb));
+        add_pair_rest(a, b, wa, wb, sums, i, length);
     }
 }
 
