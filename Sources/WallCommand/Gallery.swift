@@ -159,6 +159,7 @@ extension ImageWallCommand {
             var settings = self.settings
             if let seed = selection.pickedSeed(quiet: reporting.quiet) { settings.wall.seed = seed }
             let quiet = reporting.quiet
+            let stages = reporting.profile ? StageProfile() : nil
             let hooks = GalleryHooks(
                 progress: { progress in
                     display.show(phase: progress.stage.rawValue, done: progress.done, total: progress.total)
@@ -168,7 +169,7 @@ extension ImageWallCommand {
                     guard !quiet else { return }
                     display.clear()
                     Console.error("warning: \(text)")
-                })
+                }, profile: stages)
             let verbose = reporting.verbose
             func say(_ report: GalleryReport, watching: Bool) {
                 display.clear()
@@ -185,6 +186,7 @@ extension ImageWallCommand {
                 let session = try GallerySession(GallerySite(tree: tree, site: output, settings: settings))
                 let report = try session.build(hooks: hooks)
                 say(report, watching: false)
+                if let stages { ReportingOptions.report(stages) }
                 if watch {
                     if !quiet { Console.error("watching \(tree) (Ctrl-C to stop)") }
                     try session.watch(quiet: quietPeriod, hooks: hooks) { say($0, watching: true) }

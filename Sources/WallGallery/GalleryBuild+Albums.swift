@@ -159,9 +159,10 @@ extension GalleryBuild {
         try journal.note([], prefixes: prefixes)
         for job in jobs { try PictureRenditions.makeFolder(of: job.output) }
         let warn = hooks.warning
+        let profile = hooks.profile
         let made = Locked<[String: CodecError?]>([:])
         let runHooks = RunHooks(
-            isCancelled: hooks.isCancelled,
+            profile: profile, isCancelled: hooks.isCancelled,
             diagnostics: { diagnostic in
                 switch diagnostic {
                 case .note: return
@@ -178,7 +179,9 @@ extension GalleryBuild {
                 let sides = PictureRenditions.sides(long: max(shown.width, shown.height))
                 guard !renditions.exist(key, sides: sides) else { return }
                 do throws(CodecError) {
-                    try renditions.write(decoded, shown: shown, sides: sides, key: key)
+                    try profile.measure(.renditions) { () throws(CodecError) in
+                        try renditions.write(decoded, shown: shown, sides: sides, key: key)
+                    }
                     made.withLock { $0[image.path] = .some(nil) }
                 } catch {
                     made.withLock { $0[image.path] = .some(error) }

@@ -62,7 +62,9 @@ extension GalleryBuild {
         let made = try parallelMap(work.count, threads: threads) { n -> CodecError? in
             if hooks.isCancelled() { return nil }
             do throws(CodecError) {
-                try renditions.make(source: root + "/" + work[n].path, key: work[n].key)
+                try hooks.profile.measure(.renditions) { () throws(CodecError) in
+                    try renditions.make(source: root + "/" + work[n].path, key: work[n].key)
+                }
                 return nil
             } catch {
                 return error

@@ -56,16 +56,20 @@ public struct GalleryHooks: Sendable {
     public var isCancelled: @Sendable () -> Bool
     /// Receives warnings (a file skipped or damaged, a folder not read), each naming its file.
     public var warning: @Sendable (String) -> Void
+    /// Collects the time each stage of the albums' renders takes, and the renditions', when set.
+    public var profile: StageProfile?
 
     /// Hooks that report nothing and never cancel, unless given.
     public init(
         progress: @escaping @Sendable (GalleryProgress) -> Void = { _ in },
         isCancelled: @escaping @Sendable () -> Bool = { false },
-        warning: @escaping @Sendable (String) -> Void = { _ in }
+        warning: @escaping @Sendable (String) -> Void = { _ in },
+        profile: StageProfile? = nil
     ) {
         self.progress = progress
         self.isCancelled = isCancelled
         self.warning = warning
+        self.profile = profile
     }
 }
 

@@ -287,6 +287,18 @@ struct GallerySiteTests {
         _ = held
     }
 
+    @Test("--profile: a build's decoding and renditions are measured; a rebuild with nothing changed decodes nothing")
+    func profile() throws {
+        let fixture = try Self.tree()
+        let first = StageProfile()
+        try fixture.build(hooks: GalleryHooks(profile: first))
+        #expect((first.totals[.decode] ?? 0) > 0, "\(first.totals)")
+        #expect((first.totals[.renditions] ?? 0) > 0, "\(first.totals)")
+        let again = StageProfile()
+        #expect(try fixture.build(hooks: GalleryHooks(profile: again)).nothingChanged)
+        #expect(again.totals[.decode] == nil && again.totals[.renditions] == nil, "\(again.totals)")
+    }
+
     @Test("a damaged record is said and the site built again, whole")
     func damagedRecord() throws {
         let fixture = try Self.tree()

@@ -5,11 +5,11 @@ import WallCore
 #endif
 
 /// Where a render's time goes: CPU seconds per stage, summed over threads (reading a manifest,
-/// probe and layout in wall seconds), for `--profile`.
+/// probe and layout in wall seconds), for `--profile`; a gallery adds its pictures' renditions.
 public final class StageProfile: Sendable {
     /// The stages measured.
     public enum Stage: String, Sendable, CaseIterable {
-        case manifest, probe, stack, layout, decode, faces, resample, cells, spill, encode, cache
+        case manifest, probe, stack, layout, decode, faces, resample, cells, spill, encode, cache, renditions
 
         /// Whether the stage is measured in wall seconds (else in CPU seconds).
         public var isWall: Bool { self == .manifest || self == .probe || self == .layout }
@@ -24,7 +24,7 @@ public final class StageProfile: Sendable {
     public var totals: [Stage: Double] { seconds.withLock { $0 } }
 
     /// Runs `body`, adding the calling thread's CPU time (or wall time with `wall`) to `stage`.
-    func measure<T>(_ stage: Stage, wall: Bool = false, _ body: () throws -> T) rethrows -> T {
+    public func measure<T, E: Error>(_ stage: Stage, wall: Bool = false, _ body: () throws(E) -> T) throws(E) -> T {
         let clock = wall ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID
         let start = StageProfile.now(clock)
         defer {
@@ -43,7 +43,9 @@ public final class StageProfile: Sendable {
 
 extension Optional where Wrapped == StageProfile {
     /// Measures `body` when profiling, runs it plainly otherwise.
-    public func measure<T>(_ stage: StageProfile.Stage, wall: Bool = false, _ body: () throws -> T) rethrows -> T {
+    public func measure<T, E: Error>(
+        _ stage: StageProfile.Stage, wall: Bool = false, _ body: () throws(E) -> T
+    ) throws(E) -> T {
         switch self {
         case .some(let profile): return try profile.measure(stage, wall: wall, body)
         case .none: return try body()

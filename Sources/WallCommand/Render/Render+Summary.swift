@@ -18,21 +18,6 @@ extension ImageWallCommand.Render {
                 + "\(String(format: "%.1f MB", Double(size) / 1e6)) in \(String(format: "%.1f s", seconds))")
     }
 
-    func report(_ profile: StageProfile) {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        let cpu =
-            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(
-                usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        let totals = profile.totals
-        var line = "profile:"
-        for stage in StageProfile.Stage.allCases {
-            let unit = stage.isWall ? "s wall" : "s CPU"
-            line += String(format: " %@ %.2f %@,", stage.rawValue, totals[stage] ?? 0, unit)
-        }
-        Console.error(line + String(format: " process %.2f s CPU, peak %d MB", cpu, usage.ru_maxrss / 1024))
-    }
-
     /// The size of a written page: its file, and for a Deep Zoom pyramid its tiles too.
     static func bytes(of file: String) -> Int {
         var status = stat()

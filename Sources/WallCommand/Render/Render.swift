@@ -261,7 +261,7 @@ extension ImageWallCommand {
                         deepZoom: output.format == .deepZoom ? output.tileFormat : nil, options: options, hooks: hooks)
                     display.clear()
                     if !quiet { summarize(header, to: file, seconds: ProgressDisplay.now() - started) }
-                    if let stages { report(stages) }
+                    if let stages { ReportingOptions.report(stages) }
                 case .replay(let manifest):
                     let recorded = try stages.measure(.manifest, wall: true) {
                         try Wall.readManifest(manifest, threads: options.threads)
@@ -273,7 +273,7 @@ extension ImageWallCommand {
                     for warning in page.warnings() { Console.error("warning: \(warning)") }
                     display.clear()
                     if !quiet { summarize([result], seconds: ProgressDisplay.now() - started) }
-                    if let stages { report(stages) }
+                    if let stages { ReportingOptions.report(stages) }
                     try refuseUnderStrict([result])
                 case .check(let golden):
                     try runCheck(golden: golden, options: options, hooks: hooks)
@@ -281,7 +281,7 @@ extension ImageWallCommand {
                     let results = try renderVariants(to: sheet, options: options, hooks: hooks)
                     display.clear()
                     if !quiet { summarize(results, seconds: ProgressDisplay.now() - started) }
-                    if let stages { report(stages) }
+                    if let stages { ReportingOptions.report(stages) }
                     try refuseUnderStrict(results)
                 }
             } catch let error as WallError {
