@@ -20,6 +20,10 @@ public final class AtomicFile: @unchecked Sendable {
     public let temporaryPath: String
     /// The open temporary file.
     public let handle: UnsafeMutablePointer<FILE>
+    /// Its stream buffer: 64 KB, where glibc would write 4 KB at a time (a JPEG's rows, a
+    /// PNG's bands).
+    private let buffer: UnsafeMutablePointer<CChar>
+    private static let bufferSize = 64 << 10
     private var finished = false
     /// The slot in the interrupt handler's list of files to remove.
     private let registration: Int32
@@ -50,6 +54,8 @@ public final class AtomicFile: @unchecked Sendable {
             }
             temporaryPath = candidate
             self.handle = handle
+            buffer = .allocate(capacity: AtomicFile.bufferSize)
+            setvbuf(handle, buffer, _IOFBF, AtomicFile.bufferSize)
             registration = iw_register_temporary(candidate)
             return
         }
@@ -97,7 +103,10 @@ public final class AtomicFile: @unchecked Sendable {
         iw_unregister_temporary(registration)
     }
 
-    deinit { discard() }
+    deinit {
+        discard()
+        buffer.deallocate()
+    }
 }
 
 extension AtomicFile {

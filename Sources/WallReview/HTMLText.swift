@@ -29,9 +29,11 @@ package enum HTMLText {
     /// hold markup, whatever the file's name (`javascript:alert(1).jpg`, `a&amp;b.jpg`). Every
     /// byte of a name but the unreserved ones of RFC 3986 is percent-encoded (`:` as `%3A`, `&`
     /// as `%26`), and a link that does not climb with `..` starts with `./`, so it is safe as an
-    /// attribute's value, in a script's data and as a `location`.
-    package static func link(from folder: String, to target: String) -> String {
-        let parts = FilePaths.relativeParts(from: folder, to: FilePaths.absolute(target))
+    /// attribute's value, in a script's data and as a `location`. With `resolving`, the links in
+    /// an existing target's path are resolved first; without, `target` is taken as written (an
+    /// absolute path in the same tree as `folder`: a site's own files).
+    package static func link(from folder: String, to target: String, resolving: Bool = true) -> String {
+        let parts = FilePaths.relativeParts(from: folder, to: resolving ? FilePaths.absolute(target) : target)
         let path = parts.map { $0.addingPercentEncoding(withAllowedCharacters: unreserved) ?? $0 }
             .joined(separator: "/")
         return parts.first == ".." ? path : "./" + path

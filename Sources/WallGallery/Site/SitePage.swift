@@ -17,7 +17,7 @@ struct SitePage {
 
     /// The link from the page at `page` (relative to the site) to the site's file `target`.
     func link(from page: String, to target: String) -> String {
-        HTMLText.link(from: folder(of: page), to: site + "/" + target)
+        HTMLText.link(from: folder(of: page), to: site + "/" + target, resolving: false)
     }
 
     /// The link from the page at `page` to the tree's file `path` (relative to the tree).
@@ -25,8 +25,10 @@ struct SitePage {
         HTMLText.link(from: folder(of: page), to: tree + "/" + path)
     }
 
+    /// The folder of the page at `page`, as written: the site's path is absolute already, and
+    /// nothing in it is a link the gallery made.
     private func folder(of page: String) -> String {
-        FilePaths.folder(of: site + "/" + page)
+        FilePaths.directory(of: site + "/" + page)
     }
 
     /// `text` escaped for an element or a quoted attribute.
