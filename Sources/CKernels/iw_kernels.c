@@ -74,6 +74,87 @@ __attribute__((target("avx2"))) static void add_avx2(const uint8_t *lines, size_
     }
 }
 
+/* The 2 x 2 box shrink. Each output channel is the rounded mean of four bytes: the pixel's and
+   its right neighbour's, in both rows. The vector versions first make a line of such means for
+   every byte position (`pairs[j]`, of bytes j and j + channels), whole vectors at a time, then
+   keep every other pixel of it. */
+
+static inline uint8_t mean4(const uint8_t *top, const uint8_t *bottom, size_t i, size_t j) {
+    return (uint8_t)(((unsigned)top[i] + bottom[i] + top[j] + bottom[j] + 2) >> 2);
+}
+
+static void halve_plain(const uint8_t *top, const uint8_t *bottom, size_t width, size_t channels, uint8_t *out) {
+    size_t half = (width + 1) / 2;
+    for (size_t x = 0; x < half; x++) {
+        size_t i = 2 * x * channels, j = 2 * x + 1 < width ? i + channels : i;
+        for (size_t c = 0; c < channels; c++) out[x * channels + c] = mean4(top, bottom, i + c, j + c);
+    }
+}
+
+/* The means of `pairs` from `from` on, and every other pixel of them into `out`; the last pixel
+   of an odd width alone. */
+static void halve_finish(const uint8_t *top, const uint8_t *bottom, size_t width, size_t channels, uint8_t *out,
+                         uint8_t *pairs, size_t from) {
+    size_t whole = width / 2, length = width * channels;
+    for (size_t j = from; j + channels < length; j++) pairs[j] = mean4(top, bottom, j, j + channels);
+    if (channels == 4) {
+        for (size_t x = 0; x < whole; x++) memcpy(out + 4 * x, pairs + 8 * x, 4);
+    } else if (channels == 3 && whole > 0) {
+        /* four bytes a pixel, the fourth overwritten by the next pixel; the last one exactly */
+        for (size_t x = 0; x + 1 < whole; x++) memcpy(out + 3 * x, pairs + 6 * x, 4);
+        memcpy(out + 3 * (whole - 1), pairs + 6 * (whole - 1), 3);
+    } else {
+        for (size_t x = 0; x < whole; x++) memcpy(out + x * channels, pairs + 2 * x * channels, channels);
+    }
+    if (width % 2 == 1) {
+        size_t i = (width - 1) * channels;
+        for (size_t c = 0; c < channels; c++) out[whole * channels + c] = mean4(top, bottom, i + c, i + c);
+    }
+}
+
+__attribute__((target("sse2"))) static void halve_sse2(const uint8_t *top, const uint8_t *bottom, size_t width,
+                                                       size_t channels, uint8_t *out, uint8_t *pairs) {
+    const size_t length = width * channels;
+    const __m128i zero = _mm_setzero_si128(), two = _mm_set1_epi16(2);
+    size_t j = 0;
+    for (; j + channels + 16 <= length; j += 16) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(top + j));
+        __m128i b = _mm_loadu_si128((const __m128i *)(bottom + j));
+        __m128i c = _mm_loadu_si128((const __m128i *)(top + j + channels));
+        __m128i d = _mm_loadu_si128((const __m128i *)(bottom + j + channels));
+        __m128i lo = _mm_add_epi16(_mm_add_epi16(_mm_unpacklo_epi8(a, zero), _mm_unpacklo_epi8(b, zero)),
+                                   _mm_add_epi16(_mm_unpacklo_epi8(c, zero), _mm_unpacklo_epi8(d, zero)));
+        __m128i hi = _mm_add_epi16(_mm_add_epi16(_mm_unpackhi_epi8(a, zero), _mm_unpackhi_epi8(b, zero)),
+                                   _mm_add_epi16(_mm_unpackhi_epi8(c, zero), _mm_unpackhi_epi8(d, zero)));
+        lo = _mm_srli_epi16(_mm_add_epi16(lo, two), 2);
+        hi = _mm_srli_epi16(_mm_add_epi16(hi, two), 2);
+        _mm_storeu_si128((__m128i *)(pairs + j), _mm_packus_epi16(lo, hi));
+    }
+    halve_finish(top, bottom, width, channels, out, pairs, j);
+}
+
+__attribute__((target("avx2"))) static void halve_avx2(const uint8_t *top, const uint8_t *bottom, size_t width,
+                                                       size_t channels, uint8_t *out, uint8_t *pairs) {
+    const size_t length = width * channels;
+    const __m256i zero = _mm256_setzero_si256(), two = _mm256_set1_epi16(2);
+    size_t j = 0;
+    for (; j + channels + 32 <= length; j += 32) {
+        /* unpacking and packing both work within each 128-bit half, so the bytes keep their order */
+        __m256i a = _mm256_loadu_si256((const __m256i *)(top + j));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(bottom + j));
+        __m256i c = _mm256_loadu_si256((const __m256i *)(top + j + channels));
+        __m256i d = _mm256_loadu_si256((const __m256i *)(bottom + j + channels));
+        __m256i lo = _mm256_add_epi16(_mm256_add_epi16(_mm256_unpacklo_epi8(a, zero), _mm256_unpacklo_epi8(b, zero)),
+                                      _mm256_add_epi16(_mm256_unpacklo_epi8(c, zero), _mm256_unpacklo_epi8(d, zero)));
+        __m256i hi = _mm256_add_epi16(_mm256_add_epi16(_mm256_unpackhi_epi8(a, zero), _mm256_unpackhi_epi8(b, zero)),
+                                      _mm256_add_epi16(_mm256_unpackhi_epi8(c, zero), _mm256_unpackhi_epi8(d, zero)));
+        lo = _mm256_srli_epi16(_mm256_add_epi16(lo, two), 2);
+        hi = _mm256_srli_epi16(_mm256_add_epi16(hi, two), 2);
+        _mm256_storeu_si256((__m256i *)(pairs + j), _mm256_packus_epi16(lo, hi));
+    }
+    halve_finish(top, bottom, width, channels, out, pairs, j);
+}
+
 static iw_kernel best = IW_KERNEL_SSE2;
 static pthread_once_t chosen = PTHREAD_ONCE_INIT;
 
@@ -104,5 +185,24 @@ void iw_add_lines(iw_kernel kernel, const uint8_t *lines, size_t line_bytes, con
         return;
     default:
         add_plain(lines, line_bytes, weights, count, sums, length, half);
+    }
+}
+
+void iw_halve_row(iw_kernel kernel, const uint8_t *top, const uint8_t *bottom, size_t width, size_t channels,
+                  uint8_t *out, uint8_t *scratch) {
+    if (kernel == IW_KERNEL_BEST) kernel = iw_best_kernel();
+    switch (kernel) {
+    case IW_KERNEL_AVX2:
+        if (iw_best_kernel() == IW_KERNEL_AVX2) {
+            halve_avx2(top, bottom, width, channels, out, scratch);
+            return;
+        }
+        halve_sse2(top, bottom, width, channels, out, scratch);
+        return;
+    case IW_KERNEL_SSE2:
+        halve_sse2(top, bottom, width, channels, out, scratch);
+        return;
+    default:
+        halve_plain(top, bottom, width, channels, out);
     }
 }

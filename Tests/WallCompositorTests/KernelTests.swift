@@ -41,6 +41,62 @@ struct KernelTests {
         }
     }
 
+    @Test("plain, SSE2 and AVX2 halve rows as the Swift definition does", arguments: [1, 2, 3, 4])
+    func sameHalves(channels: Int) {
+        var state: UInt64 = 0xD1B5_4A32_D192_ED03 &* UInt64(channels)
+        func next() -> UInt8 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 33)
+        }
+        for width in [1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 15, 16, 17, 21, 22, 31, 33, 64, 101, 1000, 2001] {
+            let length = width * channels
+            // Bytes at the extremes where the sums would overflow a byte or saturate.
+            let top = (0..<length).map { i in i % 7 == 0 ? 255 : next() }
+            let bottom = (0..<length).map { i in i % 5 == 0 ? 255 : i % 9 == 0 ? 0 : next() }
+            let half = (width + 1) / 2 * channels
+            var expected = [UInt8](repeating: 0, count: half)
+            top.withUnsafeBufferPointer { t in
+                bottom.withUnsafeBufferPointer { b in
+                    BoxShrink.halve(
+                        top: t.baseAddress!, bottom: b.baseAddress!, width: width, channels: channels,
+                        into: &expected)
+                }
+            }
+            // A mean by hand for the first pixel: the definition itself is held to something.
+            let right = width > 1 ? channels : 0
+            let first = (Int(top[0]) + Int(bottom[0]) + Int(top[right]) + Int(bottom[right]) + 2) / 4
+            #expect(Int(expected[0]) == first)
+            for kernel in [IW_KERNEL_PLAIN, IW_KERNEL_SSE2, IW_KERNEL_AVX2, IW_KERNEL_BEST] {
+                // One byte past the row, which no version may write.
+                var out = [UInt8](repeating: 0xA5, count: half + 1)
+                var scratch = [UInt8](repeating: 0, count: length + 32)
+                iw_halve_row(kernel, top, bottom, width, channels, &out, &scratch)
+                #expect(Array(out[..<half]) == expected, "\(width) pixels of \(channels), kernel \(kernel.rawValue)")
+                #expect(out[half] == 0xA5, "wrote past the row: \(width) pixels of \(channels)")
+            }
+        }
+    }
+
+    @Test("a halved bitmap is its rows halved, the last odd row alone")
+    func halvedBitmap() {
+        let size = Size(width: 37, height: 9)
+        let pixels = (0..<(size.width * size.height * 3)).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ $0 >> 3) }
+        let image = Bitmap(size: size, alpha: .none, pixels: pixels)
+        let halved = BoxShrink.halved(image)
+        #expect(halved.size == Size(width: 19, height: 5))
+        var expected: [UInt8] = []
+        for y in 0..<5 {
+            var row = [UInt8](repeating: 0, count: 19 * 3)
+            pixels.withUnsafeBufferPointer { p in
+                let top = p.baseAddress! + 2 * y * 37 * 3
+                BoxShrink.halve(
+                    top: top, bottom: 2 * y + 1 < 9 ? top + 37 * 3 : top, width: 37, channels: 3, into: &row)
+            }
+            expected += row
+        }
+        #expect(halved.pixels == expected)
+    }
+
     @Test("the version chosen is one this CPU runs: AVX2 where it has it, else SSE2")
     func chosen() {
         let best = iw_best_kernel()

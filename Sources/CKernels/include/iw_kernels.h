@@ -1,9 +1,8 @@
 #ifndef IW_KERNELS_H
 #define IW_KERNELS_H
-/* The resampler's inner loop in C, the fast twin of Resampler.add in Swift (the readable
-   definition): sums[i] = half + the sum over k of lines[k * line_bytes + i] * weights[k], in
-   32-bit integers that wrap. Three versions — plain C, SSE2 (every x86-64) and AVX2, chosen at
-   run time — give the same sums, integer arithmetic being exact in any order. */
+/* The resampler's hot loops in C, the fast twins of their Swift definitions (Resampler.add,
+   BoxShrink.halved). Three versions of each — plain C, SSE2 (every x86-64) and AVX2, chosen at
+   run time — give the same bytes, integer arithmetic being exact in any order. */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -13,11 +12,19 @@ extern "C" {
 
 typedef enum { IW_KERNEL_BEST = 0, IW_KERNEL_PLAIN = 1, IW_KERNEL_SSE2 = 2, IW_KERNEL_AVX2 = 3 } iw_kernel;
 
-/* The sums of `count` lines of `length` bytes from `lines` (`line_bytes` apart), weighted by
+/* The resampler's inner loop: sums[i] = half + the sum over k of lines[k * line_bytes + i] *
+   weights[k], in 32-bit integers that wrap. The sums of `count` lines of `length` bytes from `lines` (`line_bytes` apart), weighted by
    `weights`, each plus `half`, into `sums`; with `kernel` (IW_KERNEL_BEST: the fastest this CPU
    runs). */
 void iw_add_lines(iw_kernel kernel, const uint8_t *lines, size_t line_bytes, const int16_t *weights, size_t count,
                   int32_t *sums, size_t length, int32_t half);
+
+/* One row of a 2 x 2 box shrink, the fast twin of BoxShrink.halved: out[x * channels + c] is
+   (t(2x) + t(2x + 1) + 2) >> 2, where t(p) is top's plus bottom's channel c of pixel p, the
+   last pixel standing in for the one missing when `width` (the source's, in pixels) is odd.
+   `scratch` holds width * channels + 32 bytes. */
+void iw_halve_row(iw_kernel kernel, const uint8_t *top, const uint8_t *bottom, size_t width, size_t channels,
+                  uint8_t *out, uint8_t *scratch);
 
 /* The version IW_KERNEL_BEST runs on this CPU. */
 iw_kernel iw_best_kernel(void);
