@@ -70,6 +70,30 @@ struct JSONWriterTests {
         #expect(splitter.spans.map { String(decoding: spanned[$0], as: UTF8.self) } == ["10 ", "\"ab\""])
     }
 
+    @Test("long strings and elements, passed over sixteen bytes at a time, split as short ones do")
+    func longElements() throws {
+        // Escaped quotes and backslashes and brackets in strings at every offset around the
+        // 16-byte blocks, nested brackets after long runs of plain bytes.
+        var elements: [String] = []
+        for n in 0..<40 {
+            let plain = String(repeating: "a", count: n)
+            elements.append(
+                #"{"source":"/photos/\#(plain)\"quoted\\ [x] {y}.jpg","cell":{"x":\#(n),"y":[\#(plain.count),[2]]}}"#)
+            elements.append(#""\#(plain)\\""#)
+            elements.append("[\(n), {\"k\": \"\(plain)]\"}]")
+        }
+        let text =
+            #"{"key\"s": "a [ string", "items": ["# + elements.joined(separator: ",") + #"], "after": {"b": "]"}}"#
+        let expected = stride(from: 0, to: elements.count, by: 7).map {
+            "[" + elements[$0..<min($0 + 7, elements.count)].joined(separator: ",") + "]"
+        }
+        for piece in [1, 5, 16, 17, 31, 64, 1000, text.utf8.count] {
+            let (batches, rest) = try Self.split(text, piece: piece, batchSize: 7)
+            #expect(batches == expected, "piece \(piece)")
+            #expect(rest == #"{"key\"s": "a [ string", "items": [], "after": {"b": "]"}}"#, "piece \(piece)")
+        }
+    }
+
     @Test("a list of the wrong shape is a problem named, never a crash")
     func problems() {
         let cases: [(String, JSONArraySplitter.Problem)] = [
