@@ -40,6 +40,126 @@ package final class JSONReader {
     package func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
         try bytes.withUnsafeBytes { try decode(type, from: $0) }
     }
+
+    /// The elements of the JSON array `bytes` as `T`s, each read by `quickly` from a view of it
+    /// when it can (a few common shapes of a type read without a `Decoder`), else by `T`'s
+    /// `init(from:)`: the same values, and the same errors, as ``decode(_:from:)`` of `[T]`.
+    package func decodeElements<T: Decodable>(
+        _ type: T.Type, from bytes: [UInt8], quickly: (JSONValueView) -> T?
+    ) throws -> [T] {
+        try bytes.withUnsafeBytes { text -> [T] in
+            var found: UnsafePointer<iw_json_node>?
+            var count = 0
+            var message = [CChar](repeating: 0, count: 160)
+            let status = iw_json_parse(
+                reader, text.baseAddress?.assumingMemoryBound(to: CChar.self), text.count, &found, &count, &message,
+                message.count)
+            guard status == 0, let found else {
+                let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not JSON: " + reason))
+            }
+            let document = JSONNodes(nodes: found)
+            guard found[0].kind == IW_JSON_ARRAY else {
+                return try [T](from: NodeDecoder(document: document, at: 0, codingPath: []))
+            }
+            var elements: [T] = []
+            elements.reserveCapacity(found[0].length)
+            var element = 1
+            for n in 0..<found[0].length {
+                if let quick = quickly(JSONValueView(nodes: found, at: element)) {
+                    elements.append(quick)
+                } else {
+                    let decoder = NodeDecoder(document: document, at: element, codingPath: [IndexKey(intValue: n)])
+                    elements.append(try T(from: decoder))
+                }
+                element = Int(found[element].end)
+            }
+            return elements
+        }
+    }
+
+    /// The whole numbers at `paths` in each element of the JSON array `bytes`, `paths.count` of
+    /// them an element, in order: a path is a member's key, or keys down nested objects
+    /// (`["cell", "x"]`). `nil` when the text is not such an array, or an element lacks one of
+    /// them or holds something else there: what ``decode(_:from:)`` then says in its error's words.
+    /// A few numbers out of many elements, read without a `Decoder`.
+    package func integers(at paths: [[String]], ofEachElementOf bytes: [UInt8]) -> [Int]? {
+        bytes.withUnsafeBytes { text -> [Int]? in
+            var found: UnsafePointer<iw_json_node>?
+            var count = 0
+            var message = [CChar](repeating: 0, count: 160)
+            guard
+                iw_json_parse(
+                    reader, text.baseAddress?.assumingMemoryBound(to: CChar.self), text.count, &found, &count,
+                    &message, message.count) == 0, let found, found[0].kind == IW_JSON_ARRAY
+            else { return nil }
+            let document = JSONNodes(nodes: found)
+            var values: [Int] = []
+            values.reserveCapacity(found[0].length * paths.count)
+            var element = 1
+            for _ in 0..<found[0].length {
+                for path in paths {
+                    var at = element
+                    for key in path {
+                        guard document[at].kind == IW_JSON_OBJECT, let member = document.member(key, of: at) else {
+                            return nil
+                        }
+                        at = member
+                    }
+                    guard document[at].kind == IW_JSON_INTEGER else { return nil }
+                    values.append(Int(document[at].integer))
+                }
+                element = Int(document[element].end)
+            }
+            return values
+        }
+    }
+}
+
+/// A value of a parsed text, read without a `Decoder` (see
+/// ``JSONReader/decodeElements(_:from:quickly:)``); valid while the call that gave it runs.
+/// Each reading gives `nil` when the value is not of that kind exactly (a number with a
+/// fraction is no integer here), so a reader falls back on the `Decoder` and its errors.
+package struct JSONValueView {
+    fileprivate let nodes: UnsafePointer<iw_json_node>
+    fileprivate let at: Int
+
+    /// The value as an integer, when it is written as one that fits an `Int`.
+    package var integer: Int? { nodes[at].kind == IW_JSON_INTEGER ? Int(nodes[at].integer) : nil }
+
+    /// The value as text, when it is a string.
+    package var string: String? {
+        guard nodes[at].kind == IW_JSON_STRING else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: nodes[at].text, count: nodes[at].length), as: UTF8.self)
+    }
+
+    /// Whether the value is `null`.
+    package var isNull: Bool { nodes[at].kind == IW_JSON_NULL }
+
+    /// The value as texts, when it is an array of strings only.
+    package var strings: [String]? {
+        guard nodes[at].kind == IW_JSON_ARRAY else { return nil }
+        var texts: [String] = []
+        texts.reserveCapacity(nodes[at].length)
+        for index in (at + 1)..<Int(nodes[at].end) {
+            guard let text = JSONValueView(nodes: nodes, at: index).string else { return nil }
+            texts.append(text)
+        }
+        return texts
+    }
+
+    /// Calls `body` with each member's key (its UTF-8 bytes) and value, in the order written,
+    /// while it returns `true`; `false` when the value is no object or `body` stopped.
+    package func members(_ body: (UnsafeRawBufferPointer, JSONValueView) -> Bool) -> Bool {
+        guard nodes[at].kind == IW_JSON_OBJECT else { return false }
+        var index = at + 1
+        while index < Int(nodes[at].end) {
+            let key = UnsafeRawBufferPointer(start: nodes[index].text, count: nodes[index].length)
+            guard body(key, JSONValueView(nodes: nodes, at: index + 1)) else { return false }
+            index = Int(nodes[index + 1].end)
+        }
+        return true
+    }
 }
 
 /// The nodes of one parsed text, valid while its reader has parsed nothing else: a pointer,

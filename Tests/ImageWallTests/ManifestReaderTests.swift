@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WallCore
+import WallJSON
 import _WallTestSupport
 
 @testable import ImageWall
@@ -40,6 +41,61 @@ struct ManifestReaderTests {
             #expect(read.tiles.count == manifest.tiles.count)
             #expect(read.tiles.map(\.index) == Array(0..<30_000))
             #expect(read == manifest)
+        }
+    }
+
+    @Test("tiles read directly are the tiles the decoder reads; any other shape goes to the decoder, errors the same")
+    func quickTiles() throws {
+        let plain =
+            #"{"cell":{"height":244,"width":487,"x":10,"y":10},"crop":null,"format":"jpeg","height":244,"index":0,"#
+            + #""orientation":6,"page":1,"path":"a\\\"b.jpg","root":0,"section":2,"source":"d/a\\\"b.jpg","#
+            + #""sourceHeight":2547,"sourceWidth":5089,"warnings":["w ]"],"width":487,"x":10,"y":12}"#
+        func variant(_ from: String, _ to: String) -> String {
+            let changed = plain.replacingOccurrences(of: from, with: to)
+            precondition(changed != plain, from)
+            return changed
+        }
+        let read = [
+            (plain, true),
+            (variant(#""format":"jpeg","#, ""), true),  // optional members absent
+            (variant(#""root":0"#, #""root":null"#), false),
+            (variant(#""x":10,"y":12}"#, #""x":10.0,"y":12}"#), false),  // a whole number with a fraction
+            (variant(#""y":12}"#, #""y":12,"x":99}"#), false),  // a member twice: the first counts
+            (variant(#""crop":null"#, #""crop":{"height":2,"width":3,"x":0.5,"y":1}"#), false),
+            (variant(#""crop":null"#, #""caption":{"height":20,"width":487,"x":10,"y":254},"crop":null"#), false),
+            (variant(#""cell":{"height":244,"#, #""cell":{"height":244,"depth":1,"#), false),
+        ]
+        let text = Array(("[" + read.map(\.0).joined(separator: ",") + "]").utf8)
+        let reader = JSONReader()
+        let decoded = try reader.decode([Manifest.Tile].self, from: text)
+        var quick: [Bool] = []
+        let direct = try reader.decodeElements(Manifest.Tile.self, from: text) { value in
+            let tile = Manifest.Tile.quickly(value)
+            quick.append(tile != nil)
+            return tile
+        }
+        #expect(direct == decoded)
+        #expect(quick == read.map(\.1))
+        #expect(decoded[0].path == #"a\"b.jpg"# && decoded[0].warnings == ["w ]"] && decoded[0].y == 12)
+        #expect(decoded[3].x == 10 && decoded[4].x == 10 && decoded[5].crop?.x == 0.5 && decoded[6].caption != nil)
+        // A tile missing a member or holding a wrong kind: the decoder's error, at the same place.
+        for broken in [variant(#""section":2,"#, ""), variant(#""page":1"#, #""page":"1""#)] {
+            let text = Array(("[" + plain + "," + broken + "]").utf8)
+            func place(_ error: any Error) -> [String] {
+                guard let error = error as? DecodingError else { return ["not a DecodingError"] }
+                switch error {
+                case .keyNotFound(let key, let context):
+                    return context.codingPath.map(\.stringValue) + [key.stringValue]
+                case .typeMismatch(_, let context): return context.codingPath.map(\.stringValue)
+                default: return ["\(error)"]
+                }
+            }
+            var expected: [String] = [], got: [String] = []
+            do { _ = try reader.decode([Manifest.Tile].self, from: text) } catch { expected = place(error) }
+            do { _ = try reader.decodeElements(Manifest.Tile.self, from: text, quickly: Manifest.Tile.quickly) } catch {
+                got = place(error)
+            }
+            #expect(!expected.isEmpty && got == expected, "\(broken)")
         }
     }
 

@@ -1,3 +1,4 @@
+import WallCore
 import WallJSON
 
 extension Manifest.Tile {
@@ -98,5 +99,92 @@ extension Manifest.Tile {
         field("x", x)
         field("y", y)
         out.append("}")
+    }
+}
+
+extension Manifest.Tile {
+    /// The members a render writes for nearly every tile, which ``quickly(_:)`` reads.
+    private enum QuickMember: Int, CaseIterable {
+        case cell, crop, format, height, index, orientation, page, path, root, section, source, sourceHeight
+        case sourceWidth, warnings, width, x, y
+
+        /// The member named by the UTF-8 bytes `key`, if it is one of these.
+        init?(_ key: UnsafeRawBufferPointer) {
+            guard let first = key.first else { return nil }
+            for (member, name) in QuickMember.names
+            where name.count == key.count && name[0] == first && name.elementsEqual(key) {
+                self = member
+                return
+            }
+            return nil
+        }
+
+        private static let names = allCases.map { ($0, Array("\($0)".utf8)) }
+    }
+
+    /// The tile `value` holds, read without a `Decoder` when it is made of the members a render
+    /// writes (``QuickMember``), each of the kind written (whole numbers, texts, `crop` null),
+    /// none twice; else `nil`, and the `Decoder` reads it (or says what is wrong). The same
+    /// tile either way: the bulk of a million-tile manifest is read this way.
+    static func quickly(_ value: JSONValueView) -> Manifest.Tile? {
+        var numbers = [Int?](repeating: nil, count: QuickMember.allCases.count)
+        var source: String?, path: String?, format: String?, warnings: [String]?, cell: Manifest.Box?
+        var seen: UInt32 = 0
+        let read = value.members { key, member in
+            guard let field = QuickMember(key), seen & 1 << field.rawValue == 0 else { return false }
+            seen |= 1 << field.rawValue
+            switch field {
+            case .source:
+                source = member.string
+                return source != nil
+            case .path:
+                path = member.string
+                return path != nil
+            case .format:
+                format = member.string
+                return format != nil
+            case .warnings:
+                warnings = member.strings
+                return warnings != nil
+            case .cell:
+                cell = Self.box(member)
+                return cell != nil
+            case .crop:
+                return member.isNull
+            default:
+                numbers[field.rawValue] = member.integer
+                return numbers[field.rawValue] != nil
+            }
+        }
+        func number(_ member: QuickMember) -> Int? { numbers[member.rawValue] }
+        guard read, let source, let warnings, let cell, let index = number(.index), let page = number(.page),
+            let x = number(.x), let y = number(.y), let width = number(.width), let height = number(.height),
+            let sourceWidth = number(.sourceWidth), let sourceHeight = number(.sourceHeight),
+            let orientation = number(.orientation), let section = number(.section)
+        else { return nil }
+        return Manifest.Tile(
+            index: index, page: page, source: source, root: number(.root), path: path, x: x, y: y, width: width,
+            height: height, sourceWidth: sourceWidth, sourceHeight: sourceHeight, orientation: orientation,
+            format: format, crop: nil, cell: cell, section: section, warnings: warnings)
+    }
+
+    /// A box whose members are exactly `height`, `width`, `x` and `y`, whole numbers, each once.
+    private static func box(_ value: JSONValueView) -> Manifest.Box? {
+        var sides = [Int?](repeating: nil, count: 4)
+        let read = value.members { key, member in
+            let side: Int
+            switch String(decoding: key, as: UTF8.self) {
+            case "x": side = 0
+            case "y": side = 1
+            case "width": side = 2
+            case "height": side = 3
+            default: return false
+            }
+            guard sides[side] == nil, let number = member.integer else { return false }
+            sides[side] = number
+            return true
+        }
+        guard read, let x = sides[0], let y = sides[1], let width = sides[2], let height = sides[3] else { return nil }
+        return Manifest.Box(Rect(x: x, y: y, width: width, height: height))
     }
 }

@@ -85,7 +85,7 @@ package enum ManifestReader {
 }
 
 /// A batch of tiles' text decoded on a thread of its own.
-private final class DecodingBatch<Element: Decodable & Sendable>: @unchecked Sendable {
+private final class DecodingBatch<Element: ManifestElement>: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// Set once, before `finished` is signalled.
     private var result: Result<[Element], ManifestError>?
@@ -107,17 +107,47 @@ private final class DecodingBatch<Element: Decodable & Sendable>: @unchecked Sen
     }
 }
 
+/// What a manifest's tiles are decoded as: whole, or the part of them a selection needs.
+private protocol ManifestElement: Decodable, Sendable {
+    /// The elements of `text`, a JSON array of tiles, as `reader` reads them best.
+    static func elements(of text: [UInt8], reader: JSONReader) throws -> [Self]
+}
+
+extension Manifest.Tile: ManifestElement {
+    /// Tiles of the shape a render writes are read directly, any other through `init(from:)`.
+    fileprivate static func elements(of text: [UInt8], reader: JSONReader) throws -> [Manifest.Tile] {
+        try reader.decodeElements(Manifest.Tile.self, from: text, quickly: Manifest.Tile.quickly)
+    }
+}
+
 /// What a selection of tiles is made from: a tile's page and cell.
-private struct TileOutline: Decodable, Sendable {
+private struct TileOutline: ManifestElement {
     var page: Int
     var cell: Manifest.Box
+
+    private static let paths = [["page"], ["cell", "x"], ["cell", "y"], ["cell", "width"], ["cell", "height"]]
+
+    /// A million tiles' pages and cells, five numbers each, read straight from the parsed
+    /// text (a part of a million-tile wall begins drawing sooner); through `init(from:)` when
+    /// they are not all whole numbers, which then says what is wrong.
+    static func elements(of text: [UInt8], reader: JSONReader) throws -> [TileOutline] {
+        guard let numbers = reader.integers(at: paths, ofEachElementOf: text) else {
+            return try reader.decode([TileOutline].self, from: text)
+        }
+        return stride(from: 0, to: numbers.count, by: 5).map { n in
+            TileOutline(
+                page: numbers[n],
+                cell: Manifest.Box(
+                    Rect(x: numbers[n + 1], y: numbers[n + 2], width: numbers[n + 3], height: numbers[n + 4])))
+        }
+    }
 }
 
 /// The text of a manifest split as it streams past (see ``JSONArraySplitter``): the tiles go to
 /// a ``JSONReader`` (simdjson) in batches on other threads while the text is read, everything
 /// else is decoded at the end. Each tile is decoded as an `Element`: a whole tile, or the part of
 /// it needed.
-private struct ManifestSplitter<Element: Decodable & Sendable> {
+private struct ManifestSplitter<Element: ManifestElement> {
     let path: String
     var text: JSONArraySplitter
     /// The tiles decoded so far.
@@ -212,7 +242,7 @@ private struct ManifestSplitter<Element: Decodable & Sendable> {
     /// The tiles of `text`, a JSON array of them whose n-th is tile `tile(n)` of the wall.
     static func decode(_ text: [UInt8], path: String, tile: @escaping (Int) -> Int) throws(ManifestError) -> [Element] {
         do {
-            return try JSONReader().decode([Element].self, from: text)
+            return try Element.elements(of: text, reader: JSONReader())
         } catch let error as DecodingError {
             throw ManifestError(path, "not an ImageWall manifest: " + describe(error, tile: tile))
         } catch {
