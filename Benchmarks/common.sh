@@ -9,3 +9,12 @@ measure() {
 
 # The median of the numbers on standard input, one a line.
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# Runs a command under valgrind's callgrind; prints the instructions it ran, in billions: a
+# figure that repeats on a busy machine where times do not. (valgrind cannot read the debug
+# information of Swift binaries: give it a copy made with strip --strip-debug.)
+instructions() {
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" >/dev/null 2>"$work/callgrind" || {
+    echo "bench: failed under callgrind: $*" >&2; tail -5 "$work/callgrind" >&2; return 1; }
+  sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/callgrind" | awk '{ printf "%.2f\n", $1 / 1e9 }'
+}
