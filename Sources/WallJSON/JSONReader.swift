@@ -23,6 +23,12 @@ package final class JSONReader {
 
     /// The value of type `T` that the JSON text `bytes` holds.
     package func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
+        try T(from: NodeDecoder(document: JSONNodes(nodes: try parse(bytes)), at: 0, codingPath: []))
+    }
+
+    /// The nodes of the JSON text `bytes`, valid until the next text is parsed; a
+    /// `DecodingError` saying why when it is not JSON.
+    private func parse(_ bytes: UnsafeRawBufferPointer) throws(DecodingError) -> UnsafePointer<iw_json_node> {
         var nodes: UnsafePointer<iw_json_node>?
         var count = 0
         var message = [CChar](repeating: 0, count: 160)
@@ -33,7 +39,7 @@ package final class JSONReader {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not JSON: " + reason))
         }
-        return try T(from: NodeDecoder(document: JSONNodes(nodes: nodes), at: 0, codingPath: []))
+        return nodes
     }
 
     /// The value of type `T` that the JSON text `bytes` holds.
@@ -48,16 +54,7 @@ package final class JSONReader {
         _ type: T.Type, from bytes: [UInt8], quickly: (JSONValueView) -> T?
     ) throws -> [T] {
         try bytes.withUnsafeBytes { text -> [T] in
-            var found: UnsafePointer<iw_json_node>?
-            var count = 0
-            var message = [CChar](repeating: 0, count: 160)
-            let status = iw_json_parse(
-                reader, text.baseAddress?.assumingMemoryBound(to: CChar.self), text.count, &found, &count, &message,
-                message.count)
-            guard status == 0, let found else {
-                let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not JSON: " + reason))
-            }
+            let found = try parse(text)
             let document = JSONNodes(nodes: found)
             guard found[0].kind == IW_JSON_ARRAY else {
                 return try [T](from: NodeDecoder(document: document, at: 0, codingPath: []))
@@ -85,14 +82,7 @@ package final class JSONReader {
     /// A few numbers out of many elements, read without a `Decoder`.
     package func integers(at paths: [[String]], ofEachElementOf bytes: [UInt8]) -> [Int]? {
         bytes.withUnsafeBytes { text -> [Int]? in
-            var found: UnsafePointer<iw_json_node>?
-            var count = 0
-            var message = [CChar](repeating: 0, count: 160)
-            guard
-                iw_json_parse(
-                    reader, text.baseAddress?.assumingMemoryBound(to: CChar.self), text.count, &found, &count,
-                    &message, message.count) == 0, let found, found[0].kind == IW_JSON_ARRAY
-            else { return nil }
+            guard let found = try? parse(text), found[0].kind == IW_JSON_ARRAY else { return nil }
             let document = JSONNodes(nodes: found)
             var values: [Int] = []
             values.reserveCapacity(found[0].length * paths.count)
