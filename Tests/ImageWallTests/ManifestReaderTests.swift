@@ -99,6 +99,75 @@ struct ManifestReaderTests {
         }
     }
 
+    @Test("tiles of random shapes: read directly or by the decoder, the same tiles or the same error")
+    func quickTilesAtRandom() throws {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        let numbers = ["height", "index", "orientation", "page", "root", "section", "sourceHeight", "sourceWidth"]
+        let texts = ["format", "path", "source"]
+        let names = numbers + texts + ["width", "x", "y", "cell", "crop", "warnings", "caption", "mark"]
+        // A value of the kind the member holds most of the time, else of another kind.
+        func value(of name: String) -> String {
+            let odd = next(16) == 0
+            switch (name, odd ? next(7) : -1) {
+            case (_, 0): return "null"
+            case (_, 1): return "\(next(100)).0"
+            case (_, 2): return "\"\(next(10))\""
+            case (_, 3): return "[]"
+            case (_, 4): return "{}"
+            case (_, 5): return "\(Int64.max)0"
+            case (_, 6): return "true"
+            case ("cell", _), ("caption", _):
+                let sides = ["x", "y", "width", "height"].filter { _ in next(12) != 0 }
+                return "{" + sides.map { "\"\($0)\":\(next(500))" }.joined(separator: ",") + "}"
+            case ("crop", _): return next(3) == 0 ? #"{"x":0.5,"y":1,"width":10,"height":8}"# : "null"
+            case ("warnings", _): return next(2) == 0 ? "[]" : #"["a \"w\"", "b"]"#
+            case ("mark", _): return #""video""#
+            case _ where texts.contains(name): return "\"f\(next(1000)).jpg\""
+            default: return "\(next(5000))"
+            }
+        }
+        enum Outcome: Equatable {
+            case tiles([Manifest.Tile])
+            case failed(String)
+        }
+        let reader = JSONReader()
+        var quick = 0
+        for _ in 0..<300 {
+            // Half the tiles as a render writes them (optional members now and then absent),
+            // half of any members at all, a member twice now and then.
+            let written = names.filter { !["caption", "mark"].contains($0) }
+            let members =
+                next(2) == 0
+                ? written.filter { !["format", "path", "root", "crop"].contains($0) || next(4) != 0 }
+                : names.filter { _ in next(10) != 0 } + (next(6) == 0 ? [names[next(names.count)]] : [])
+            var order = members
+            for i in order.indices.reversed() where i > 0 { order.swapAt(i, next(i + 1)) }
+            let tile = "{" + order.map { "\"\($0)\":\(value(of: $0))" }.joined(separator: ",") + "}"
+            let text = Array("[\(tile)]".utf8)
+            var expected: Outcome
+            do { expected = .tiles(try reader.decode([Manifest.Tile].self, from: text)) } catch {
+                expected = .failed("\(error)")
+            }
+            var got: Outcome
+            do {
+                got = .tiles(
+                    try reader.decodeElements(Manifest.Tile.self, from: text) { view in
+                        let read = Manifest.Tile.quickly(view)
+                        if read != nil { quick += 1 }
+                        return read
+                    })
+            } catch {
+                got = .failed("\(error)")
+            }
+            #expect(got == expected, "\(tile)")
+        }
+        #expect(quick > 10, "the direct reading was tried on tiles it reads: \(quick)")
+    }
+
     @Test("a selection reads only the tiles it keeps, in order, each with its index in the wall")
     func selection() throws {
         let manifest = try awkwardManifest(count: 30_000)
