@@ -74,36 +74,6 @@ package final class JSONReader {
             return elements
         }
     }
-
-    /// The whole numbers at `paths` in each element of the JSON array `bytes`, `paths.count` of
-    /// them an element, in order: a path is a member's key, or keys down nested objects
-    /// (`["cell", "x"]`). `nil` when the text is not such an array, or an element lacks one of
-    /// them or holds something else there: what ``decode(_:from:)`` then says in its error's words.
-    /// A few numbers out of many elements, read without a `Decoder`.
-    package func integers(at paths: [[String]], ofEachElementOf bytes: [UInt8]) -> [Int]? {
-        bytes.withUnsafeBytes { text -> [Int]? in
-            guard let found = try? parse(text), found[0].kind == IW_JSON_ARRAY else { return nil }
-            let document = JSONNodes(nodes: found)
-            var values: [Int] = []
-            values.reserveCapacity(found[0].length * paths.count)
-            var element = 1
-            for _ in 0..<found[0].length {
-                for path in paths {
-                    var at = element
-                    for key in path {
-                        guard document[at].kind == IW_JSON_OBJECT, let member = document.member(key, of: at) else {
-                            return nil
-                        }
-                        at = member
-                    }
-                    guard document[at].kind == IW_JSON_INTEGER else { return nil }
-                    values.append(Int(document[at].integer))
-                }
-                element = Int(document[element].end)
-            }
-            return values
-        }
-    }
 }
 
 /// A value of a parsed text, read without a `Decoder` (see
@@ -125,6 +95,18 @@ package struct JSONValueView {
 
     /// Whether the value is `null`.
     package var isNull: Bool { nodes[at].kind == IW_JSON_NULL }
+
+    /// How many members the value has, when it is an object.
+    package var memberCount: Int? { nodes[at].kind == IW_JSON_OBJECT ? nodes[at].length : nil }
+
+    /// The value of member `key` when the value is an object that has one (the first when it is
+    /// given twice: the member a `Decoder` reads).
+    package subscript(member key: String) -> JSONValueView? {
+        guard nodes[at].kind == IW_JSON_OBJECT, let index = JSONNodes(nodes: nodes).member(key, of: at) else {
+            return nil
+        }
+        return JSONValueView(nodes: nodes, at: index)
+    }
 
     /// The value as texts, when it is an array of strings only.
     package var strings: [String]? {

@@ -147,7 +147,7 @@ extension Manifest.Tile {
                 warnings = member.strings
                 return warnings != nil
             case .cell:
-                cell = Self.box(member)
+                cell = Manifest.Box(member)
                 return cell != nil
             case .crop:
                 return member.isNull
@@ -167,24 +167,15 @@ extension Manifest.Tile {
             height: height, sourceWidth: sourceWidth, sourceHeight: sourceHeight, orientation: orientation,
             format: format, crop: nil, cell: cell, section: section, warnings: warnings)
     }
+}
 
-    /// A box whose members are exactly `height`, `width`, `x` and `y`, whole numbers, each once.
-    private static func box(_ value: JSONValueView) -> Manifest.Box? {
-        var sides = [Int?](repeating: nil, count: 4)
-        let read = value.members { key, member in
-            let side: Int
-            switch String(decoding: key, as: UTF8.self) {
-            case "x": side = 0
-            case "y": side = 1
-            case "width": side = 2
-            case "height": side = 3
-            default: return false
-            }
-            guard sides[side] == nil, let number = member.integer else { return false }
-            sides[side] = number
-            return true
-        }
-        guard read, let x = sides[0], let y = sides[1], let width = sides[2], let height = sides[3] else { return nil }
-        return Manifest.Box(Rect(x: x, y: y, width: width, height: height))
+extension Manifest.Box {
+    /// The box `value` holds when it is written as a render writes one: its four members `x`, `y`,
+    /// `width` and `height` (each once, no other), whole numbers; else `nil`, for the `Decoder`.
+    init?(_ value: JSONValueView) {
+        guard value.memberCount == 4, let x = value[member: "x"]?.integer, let y = value[member: "y"]?.integer,
+            let width = value[member: "width"]?.integer, let height = value[member: "height"]?.integer
+        else { return nil }
+        self.init(Rect(x: x, y: y, width: width, height: height))
     }
 }

@@ -125,20 +125,14 @@ private struct TileOutline: ManifestElement {
     var page: Int
     var cell: Manifest.Box
 
-    private static let paths = [["page"], ["cell", "x"], ["cell", "y"], ["cell", "width"], ["cell", "height"]]
-
-    /// A million tiles' pages and cells, five numbers each, read straight from the parsed
-    /// text (a part of a million-tile wall begins drawing sooner); through `init(from:)` when
-    /// they are not all whole numbers, which then says what is wrong.
+    /// A million tiles' pages and cells read straight from the parsed text (a part of a
+    /// million-tile wall begins drawing sooner); through `init(from:)` when a tile's are not
+    /// whole numbers, which then says what is wrong.
     static func elements(of text: [UInt8], reader: JSONReader) throws -> [TileOutline] {
-        guard let numbers = reader.integers(at: paths, ofEachElementOf: text) else {
-            return try reader.decode([TileOutline].self, from: text)
-        }
-        return stride(from: 0, to: numbers.count, by: 5).map { n in
-            TileOutline(
-                page: numbers[n],
-                cell: Manifest.Box(
-                    Rect(x: numbers[n + 1], y: numbers[n + 2], width: numbers[n + 3], height: numbers[n + 4])))
+        try reader.decodeElements(TileOutline.self, from: text) { tile in
+            guard let page = tile[member: "page"]?.integer, let cell = tile[member: "cell"].flatMap(Manifest.Box.init)
+            else { return nil }
+            return TileOutline(page: page, cell: cell)
         }
     }
 }
