@@ -104,6 +104,15 @@ public struct CaptureDate: Sendable, Hashable, Comparable, CustomStringConvertib
             hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec), source: .modified)
     }
 
+    /// Seconds since 1970 on the camera's clock (its offset from UTC not applied): what tells
+    /// how far apart two pictures of one camera were taken.
+    var instant: Int {
+        var parts = tm()
+        (parts.tm_year, parts.tm_mon, parts.tm_mday) = (Int32(year - 1900), Int32(month - 1), Int32(day))
+        (parts.tm_hour, parts.tm_min, parts.tm_sec) = (Int32(hour), Int32(minute), Int32(second))
+        return Int(timegm(&parts))
+    }
+
     /// A clock time after a date ending at `i`: one separator, then HHMMSS or HH?MM?SS.
     private static func time(_ b: [UInt8], after i: Int) -> (Int, Int, Int)? {
         guard i < b.count, [0x5F, 0x2D, 0x20, 0x54, 0x2E].contains(b[i]) else { return nil }

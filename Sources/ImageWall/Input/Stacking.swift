@@ -259,18 +259,3 @@ extension ImageDecoder {
         return fast
     }
 }
-
-extension CaptureDate {
-    /// Seconds since 1970 on the camera's clock (its offset from UTC not applied): what tells
-    /// how far apart two pictures of one camera were taken.
-    var instant: Int {
-        // Days from the civil date (Howard Hinnant's algorithm).
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
-        return days * 86_400 + hour * 3_600 + minute * 60 + second
-    }
-}
