@@ -101,7 +101,8 @@ let package = Package(
         .target(name: "CPDFShim", linkerSettings: [.linkedLibrary("hpdf")]),
         // ImageWall's own deflater for PNG bands: C, scalar, no library (see its header).
         .target(name: "CDeflate"),
-        // The resampler's hot loop: the C twin of its Swift definition, plain, SSE2 and AVX2.
+        // The resampler's hot loops (its weighted sums, the 2 x 2 box shrink): C twins of their Swift
+        // definitions, plain, SSE2 and AVX2.
         .target(name: "CKernels"),
         .target(name: "CPNGShim", dependencies: ["CLibPNG", "CDeflate"], linkerSettings: [.linkedLibrary("z")]),
 
