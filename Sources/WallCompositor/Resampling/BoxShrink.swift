@@ -10,12 +10,11 @@ enum BoxShrink {
         let sourceWidth = image.size.width, sourceHeight = image.size.height
         let width = (sourceWidth + kx - 1) / kx
         let height = (sourceHeight + ky - 1) / ky
-        var result = Bitmap(size: Size(width: width, height: height), alpha: image.alpha)
         let length = sourceWidth * channels
         let columns = UnsafeMutablePointer<UInt32>.allocate(capacity: length)
         defer { columns.deallocate() }
-        image.pixels.withUnsafeBufferPointer { src in
-            result.pixels.withUnsafeMutableBufferPointer { dst in
+        return Bitmap(size: Size(width: width, height: height), alpha: image.alpha) { dst in
+            image.pixels.withUnsafeBufferPointer { src in
                 for y in 0..<height {
                     // Sums down the block's rows (whole rows at a time, which vectorises),
                     // then across each block.
@@ -56,7 +55,6 @@ enum BoxShrink {
                 }
             }
         }
-        return result
     }
 
     /// The 2 × 2 case, the same means at a quarter of the cost: each row made by the C twin
@@ -69,9 +67,8 @@ enum BoxShrink {
         let length = sourceWidth * channels
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: length + 32)
         defer { scratch.deallocate() }
-        let pixels = image.pixels.withUnsafeBufferPointer { src in
-            // Every byte is written below: the pixels need no zeroing first.
-            [UInt8](unsafeUninitializedCapacity: width * height * channels) { dst, count in
+        return Bitmap(size: Size(width: width, height: height), alpha: image.alpha) { dst in
+            image.pixels.withUnsafeBufferPointer { src in
                 for y in 0..<height {
                     let top = src.baseAddress! + 2 * y * length
                     let bottom = 2 * y + 1 < sourceHeight ? top + length : top
@@ -79,10 +76,8 @@ enum BoxShrink {
                         IW_KERNEL_BEST, top, bottom, sourceWidth, channels, dst.baseAddress! + y * width * channels,
                         scratch)
                 }
-                count = width * height * channels
             }
         }
-        return Bitmap(size: Size(width: width, height: height), alpha: image.alpha, pixels: pixels)
     }
 
     /// One row of ``halved(_:)``, its definition: the two rows summed into one line of 16-bit

@@ -46,26 +46,25 @@ public enum Resampler {
         // pass down the turned lines, and turns the pixels back as it writes them.
         let columns = horizontal.sourceRange
         let channels = source.channels
-        var turned = [UInt8](repeating: 0, count: columns.count * size.height * channels)
-        source.pixels.withUnsafeBufferPointer { src in
-            turned.withUnsafeMutableBufferPointer { dst in
+        // Each pass writes every byte of its output: neither is cleared first.
+        let turnedCount = columns.count * size.height * channels
+        let turned = [UInt8](unsafeUninitializedCapacity: turnedCount) { dst, initialized in
+            source.pixels.withUnsafeBufferPointer { src in
                 convolve(
                     lines: src.baseAddress! + columns.lowerBound * channels, lineBytes: source.rowBytes,
                     pixels: columns.count, channels: channels, with: vertical,
                     into: dst.baseAddress!, pixelBytes: size.height * channels)
             }
+            initialized = turnedCount
         }
-        var result = Bitmap(size: size, alpha: source.alpha)
-        let resultRowBytes = result.rowBytes
-        turned.withUnsafeBufferPointer { src in
-            result.pixels.withUnsafeMutableBufferPointer { dst in
+        return Bitmap(size: size, alpha: source.alpha) { dst in
+            turned.withUnsafeBufferPointer { src in
                 let shifted = Contributions(shifting: horizontal, by: -columns.lowerBound)
                 convolve(
                     lines: src.baseAddress!, lineBytes: size.height * channels, pixels: size.height,
-                    channels: channels, with: shifted, into: dst.baseAddress!, pixelBytes: resultRowBytes)
+                    channels: channels, with: shifted, into: dst.baseAddress!, pixelBytes: size.width * channels)
             }
         }
-        return result
     }
 
     /// `image` halved both ways, each pixel the mean of a 2 × 2 block (an odd last column or

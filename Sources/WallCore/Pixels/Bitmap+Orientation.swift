@@ -8,8 +8,7 @@ extension Bitmap {
         if orientation == .up { return self }
         let displayed = orientation.displayedSize(ofStored: size)
         let channels = self.channels
-        var result = Bitmap(size: displayed, alpha: alpha)
-        guard !displayed.isEmpty else { return result }
+        guard !displayed.isEmpty else { return Bitmap(size: displayed, alpha: alpha) }
         let storedWidth = size.width
         func offset(_ x: Int, _ y: Int) -> Int {
             let (sx, sy) = orientation.storedPosition(ofDisplayedX: x, y: y, displayed: displayed)
@@ -18,8 +17,9 @@ extension Bitmap {
         let origin = offset(0, 0)
         let stepX = offset(1, 0) - origin, stepY = offset(0, 1) - origin
         let square = 32
-        pixels.withUnsafeBufferPointer { source in
-            result.pixels.withUnsafeMutableBufferPointer { target in
+        // Every displayed pixel is written once: the result is not cleared first.
+        return Bitmap(size: displayed, alpha: alpha) { target in
+            pixels.withUnsafeBufferPointer { source in
                 let src = source.baseAddress!, dst = target.baseAddress!
                 for y0 in stride(from: 0, to: displayed.height, by: square) {
                     for x0 in stride(from: 0, to: displayed.width, by: square) {
@@ -46,6 +46,5 @@ extension Bitmap {
                 }
             }
         }
-        return result
     }
 }

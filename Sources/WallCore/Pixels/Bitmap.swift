@@ -42,6 +42,21 @@ public struct Bitmap: Sendable, Equatable {
         }
     }
 
+    /// A bitmap whose samples `initialize` writes, every one of them, before any is read: a
+    /// decoder's rows or a resampler's pass, without first clearing memory they overwrite.
+    public init(
+        size: Size, alpha: AlphaMode, initializingWith initialize: (UnsafeMutableBufferPointer<UInt8>) throws -> Void
+    ) rethrows {
+        precondition(size.width >= 0 && size.height >= 0)
+        self.size = size
+        self.alpha = alpha
+        let count = size.width * size.height * alpha.channels
+        self.pixels = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            try initialize(buffer)
+            initialized = count
+        }
+    }
+
     /// Wraps existing samples; `pixels.count` must match the size and alpha mode.
     public init(size: Size, alpha: AlphaMode, pixels: [UInt8]) {
         precondition(pixels.count == size.width * size.height * alpha.channels)

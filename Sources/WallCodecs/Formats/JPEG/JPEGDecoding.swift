@@ -44,11 +44,10 @@ enum JPEGDecoding {
         else { throw CodecError(.decode, path: path, reason: "unsupported output of \(channels) channels") }
 
         // CMYK arrives as four channels; the bitmap type holds it until converted below.
-        var bitmap = Bitmap(size: size, alpha: channels == 4 ? .straight : .none)
         var rowsDone = 0
         var fatal: String?
-        let stride = bitmap.rowBytes
-        bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
+        let stride = size.width * Int(channels)
+        var bitmap = Bitmap(size: size, alpha: channels == 4 ? .straight : .none) { pixels in
             while rowsDone < size.height {
                 var got: UInt32 = 0
                 let status = iw_jpeg_read_rows(
@@ -61,6 +60,8 @@ enum JPEGDecoding {
                 }
                 if got == 0 { break }
             }
+            // Rows that never came are set (and made grey below, after the colour is converted).
+            (pixels.baseAddress! + rowsDone * stride).update(repeating: 0, count: pixels.count - rowsDone * stride)
         }
         var warnings: [String] = []
         if let fatal {
