@@ -124,127 +124,18 @@ extension GalleryBuild {
         return SitePaths.digest(["sheets 1", text])
     }
 
-    /// Draws the album's sheets (every variant, in the site's sheets folder, named by `key`),
-    /// as `imagewall render FOLDER` draws them; returns what they show.
+    /// Draws the album's sheets and makes its pictures' renditions (see ``AlbumDrawer``).
     mutating func drawSheets(album path: String, key: String) throws -> GalleryRecord.AlbumEntry {
-        let folder = path.isEmpty ? tree : tree + "/" + path
-        var jobs: [(output: String, options: WallOptions)] = []
-        var prefixes: [String] = []
-        let renditions = self.renditions
-        for (v, variant) in settings.sheetVariants.enumerated() {
-            var options = settings.wall
-            options.scan.recursive = false
-            options.layout = variant
-            options.rendering.decodeFloor = renditions.floor
-            options.cache?.keepsDecodes = false  // tiles and bands are kept; renditions are the site's own
-            if settings.sheetFormat != .png, options.rendering.quality == nil {
-                options.rendering.quality = settings.quality
-            }
-            let file = SitePaths.sheet(
-                SitePaths.digest([key, String(v)]), fileExtension: settings.sheetFormat.fileExtension)
-            prefixes.append(settings.sheetFormat.stem(of: file))
-            jobs.append((site + "/" + file, options))
-        }
-        // The pictures' renditions are made from the decode their tiles are drawn from; the
-        // cache is told their contents' keys, read already (while their files are as read).
-        var keys: [String: String] = [:]
-        var contents: [String: (FileStamp, CacheKey)] = [:]
-        for name in record.files.keys where Self.folder(of: name) == path {
-            guard let file = record.files[name], let key = file.key else { continue }
-            keys[tree + "/" + name] = renditions.key(content: key)
-            if let content = CacheKey(hex: key) { contents[tree + "/" + name] = (file.stamp, content) }
-        }
-        let named = keys, known = contents
-        prefixes += named.values.map { SitePaths.renditionPrefix($0) }
-        try journal.note([], prefixes: prefixes)
-        for job in jobs { try PictureRenditions.makeFolder(of: job.output) }
-        let warn = hooks.warning
-        let profile = hooks.profile
-        let made = Locked<[String: CodecError?]>([:])
-        let runHooks = RunHooks(
-            profile: profile, isCancelled: hooks.isCancelled,
-            diagnostics: { diagnostic in
-                switch diagnostic {
-                case .note: return
-                case .skipped(let source, let reason, let stage):
-                    warn("skipped \(source): \(stage.rawValue): \(reason)")
-                case .warning(let source, let message): warn("\(source): \(message)")
-                }
-            },
-            decoded: { image, decodedFor, decoded in
-                guard let key = named[image.path], renditions.isFloorDecode(image.info, decodedFor: decodedFor) else {
-                    return
-                }
-                let shown = image.info.displayedSize
-                let sides = PictureRenditions.sides(long: max(shown.width, shown.height))
-                guard !renditions.exist(key, sides: sides) else { return }
-                do throws(CodecError) {
-                    try profile.measure(.renditions) { () throws(CodecError) in
-                        try renditions.write(decoded, shown: shown, sides: sides, key: key)
-                    }
-                    made.withLock { $0[image.path] = .some(nil) }
-                } catch {
-                    made.withLock { $0[image.path] = .some(error) }
-                }
-            },
-            contentKey: { path in
-                guard let (stamp, key) = known[path], FileStamp(path: path) == stamp else { return nil }
-                return key
-            })
-        let manifests: [Manifest]
-        do {
-            manifests = try Wall(inputs: [folder]).render(variants: jobs, hooks: runHooks)
-        } catch WallRunError.cancelled {
-            throw WallRunError.cancelled
-        } catch let error as WallError where settings.wall.onError == .skip {
-            // Nothing drawable in the folder: the album lists its files and why.
-            warn("\(folder): \(error.message)")
-            let names = record.files.keys.filter {
-                Self.folder(of: $0) == path && record.files[$0]?.looksLikeImage == true
-            }
-            return GalleryRecord.AlbumEntry(
-                sheetKey: key, sheets: [], pictures: [],
-                skipped: names.sorted().map {
-                    GalleryRecord.SkippedEntry(name: FilePaths.name(of: $0), reason: error.message)
-                })
-        }
-        for error in made.withLock({ $0.values }) {
-            if let error { throw error }  // only writes fail here: the site cannot be whole
-            report.renditions += 1
-        }
-        let tiles = manifests[0].tiles.sorted { $0.index < $1.index }
-        var entry = GalleryRecord.AlbumEntry(
-            sheetKey: key, sheets: [],
-            pictures: tiles.map { tile in
-                GalleryRecord.TileEntry(
-                    name: FilePaths.name(of: tile.source), placeholder: tile.placeholder, damaged: tile.damaged)
-            })
-        for tile in tiles {
-            if let companions = tile.companions, !companions.isEmpty {
-                entry.companions[FilePaths.name(of: tile.source)] = companions.map(FilePaths.name(of:))
-            }
-        }
-        entry.skipped = manifests[0].skipped.map {
-            GalleryRecord.SkippedEntry(name: FilePaths.name(of: $0.source), reason: $0.reason)
-        }
-        for skipped in entry.skipped { report.skipped.append(Self.join(path, skipped.name) + ": " + skipped.reason) }
-        for manifest in manifests {
-            let byIndex = Dictionary(manifest.tiles.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
-            entry.sheets.append(
-                GalleryRecord.SheetEntry(
-                    columns: manifest.layout.configuration.columns, width: manifest.width,
-                    pages: manifest.pages.compactMap { page in
-                        page.file.map {
-                            GalleryRecord.PageEntry(
-                                file: String($0.dropFirst(site.count + 1)), width: page.width, height: page.height)
-                        }
-                    },
-                    tiles: tiles.map { tile in
-                        let placed = byIndex[tile.index] ?? tile
-                        return GalleryRecord.Box(
-                            page: placed.page, x: placed.x, y: placed.y, width: placed.width, height: placed.height)
-                    }))
-        }
-        return entry
+        let drawn = try drawer(album: path).draw(album: path, key: key)
+        report.renditions += drawn.renditions
+        report.skipped += drawn.skipped
+        return drawn.entry
+    }
+
+    /// What drawing the album `path` reads: the build's settings and the album's own files.
+    func drawer(album path: String) -> AlbumDrawer {
+        AlbumDrawer(
+            tree: tree, site: site, settings: settings, hooks: hooks, journal: journal, renditions: renditions,
+            files: record.files.filter { Self.folder(of: $0.key) == path })
     }
 }

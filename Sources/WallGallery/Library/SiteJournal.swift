@@ -11,10 +11,12 @@ import WallFiles
 /// `.imagewall-gallery.journal`), so that a build stopped part-way — interrupted, killed, out of
 /// space — leaves no file the next build does not know to be its own. Each entry is a path, or
 /// a prefix that every file of a sheet's pages starts with, NUL-terminated (names may hold line
-/// feeds). The record written at the end of a build replaces it.
-final class SiteJournal {
+/// feeds). The record written at the end of a build replaces it. Albums drawn at the same time
+/// write to it one after another.
+final class SiteJournal: @unchecked Sendable {
     private let path: String
     private var descriptor: Int32 = -1
+    private let lock = NSLock()
 
     init(site: String) {
         path = site + "/" + SitePaths.journal
@@ -35,6 +37,8 @@ final class SiteJournal {
 
     /// Writes down `paths` (and `prefixes`) before the files are put in place.
     func note(_ paths: [String], prefixes: [String] = []) throws {
+        lock.lock()
+        defer { lock.unlock() }
         if descriptor < 0 {
             descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o666)
             guard descriptor >= 0 else { throw FileError(.write, path: path, reason: systemErrorText()) }
@@ -48,6 +52,8 @@ final class SiteJournal {
 
     /// Removes the journal once the record holds what it said.
     func remove() {
+        lock.lock()
+        defer { lock.unlock() }
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
         unlink(path)
