@@ -56,27 +56,46 @@ extension GalleryBuild {
         return entry.sheetKey != (files.isEmpty ? "" : sheetKey(album, files: files))
     }
 
-    /// Brings one album's files up to date: its sheets (kept when their key is unchanged, or
-    /// found under another folder when it moved), what is read of its pictures, and their
-    /// renditions. Its pages stay as they are until every album is done.
-    mutating func prepare(album path: String, files: [String]) throws {
+    /// What an album's sheets need: none (no pictures), those of the record (their key is
+    /// unchanged), those of another folder's record (it moved), or to be drawn.
+    enum SheetsPlan {
+        case none
+        case kept(GalleryRecord.AlbumEntry)
+        case moved(GalleryRecord.AlbumEntry)
+        case draw(key: String)
+    }
+
+    func sheetsPlan(album path: String, files: [String]) -> SheetsPlan {
+        guard !files.isEmpty else { return .none }
+        let key = sheetKey(path, files: files)
+        if let kept = old.albums[path], kept.sheetKey == key, sheetsExist(kept) { return .kept(kept) }
+        if let moved = old.albums.first(where: { $0.value.sheetKey == key && sheetsExist($0.value) })?.value {
+            return .moved(moved)
+        }
+        return .draw(key: key)
+    }
+
+    /// Brings one album's files up to date, its sheets as `plan` says (those to draw come from
+    /// `drawn`): what is read of its pictures, and their renditions. Its pages stay as they are
+    /// until every album is done.
+    mutating func prepare(album path: String, plan: SheetsPlan, drawn: () throws -> AlbumDrawer.Drawn) throws {
         var entry: GalleryRecord.AlbumEntry
-        if files.isEmpty {
+        switch plan {
+        case .none:
             entry = GalleryRecord.AlbumEntry(sheetKey: "", sheets: [], pictures: [])
-        } else {
-            let key = sheetKey(path, files: files)
-            if let kept = old.albums[path], kept.sheetKey == key, sheetsExist(kept) {
-                entry = kept
-            } else if let moved = old.albums.first(where: { $0.value.sheetKey == key && sheetsExist($0.value) })?.value
-            {
-                entry = moved
-                entry.pages = []
-                entry.pagesKey = ""
-                report.moved.append(path)
-            } else {
-                entry = try drawSheets(album: path, key: key)
-                report.drawn.append(path)
-            }
+        case .kept(let kept):
+            entry = kept
+        case .moved(let moved):
+            entry = moved
+            entry.pages = []
+            entry.pagesKey = ""
+            report.moved.append(path)
+        case .draw:
+            let result = try drawn()
+            report.renditions += result.renditions
+            report.skipped += result.skipped
+            entry = result.entry
+            report.drawn.append(path)
         }
         if let kept = old.albums[path], entry.pages.isEmpty, entry.sheetKey == kept.sheetKey {
             (entry.pages, entry.pagesKey) = (kept.pages, kept.pagesKey)
@@ -122,14 +141,6 @@ extension GalleryBuild {
         encoder.outputFormatting = [.sortedKeys]
         let text = (try? encoder.encode(shaping)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         return SitePaths.digest(["sheets 1", text])
-    }
-
-    /// Draws the album's sheets and makes its pictures' renditions (see ``AlbumDrawer``).
-    mutating func drawSheets(album path: String, key: String) throws -> GalleryRecord.AlbumEntry {
-        let drawn = try drawer(album: path).draw(album: path, key: key)
-        report.renditions += drawn.renditions
-        report.skipped += drawn.skipped
-        return drawn.entry
     }
 
     /// What drawing the album `path` reads: the build's settings and the album's own files.

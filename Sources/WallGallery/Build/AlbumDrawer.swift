@@ -29,8 +29,9 @@ struct AlbumDrawer: Sendable {
 
     /// Draws the album's sheets (every variant, in the site's sheets folder, named by `key`),
     /// as `imagewall render FOLDER` draws them, and its pictures' renditions from the same
-    /// decodes; returns what the sheets show.
-    func draw(album path: String, key: String) throws -> Drawn {
+    /// decodes; returns what the sheets show. Stops, as when the build is cancelled, once
+    /// `stopped` says so.
+    func draw(album path: String, key: String, stopped: @escaping @Sendable () -> Bool = { false }) throws -> Drawn {
         let folder = path.isEmpty ? tree : tree + "/" + path
         var jobs: [(output: String, options: WallOptions)] = []
         var prefixes: [String] = []
@@ -65,7 +66,7 @@ struct AlbumDrawer: Sendable {
         let profile = hooks.profile
         let made = Locked<[String: CodecError?]>([:])
         let runHooks = RunHooks(
-            profile: profile, isCancelled: hooks.isCancelled,
+            profile: profile, isCancelled: { [hooks] in stopped() || hooks.isCancelled() },
             diagnostics: { diagnostic in
                 switch diagnostic {
                 case .note: return
