@@ -48,15 +48,17 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var hasher = KeyHasher()
-        var block = [UInt8](repeating: 0, count: 1 << 20)
+        let size = 1 << 20
+        let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
+        defer { block.deallocate() }
         while true {
-            let count = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let count = read(fd, block, size)
             if count < 0 {
                 if errno == EINTR { continue }
                 return nil
             }
             if count == 0 { break }
-            block.withUnsafeBytes { hasher.add(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            hasher.add(UnsafeRawBufferPointer(start: block, count: count))
         }
         return hasher.finish()
     }

@@ -193,7 +193,7 @@ struct CacheTests {
         #expect(store.load("test", key) == nil && !FileManager.default.fileExists(atPath: path))
         // Pixels go through the gradient filter and back unchanged, whatever their layout.
         var random = SeededGenerator(seed: 3)
-        for (width, channels) in [(1, 1), (7, 3), (64, 4), (5, 2)] {
+        for (width, channels) in [(1, 1), (7, 3), (64, 4), (5, 2), (23, 3)] {
             let pixels = (0..<(width * channels * 9)).map { _ in UInt8.random(in: 0...255, using: &random) }
             let residuals = GradientFilter.residuals(of: pixels, rowBytes: width * channels, step: channels)
             #expect(GradientFilter.pixels(from: residuals, rowBytes: width * channels, step: channels) == pixels)

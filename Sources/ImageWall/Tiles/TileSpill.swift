@@ -54,8 +54,9 @@ final class TileSpill: @unchecked Sendable {
     }
 
     func load(_ index: Int) throws -> Bitmap {
-        var bitmap = Bitmap(size: sizes[index], alpha: channels == 4 ? .premultiplied : .none)
-        try bitmap.pixels.withUnsafeMutableBytes { bytes in
+        // Read whole, or not at all: the pixels are not cleared first.
+        try Bitmap(size: sizes[index], alpha: channels == 4 ? .premultiplied : .none) { pixels in
+            let bytes = UnsafeMutableRawBufferPointer(pixels)
             var done = 0
             while done < bytes.count {
                 let got = pread(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offsets[index] + done))
@@ -64,6 +65,5 @@ final class TileSpill: @unchecked Sendable {
                 done += got
             }
         }
-        return bitmap
     }
 }
