@@ -210,7 +210,8 @@ enum GradientFilter {
                     var x = head
                     while x + 16 <= rowBytes {
                         let predicted = lanes(line + x - step) &+ lanes(above + x) &- lanes(above + x - step)
-                        UnsafeMutableRawPointer(o + x).storeBytes(of: lanes(line + x) &- predicted, as: SIMD16<UInt8>.self)
+                        UnsafeMutableRawPointer(o + x).storeBytes(
+                            of: lanes(line + x) &- predicted, as: SIMD16<UInt8>.self)
                         x += 16
                     }
                     while x < rowBytes {
