@@ -49,7 +49,7 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
         defer { close(fd) }
         var hasher = KeyHasher()
         let size = 1 << 20
-        let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
+        let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
         defer { block.deallocate() }
         while true {
             let count = read(fd, block, size)
