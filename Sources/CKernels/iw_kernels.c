@@ -155,6 +155,62 @@ __attribute__((target("avx2"))) static void halve_avx2(const uint8_t *top, const
     halve_finish(top, bottom, width, channels, out, pairs, j);
 }
 
+/* Sums to bytes, and each premultiplied colour no larger than its alpha. */
+static void bytes_plain(const int32_t *sums, size_t count, size_t channels, int precision, uint8_t *bytes) {
+    for (size_t i = 0; i < count; i++) {
+        int32_t v = sums[i] >> precision;
+        bytes[i] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+    }
+    if (channels == 4) {
+        for (size_t i = 0; i + 4 <= count; i += 4) {
+            uint8_t alpha = bytes[i + 3];
+            for (size_t c = 0; c < 3; c++) bytes[i + c] = bytes[i + c] < alpha ? bytes[i + c] : alpha;
+        }
+    }
+}
+
+/* The shift is arithmetic, as Swift's; the two saturating packs hold each value to -32768...32767
+   and then to 0...255, which is holding it to 0...255; alpha is spread over its pixel's four bytes
+   for an unsigned minimum that leaves it as it is. */
+__attribute__((target("sse2"))) static void bytes_sse2(const int32_t *sums, size_t count, size_t channels,
+                                                       int precision, uint8_t *bytes) {
+    const __m128i shift = _mm_cvtsi32_si128(precision);
+    size_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        __m128i a = _mm_sra_epi32(_mm_loadu_si128((const __m128i *)(sums + i)), shift);
+        __m128i b = _mm_sra_epi32(_mm_loadu_si128((const __m128i *)(sums + i + 4)), shift);
+        __m128i c = _mm_sra_epi32(_mm_loadu_si128((const __m128i *)(sums + i + 8)), shift);
+        __m128i d = _mm_sra_epi32(_mm_loadu_si128((const __m128i *)(sums + i + 12)), shift);
+        __m128i v = _mm_packus_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d));
+        if (channels == 4) {
+            __m128i alpha = _mm_srli_epi32(v, 24);
+            alpha = _mm_or_si128(alpha, _mm_slli_epi32(alpha, 8));
+            alpha = _mm_or_si128(alpha, _mm_slli_epi32(alpha, 16));
+            v = _mm_min_epu8(v, alpha);
+        }
+        _mm_storeu_si128((__m128i *)(bytes + i), v);
+    }
+    bytes_plain(sums + i, count - i, channels, precision, bytes + i);
+}
+
+/* Pixel p of each line to its place. Three bytes go as four, the fourth landing where the next
+   line's pixel is written later (in this block, or the next); when these are the `last` lines,
+   the last one's go exactly. */
+static void place(const uint8_t *bytes, size_t rows, size_t length, size_t channels, uint8_t *out, size_t pixel_bytes,
+                  int last) {
+    size_t pixels = length / channels;
+    for (size_t p = 0; p < pixels; p++, out += pixel_bytes) {
+        const uint8_t *pixel = bytes + p * channels;
+        if (channels != 3) {
+            for (size_t q = 0; q < rows; q++) memcpy(out + channels * q, pixel + q * length, channels);
+        } else {
+            size_t wide = last ? rows - 1 : rows;
+            for (size_t q = 0; q < wide; q++) memcpy(out + 3 * q, pixel + q * length, 4);
+            if (last) memcpy(out + 3 * (rows - 1), pixel + (rows - 1) * length, 3);
+        }
+    }
+}
+
 static iw_kernel best = IW_KERNEL_SSE2;
 static pthread_once_t chosen = PTHREAD_ONCE_INIT;
 
@@ -205,4 +261,16 @@ void iw_halve_row(iw_kernel kernel, const uint8_t *top, const uint8_t *bottom, s
     default:
         halve_plain(top, bottom, width, channels, out);
     }
+}
+
+void iw_store_lines(iw_kernel kernel, const int32_t *sums, size_t rows, size_t length, size_t channels, uint8_t *out,
+                    size_t pixel_bytes, int precision, int last, uint8_t *scratch) {
+    if (rows == 0) return;
+    if (kernel == IW_KERNEL_BEST) kernel = iw_best_kernel();
+    if (kernel == IW_KERNEL_PLAIN) {
+        bytes_plain(sums, rows * length, channels, precision, scratch);
+    } else {
+        bytes_sse2(sums, rows * length, channels, precision, scratch);
+    }
+    place(scratch, rows, length, channels, out, pixel_bytes, last);
 }

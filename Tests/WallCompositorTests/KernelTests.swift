@@ -4,10 +4,10 @@ import WallCore
 
 @testable import WallCompositor
 
-/// The resampler's inner loop: its Swift definition and the C twin's three versions (plain C,
+/// The resampler's inner loops: their Swift definitions and the C twins' three versions (plain C,
 /// SSE2, AVX2 where this CPU has it; `make check-portable` runs the sheets where it has not)
-/// give the same sums, for every number of lines and every length, the largest and the most
-/// negative weights included.
+/// give the same sums and bytes, for every number of lines and every length, the largest and the
+/// most negative weights and sums out of range included.
 @Suite("Resampling kernels, three ways")
 struct KernelTests {
     @Test("plain, SSE2 and AVX2 give the Swift definition's sums", arguments: [1, 2, 3, 4, 5, 7, 12])
@@ -73,6 +73,62 @@ struct KernelTests {
                 iw_halve_row(kernel, top, bottom, width, channels, &out, &scratch)
                 #expect(Array(out[..<half]) == expected, "\(width) pixels of \(channels), kernel \(kernel.rawValue)")
                 #expect(out[half] == 0xA5, "wrote past the row: \(width) pixels of \(channels)")
+            }
+        }
+    }
+
+    @Test("plain, SSE2 and AVX2 store sums as the Swift definition does", arguments: [3, 4])
+    func sameStores(channels: Int) {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D &* UInt64(channels)
+        func next() -> Int32 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int32(truncatingIfNeeded: state >> 32)
+        }
+        let precision = Int(Contributions.precision)
+        for rows in 1...4 {
+            for pixels in [1, 2, 5, 6, 7, 16, 21, 33] {
+                let length = pixels * channels
+                // Sums below 0, above 255 after the shift, and every value between.
+                let sums = (0..<(rows * length)).map { i -> Int32 in
+                    switch i % 5 {
+                    case 0: return -(next() & 0xFFFFF)
+                    case 1: return (next() & 0x3FFFF) | (256 << precision)
+                    default: return (next() & 0xFF) << precision | (next() & 0x3FFF)
+                    }
+                }
+                // Lines turned as the passes write them: pixel p of line q at q * channels + p * pixelBytes,
+                // each pixel's run of lines a line of `rows + 1` pixels, the last one left as it was.
+                let pixelBytes = (rows + 1) * channels
+                var expected = [UInt8](repeating: 0xA5, count: pixels * pixelBytes)
+                sums.withUnsafeBufferPointer { s in
+                    Resampler.store(
+                        sums: s.baseAddress!, rows: rows, length: length, channels: channels, into: &expected,
+                        pixelBytes: pixelBytes)
+                }
+                // The definition held to a pixel worked out by hand.
+                let first = sums[0] >> Contributions.precision
+                #expect(Int(expected[0]) == min(max(Int(first), 0), channels == 4 ? Int(expected[3]) : 255))
+                for kernel in [IW_KERNEL_PLAIN, IW_KERNEL_SSE2, IW_KERNEL_AVX2, IW_KERNEL_BEST] {
+                    for last in [0, 1] {
+                        var out = [UInt8](repeating: 0xA5, count: pixels * pixelBytes)
+                        var scratch = [UInt8](repeating: 0, count: rows * length + 4)
+                        iw_store_lines(
+                            kernel, sums, rows, length, channels, &out, pixelBytes, Int32(precision), Int32(last),
+                            &scratch)
+                        for p in 0..<pixels {
+                            let line = p * pixelBytes, written = rows * channels
+                            let what = "\(rows) lines of \(pixels) pixels of \(channels), kernel \(kernel.rawValue)"
+                            #expect(
+                                Array(out[line..<line + written]) == Array(expected[line..<line + written]), "\(what)")
+                            // The next line's first byte may be written (it is written after), and
+                            // must not be when these are the last lines; nothing beyond it.
+                            let spill = channels == 3 && last == 0 ? 1 : 0
+                            #expect(
+                                out[(line + written + spill)..<(line + pixelBytes)].allSatisfy { $0 == 0xA5 },
+                                "wrote past the lines: \(what), last \(last)")
+                        }
+                    }
+                }
             }
         }
     }

@@ -1,7 +1,7 @@
 #ifndef IW_KERNELS_H
 #define IW_KERNELS_H
 /* The resampler's hot loops in C, the fast twins of their Swift definitions (Resampler.add,
-   BoxShrink.halved). Three versions of each — plain C, SSE2 (every x86-64) and AVX2, chosen at
+   Resampler.store, BoxShrink.halved). Three versions of each — plain C, SSE2 (every x86-64) and AVX2, chosen at
    run time — give the same bytes, integer arithmetic being exact in any order. */
 #include <stddef.h>
 #include <stdint.h>
@@ -25,6 +25,17 @@ void iw_add_lines(iw_kernel kernel, const uint8_t *lines, size_t line_bytes, con
    `scratch` holds width * channels + 32 bytes. */
 void iw_halve_row(iw_kernel kernel, const uint8_t *top, const uint8_t *bottom, size_t width, size_t channels,
                   uint8_t *out, uint8_t *scratch);
+
+/* The resampler's last step, the fast twin of Resampler.store: `rows` lines of `length` sums
+   (one after another) made bytes, each shifted down by `precision` and held to 0...255, then
+   pixel p of line q written at out + q * channels + p * pixel_bytes (`channels` 3 or 4), a
+   premultiplied colour held no larger than its alpha. Unless these are the `last` lines, the
+   byte after each pixel's last line may be written too (its next line's, written after).
+   `scratch` holds rows * length + 4 bytes.
+   The bytes are made by plain C or SSE2 (which AVX2 runs too: the step moves more than it
+   computes); the pixels are placed by the same C in every version. */
+void iw_store_lines(iw_kernel kernel, const int32_t *sums, size_t rows, size_t length, size_t channels, uint8_t *out,
+                    size_t pixel_bytes, int precision, int last, uint8_t *scratch);
 
 /* The version IW_KERNEL_BEST runs on this CPU. */
 iw_kernel iw_best_kernel(void);

@@ -93,8 +93,8 @@ public enum Resampler {
         let block = 4
         let acc = UnsafeMutablePointer<Int32>.allocate(capacity: block * length)
         defer { acc.deallocate() }
-        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: block * length)
-        defer { bytes.deallocate() }
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: block * length + 4)
+        defer { scratch.deallocate() }
         weights.withBuffers { firsts, counts, offsets, w in
             var t0 = 0
             while t0 < weights.targetLength {
@@ -107,30 +107,31 @@ public enum Resampler {
                         counts[t],
                         acc + q * length, length, Contributions.half)
                 }
-                // Sums to bytes in one run (which vectorises), then each pixel of the lines to
-                // its place, premultiplied colour kept no larger than its alpha.
-                for i in 0..<rows * length {
-                    bytes[i] = UInt8(truncatingIfNeeded: min(max(acc[i] >> Contributions.precision, 0), 255))
-                }
-                var out = destination + t0 * channels
-                for p in 0..<pixels {
-                    for q in 0..<rows {
-                        let pixel = bytes + q * length + p * channels, target = out + q * channels
-                        if channels == 4 {
-                            let alpha = pixel[3]
-                            target[0] = min(pixel[0], alpha)
-                            target[1] = min(pixel[1], alpha)
-                            target[2] = min(pixel[2], alpha)
-                            target[3] = alpha
-                        } else {
-                            target[0] = pixel[0]
-                            target[1] = pixel[1]
-                            target[2] = pixel[2]
-                        }
-                    }
-                    out += pixelBytes
-                }
+                // The C twin of ``store(sums:rows:length:channels:into:pixelBytes:)``: the same bytes.
+                iw_store_lines(
+                    IW_KERNEL_BEST, acc, rows, length, channels, destination + t0 * channels, pixelBytes,
+                    Int32(Contributions.precision), t0 + rows == weights.targetLength ? 1 : 0, scratch)
                 t0 += rows
+            }
+        }
+    }
+
+    /// Lines of sums to bytes, the definition of the passes' last step, whose C twin
+    /// (`iw_store_lines`) the passes run and the tests hold to it: `rows` lines of `length` sums
+    /// made bytes (shifted down by the weights' precision, held to 0...255), then pixel `p` of
+    /// line `q` written at `into + q * channels + p * pixelBytes`, a premultiplied colour no
+    /// larger than its alpha.
+    static func store(
+        sums: UnsafePointer<Int32>, rows: Int, length: Int, channels: Int, into out: UnsafeMutablePointer<UInt8>,
+        pixelBytes: Int
+    ) {
+        for q in 0..<rows {
+            for p in 0..<length / channels {
+                let pixel = sums + q * length + p * channels, target = out + q * channels + p * pixelBytes
+                let bytes = (0..<channels).map {
+                    UInt8(truncatingIfNeeded: min(max(pixel[$0] >> Contributions.precision, 0), 255))
+                }
+                for c in 0..<channels { target[c] = channels == 4 && c < 3 ? min(bytes[c], bytes[3]) : bytes[c] }
             }
         }
     }
