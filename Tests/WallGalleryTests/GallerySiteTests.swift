@@ -205,6 +205,21 @@ struct GallerySiteTests {
         }
     }
 
+    @Test("albums drawn two at a time make the site that one thread makes, file for file")
+    func albumsAtOnce() throws {
+        let fixture = try Self.tree()
+        fixture.add("orientation-3.jpg", as: "2023/Paris/orientation-3.jpg")
+        fixture.add("png-rgba.png", as: "2023/Paris/png-rgba.png")
+        let report = try fixture.build()
+        #expect(report.drawn.count == 4, "\(report.summary)")
+        let one = fixture.root + "/one"
+        try GallerySite(tree: fixture.tree, site: one, settings: SiteFixture.settings { $0.wall.threads = 1 }).build()
+        #expect(fixture.files() == SiteFixture.files(in: one))
+        for file in fixture.files() {
+            #expect(Fixtures.read(fixture.site + "/" + file) == Fixtures.read(one + "/" + file), "\(file)")
+        }
+    }
+
     @Test("only what the gallery wrote is ever removed")
     func ownFilesOnly() throws {
         let fixture = try Self.tree()

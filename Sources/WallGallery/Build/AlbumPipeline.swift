@@ -12,18 +12,21 @@ final class AlbumPipeline: @unchecked Sendable {
     private var running = 0
     private var stopping = false
     private let count: Int
+    private let lanes: Int
     private let draw: @Sendable (Int, _ stopped: @escaping @Sendable () -> Bool) throws -> AlbumDrawer.Drawn
 
-    /// Draws albums `0 ..< count` with `draw`, `lanes` at a time, each on a thread of its own;
-    /// `draw` is given a check that says when to stop.
+    /// Draws albums `0 ..< count` with `draw`, `lanes` at a time, each on a thread of its own
+    /// (with no lanes, each when it is asked for, on the thread that asks); `draw` is given a
+    /// check that says when to stop.
     init(
         count: Int, lanes: Int,
         draw: @escaping @Sendable (Int, _ stopped: @escaping @Sendable () -> Bool) throws -> AlbumDrawer.Drawn
     ) {
         self.count = count
+        self.lanes = lanes
         self.draw = draw
-        guard count > 0 else { return }
-        running = min(max(1, lanes), count)
+        guard count > 0, lanes > 0 else { return }
+        running = min(lanes, count)
         for _ in 0..<running {
             let thread = Thread { [self] in work() }
             thread.stackSize = 16 << 20  // a render's own thread, as the main thread is
@@ -61,6 +64,7 @@ final class AlbumPipeline: @unchecked Sendable {
     /// Album `n`'s drawing, once it is done.
     func result(_ n: Int) throws -> AlbumDrawer.Drawn {
         precondition(n < count)
+        if lanes <= 0 { return try draw(n) { self.isStopping } }
         condition.lock()
         while results[n] == nil { condition.wait() }
         let result = results.removeValue(forKey: n)!
