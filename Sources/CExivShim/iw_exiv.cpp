@@ -14,6 +14,16 @@
 
 namespace {
 std::once_flag setUp;
+std::mutex xmpMutex;
+
+/* Held by Exiv2 while it registers XMP namespaces, which several threads reading files may do. */
+void lockXmp(void *, bool lock) {
+    if (lock) {
+        xmpMutex.lock();
+    } else {
+        xmpMutex.unlock();
+    }
+}
 
 void copyText(char *to, size_t size, const char *from) {
     if (size) std::snprintf(to, size, "%s", from ? from : "");
@@ -253,6 +263,10 @@ extern "C" int iw_exiv_read(const char *path, size_t max_length, unsigned char *
     std::call_once(setUp, [] {
         Exiv2::LogMsg::setLevel(Exiv2::LogMsg::mute);
         Exiv2::enableBMFF(true);  // CR3 is ISO-BMFF
+        // The XMP toolkit is set up once, here, before any thread reads XMP: left to the first
+        // XmpParser::decode, two threads set it up at once and corrupt its tables (a crash
+        // seen one render in twenty on a folder of NEFs).
+        Exiv2::XmpParser::initialize(lockXmp, nullptr);
     });
     if (bytes) *bytes = nullptr;
     std::memset(metadata, 0, sizeof *metadata);
