@@ -103,6 +103,10 @@ struct SheetBatch {
         }
     }
 
+    /// The bytes of finished cells a batch keeps in memory until its variants are painted; the
+    /// rest wait in temporary files.
+    static let spillMemory = 32 << 20
+
     /// Batch variants: each source decoded once for every variant whose own decode would be
     /// the same (the same decode plan), and each variant's tile resampled from that decode just
     /// as a render of that variant alone makes it, so a variant's bytes are those of the same
@@ -112,10 +116,11 @@ struct SheetBatch {
         let hooks = self.hooks
         let base = jobs[0].options
         let cells = try jobs.map { try session.cells(of: $0.plan, options: $0.options) }
-        let spills = try jobs.map { job in
-            try TileSpill(
+        let memory = SpillMemory(limit: SheetBatch.spillMemory)
+        let spills = jobs.map { job in
+            TileSpill(
                 sizes: job.plan.arrangement.placements.map(\.cell.size),
-                channels: job.options.background.isOpaque ? 3 : 4)
+                channels: job.options.background.isOpaque ? 3 : 4, memory: memory)
         }
         let images = jobs[0].plan.images
         hooks.progress?.begin(.render, total: images.count)
