@@ -101,6 +101,7 @@ final class SpillMemory: @unchecked Sendable {
     let limit: Int
     private let held = Locked(0)
 
+    /// A share of `limit` bytes, none of it taken.
     init(limit: Int) { self.limit = limit }
 
     /// Takes `bytes` when they fit beside what is held.
@@ -112,6 +113,7 @@ final class SpillMemory: @unchecked Sendable {
         }
     }
 
+    /// Gives back `bytes` taken before.
     func give(_ bytes: Int) {
         held.withLock { $0 -= bytes }
     }
