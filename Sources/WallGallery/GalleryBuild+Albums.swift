@@ -143,10 +143,17 @@ extension GalleryBuild {
         return SitePaths.digest(["sheets 1", text])
     }
 
-    /// What drawing the album `path` reads: the build's settings and the album's own files.
-    func drawer(album path: String) -> AlbumDrawer {
-        AlbumDrawer(
-            tree: tree, site: site, settings: settings, hooks: hooks, journal: journal, renditions: renditions,
-            files: record.files.filter { Self.folder(of: $0.key) == path })
+    /// The drawers of `albums` (paths and sheet keys), each given its own folder's files, the
+    /// record's files sorted by folder in one pass.
+    func drawers(_ albums: [(path: String, key: String)]) -> [(drawer: AlbumDrawer, album: String, key: String)] {
+        guard !albums.isEmpty else { return [] }
+        let byFolder = Dictionary(grouping: record.files, by: { Self.folder(of: $0.key) })
+        return albums.map { album in
+            let files = Dictionary(uniqueKeysWithValues: byFolder[album.path] ?? [])
+            let drawer = AlbumDrawer(
+                tree: tree, site: site, settings: settings, hooks: hooks, journal: journal, renditions: renditions,
+                files: files)
+            return (drawer, album.path, album.key)
+        }
     }
 }

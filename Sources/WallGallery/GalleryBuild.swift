@@ -69,10 +69,11 @@ struct GalleryBuild {
         // The albums whose sheets are drawn are drawn ahead, two at a time, and taken in order
         // as the build comes to them; with one thread, each when the build comes to it.
         let plans = tree.order.map { sheetsPlan(album: $0, files: albums[$0] ?? []) }
-        let drawing: [(drawer: AlbumDrawer, album: String, key: String)] = zip(tree.order, plans).compactMap {
-            guard case .draw(let key) = $1 else { return nil }
-            return (drawer(album: $0), $0, key)
-        }
+        let drawing = drawers(
+            zip(tree.order, plans).compactMap { path, plan in
+                guard case .draw(let key) = plan else { return nil }
+                return (path, key)
+            })
         let pipeline = AlbumPipeline(count: drawing.count, lanes: threads > 1 ? 2 : 0) { n, stopped in
             try drawing[n].drawer.draw(album: drawing[n].album, key: drawing[n].key, stopped: stopped)
         }
