@@ -12,6 +12,7 @@ extension ImageWallCommand {
     public struct Assemble: ParsableCommand {
         /// The command's abstract and its discussion, with examples.
         public static let configuration = CommandConfiguration(
+            commandName: "assemble",
             abstract: "Join the part files of a sheet into its PNG, the same bytes as one render.",
             discussion: """
                 A sheet too big for one machine is rendered in parts by any batch engine (GNU \

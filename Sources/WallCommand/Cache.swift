@@ -8,6 +8,7 @@ extension ImageWallCommand {
     public struct Cache: ParsableCommand {
         /// The command's abstract and its discussion, with examples.
         public static let configuration = CommandConfiguration(
+            commandName: "cache",
             abstract: "Show the render cache's size, entries and hit rate; clear or trim it.",
             discussion: """
                 The cache keeps decoded images and tiles (compressed with zstd) and the sheet's \

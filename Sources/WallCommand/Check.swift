@@ -12,6 +12,7 @@ extension ImageWallCommand {
     public struct Check: ParsableCommand {
         /// The command's abstract and its discussion, with examples.
         public static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Check a suite of fixture sheets against their goldens, or two folders of sheets.",
             discussion: """
                 A suite file (JSON) names each fixture: its inputs, or a manifest to render \

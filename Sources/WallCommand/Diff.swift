@@ -12,6 +12,7 @@ extension ImageWallCommand {
     public struct Diff: ParsableCommand {
         /// The command's abstract and its discussion, with examples.
         public static let configuration = CommandConfiguration(
+            commandName: "diff",
             abstract: "Compare two sheets pixel by pixel.",
             discussion: """
                 Prints how many pixels differ (some channel by more than --tolerance), their \

@@ -11,6 +11,7 @@ extension ImageWallCommand {
     public struct Gallery: ParsableCommand {
         /// The command's abstract and its discussion, with examples.
         public static let configuration = CommandConfiguration(
+            commandName: "gallery",
             abstract:
                 "Make a gallery site of a tree of folders, and keep it up to date: again in a second when nothing changed, or watching the tree.",
             discussion: """

@@ -8,6 +8,7 @@ extension ImageWallCommand {
     public struct Layout: ParsableCommand {
         /// The command's abstract and its discussion, with examples.
         public static let configuration = CommandConfiguration(
+            commandName: "layout",
             abstract: "Lay images out without decoding them and print where every tile goes.",
             discussion: """
                 Reads only image headers (or sizes you give; --stack also reads a small copy of \

@@ -8,6 +8,7 @@ extension ImageWallCommand {
     public struct Probe: ParsableCommand {
         /// The command's abstract and its discussion, with examples.
         public static let configuration = CommandConfiguration(
+            commandName: "probe",
             abstract: "Show each image's format, size, orientation and colour from its header.",
             discussion: """
                 Reads headers only, never pixels, of every format ImageWall reads \

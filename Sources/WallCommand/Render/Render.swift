@@ -19,6 +19,7 @@ extension ImageWallCommand {
     public struct Render: ParsableCommand {
         /// The command's abstract and its discussion, with examples.
         public static let configuration = CommandConfiguration(
+            commandName: "render",
             abstract: "Render images and folders to a contact sheet: PNG, JPEG, WebP, PDF or a Deep Zoom pyramid.",
             discussion: """
                 Inputs are image files or folders; a folder means its images (\(ImageFormat.names)), \
