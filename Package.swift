@@ -40,9 +40,9 @@ let package = Package(
         .systemLibrary(
             name: "CLCMS2", pkgConfig: "lcms2",
             providers: [.apt(["liblcms2-dev"])]),
-        .systemLibrary(
-            name: "CLibHEIF", pkgConfig: "libheif",
-            providers: [.apt(["libheif-dev"])]),
+        // libheif's headers only (Debian's libheif-dev): the shim loads the library on the first
+        // HEIF or AVIF file, so nothing links it.
+        .systemLibrary(name: "CLibHEIF"),
         .systemLibrary(
             name: "CLibWebP", pkgConfig: "libwebpdemux",
             providers: [.apt(["libwebp-dev"])]),
@@ -71,7 +71,7 @@ let package = Package(
             name: "CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"])]),
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
-        .target(name: "CHEIFShim", dependencies: ["CLibHEIF"]),
+        .target(name: "CHEIFShim", dependencies: ["CLibHEIF"], linkerSettings: [.linkedLibrary("dl")]),
         .target(
             name: "CWebPShim", dependencies: ["CLibWebP"],
             linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("webp")]),

@@ -1,9 +1,43 @@
 #include "iw_heif.h"
+#include "iw_heif_library.h"
 
-#include <libheif/heif.h>
+#include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The library of the ABI the headers describe: libheif.so.1 for every 1.x. */
+_Static_assert(LIBHEIF_NUMERIC_VERSION >> 24 == 1, "libheif's headers are of another ABI than libheif.so.1");
+static const char soname[] = "libheif.so.1";
+
+struct iw_heif_functions iw_hf;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static char load_failure[256]; /* empty once every function is found */
+
+static void load_heif(void) {
+    void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        const char *reason = dlerror();
+        snprintf(load_failure, sizeof load_failure, "libheif cannot be loaded (%s)", reason ? reason : soname);
+        return;
+    }
+#define IW_LOOKUP(name)                                                                                 \
+    if (!(*(void **)&iw_hf.name = dlsym(library, #name))) {                                               \
+        snprintf(load_failure, sizeof load_failure, "%s lacks %s", soname, #name);                     \
+        return;                                                                                        \
+    }
+    IW_HEIF_FUNCTIONS(IW_LOOKUP)
+#undef IW_LOOKUP
+}
+
+int iw_heif_loaded(char *message, size_t message_size) {
+    pthread_once(&load_once, load_heif);
+    if (!load_failure[0]) return 0;
+    if (message_size) snprintf(message, message_size, "%s", load_failure);
+    return 1;
+}
 
 static int fail(struct heif_error error, char *message, size_t size) {
     snprintf(message, size, "%s", error.message ? error.message : "libheif error");
@@ -13,16 +47,17 @@ static int fail(struct heif_error error, char *message, size_t size) {
 /* A context holding `path`, read with libheif's own limits; decoding stays on the calling
    thread (ImageWall decodes several images at once). */
 static struct heif_context *open_context(const char *path, char *message, size_t size) {
-    struct heif_context *context = heif_context_alloc();
+    if (iw_heif_loaded(message, size)) return NULL;
+    struct heif_context *context = iw_hf.heif_context_alloc();
     if (!context) {
         snprintf(message, size, "out of memory");
         return NULL;
     }
-    heif_context_set_max_decoding_threads(context, 0);
-    struct heif_error error = heif_context_read_from_file(context, path, NULL);
+    iw_hf.heif_context_set_max_decoding_threads(context, 0);
+    struct heif_error error = iw_hf.heif_context_read_from_file(context, path, NULL);
     if (error.code != heif_error_Ok) {
         fail(error, message, size);
-        heif_context_free(context);
+        iw_hf.heif_context_free(context);
         return NULL;
     }
     return context;
@@ -33,44 +68,44 @@ int iw_heif_probe(const char *path, iw_heif_info *info, char *message, size_t me
     struct heif_context *context = open_context(path, message, message_size);
     if (!context) return 1;
     struct heif_image_handle *handle = NULL;
-    struct heif_error error = heif_context_get_primary_image_handle(context, &handle);
+    struct heif_error error = iw_hf.heif_context_get_primary_image_handle(context, &handle);
     if (error.code != heif_error_Ok) {
         fail(error, message, message_size);  /* the message lives in the context */
-        heif_context_free(context);
+        iw_hf.heif_context_free(context);
         return 1;
     }
-    info->width = heif_image_handle_get_width(handle);
-    info->height = heif_image_handle_get_height(handle);
-    info->has_alpha = heif_image_handle_has_alpha_channel(handle);
-    info->premultiplied_alpha = heif_image_handle_is_premultiplied_alpha(handle);
-    info->luma_bits = heif_image_handle_get_luma_bits_per_pixel(handle);
-    info->chroma_bits = heif_image_handle_get_chroma_bits_per_pixel(handle);
-    info->top_level_images = heif_context_get_number_of_top_level_images(context);
-    info->icc_size = (int)heif_image_handle_get_raw_color_profile_size(handle);
+    info->width = iw_hf.heif_image_handle_get_width(handle);
+    info->height = iw_hf.heif_image_handle_get_height(handle);
+    info->has_alpha = iw_hf.heif_image_handle_has_alpha_channel(handle);
+    info->premultiplied_alpha = iw_hf.heif_image_handle_is_premultiplied_alpha(handle);
+    info->luma_bits = iw_hf.heif_image_handle_get_luma_bits_per_pixel(handle);
+    info->chroma_bits = iw_hf.heif_image_handle_get_chroma_bits_per_pixel(handle);
+    info->top_level_images = iw_hf.heif_context_get_number_of_top_level_images(context);
+    info->icc_size = (int)iw_hf.heif_image_handle_get_raw_color_profile_size(handle);
     struct heif_color_profile_nclx *nclx = NULL;
-    if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx) {
+    if (iw_hf.heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx) {
         info->has_nclx = 1;
         info->primaries = nclx->color_primaries;
         info->transfer = nclx->transfer_characteristics;
         info->matrix = nclx->matrix_coefficients;
         info->full_range = nclx->full_range_flag;
-        heif_nclx_color_profile_free(nclx);
+        iw_hf.heif_nclx_color_profile_free(nclx);
     }
     heif_item_id ids[4];
-    int count = heif_image_handle_get_list_of_thumbnail_IDs(handle, ids, 4);
+    int count = iw_hf.heif_image_handle_get_list_of_thumbnail_IDs(handle, ids, 4);
     for (int i = 0; i < count && info->thumbnails < 4; i++) {
         struct heif_image_handle *thumbnail = NULL;
-        if (heif_image_handle_get_thumbnail(handle, ids[i], &thumbnail).code != heif_error_Ok) continue;
-        info->thumbnail_width[info->thumbnails] = heif_image_handle_get_width(thumbnail);
-        info->thumbnail_height[info->thumbnails] = heif_image_handle_get_height(thumbnail);
+        if (iw_hf.heif_image_handle_get_thumbnail(handle, ids[i], &thumbnail).code != heif_error_Ok) continue;
+        info->thumbnail_width[info->thumbnails] = iw_hf.heif_image_handle_get_width(thumbnail);
+        info->thumbnail_height[info->thumbnails] = iw_hf.heif_image_handle_get_height(thumbnail);
         info->thumbnails++;
-        heif_image_handle_release(thumbnail);
+        iw_hf.heif_image_handle_release(thumbnail);
     }
     heif_item_id exif_id;
-    if (heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &exif_id, 1) == 1) {
-        size_t size = heif_image_handle_get_metadata_size(handle, exif_id);
+    if (iw_hf.heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &exif_id, 1) == 1) {
+        size_t size = iw_hf.heif_image_handle_get_metadata_size(handle, exif_id);
         uint8_t *data = size >= 4 && size <= (1 << 20) ? malloc(size) : NULL;
-        if (data && heif_image_handle_get_metadata(handle, exif_id, data).code == heif_error_Ok) {
+        if (data && iw_hf.heif_image_handle_get_metadata(handle, exif_id, data).code == heif_error_Ok) {
             /* The item starts with the offset of the TIFF header after these four bytes. */
             uint32_t offset = (uint32_t)data[0] << 24 | (uint32_t)data[1] << 16 | (uint32_t)data[2] << 8 | data[3];
             if (offset <= size - 4) {
@@ -82,8 +117,8 @@ int iw_heif_probe(const char *path, iw_heif_info *info, char *message, size_t me
         }
         free(data);
     }
-    heif_image_handle_release(handle);
-    heif_context_free(context);
+    iw_hf.heif_image_handle_release(handle);
+    iw_hf.heif_context_free(context);
     return 0;
 }
 
@@ -96,12 +131,23 @@ void iw_heif_free_info(iw_heif_info *info) {
 int iw_heif_sniff(const uint8_t *head, size_t size) {
     int length = size > 4096 ? 4096 : (int)size;
     if (length < 12) return 0;
-    enum heif_filetype_result kind = heif_check_filetype(head, length);
+    /* Every HEIF file starts with its ftyp box: other files never load libheif. */
+    if (memcmp(head + 4, "ftyp", 4) != 0) return 0;
+    if (iw_heif_loaded(NULL, 0)) {
+        /* Without libheif, the brands that name HEIF and AVIF files, so that they are claimed and
+           refused with the reason (reading them says libheif cannot be loaded). */
+        static const char *const heif[] = {"heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"};
+        if (!memcmp(head + 8, "avif", 4) || !memcmp(head + 8, "avis", 4)) return 2;
+        for (size_t i = 0; i < sizeof heif / sizeof *heif; i++)
+            if (!memcmp(head + 8, heif[i], 4)) return 1;
+        return 0;
+    }
+    enum heif_filetype_result kind = iw_hf.heif_check_filetype(head, length);
     if (kind != heif_filetype_yes_supported && kind != heif_filetype_yes_unsupported) return 0;
-    heif_brand2 main = heif_read_main_brand(head, length);
-    if (main == heif_fourcc_to_brand("avif") || main == heif_fourcc_to_brand("avis")) return 2;
-    if (main == heif_fourcc_to_brand("mif1") || main == heif_fourcc_to_brand("msf1")) {
-        if (heif_has_compatible_brand(head, length, "avif") || heif_has_compatible_brand(head, length, "avis")) return 2;
+    heif_brand2 main = iw_hf.heif_read_main_brand(head, length);
+    if (main == iw_hf.heif_fourcc_to_brand("avif") || main == iw_hf.heif_fourcc_to_brand("avis")) return 2;
+    if (main == iw_hf.heif_fourcc_to_brand("mif1") || main == iw_hf.heif_fourcc_to_brand("msf1")) {
+        if (iw_hf.heif_has_compatible_brand(head, length, "avif") || iw_hf.heif_has_compatible_brand(head, length, "avis")) return 2;
     }
     return 1;
 }
@@ -110,20 +156,20 @@ int iw_heif_icc(const char *path, uint8_t *buffer, size_t size, char *message, s
     struct heif_context *context = open_context(path, message, message_size);
     if (!context) return 1;
     struct heif_image_handle *handle = NULL;
-    struct heif_error error = heif_context_get_primary_image_handle(context, &handle);
+    struct heif_error error = iw_hf.heif_context_get_primary_image_handle(context, &handle);
     if (error.code == heif_error_Ok) {
-        if (heif_image_handle_get_raw_color_profile_size(handle) != size) {
+        if (iw_hf.heif_image_handle_get_raw_color_profile_size(handle) != size) {
             snprintf(message, message_size, "ICC profile changed size");
             error.code = heif_error_Usage_error;
         } else {
-            error = heif_image_handle_get_raw_color_profile(handle, buffer);
+            error = iw_hf.heif_image_handle_get_raw_color_profile(handle, buffer);
             if (error.code != heif_error_Ok) fail(error, message, message_size);
         }
-        heif_image_handle_release(handle);
+        iw_hf.heif_image_handle_release(handle);
     } else {
         fail(error, message, message_size);
     }
-    heif_context_free(context);
+    iw_hf.heif_context_free(context);
     return error.code == heif_error_Ok ? 0 : 1;
 }
 
@@ -138,10 +184,10 @@ typedef struct owner {
 void iw_heif_release(iw_heif_decoded *decoded) {
     owner *o = decoded->owner;
     if (!o) return;
-    if (o->image) heif_image_release(o->image);
-    if (o->thumbnail) heif_image_handle_release(o->thumbnail);
-    if (o->handle) heif_image_handle_release(o->handle);
-    if (o->context) heif_context_free(o->context);
+    if (o->image) iw_hf.heif_image_release(o->image);
+    if (o->thumbnail) iw_hf.heif_image_handle_release(o->thumbnail);
+    if (o->handle) iw_hf.heif_image_handle_release(o->handle);
+    if (o->context) iw_hf.heif_context_free(o->context);
     free(o->icc);
     free(o);
     decoded->owner = NULL;
@@ -162,72 +208,72 @@ int iw_heif_decode(const char *path, int min_width, int min_height, iw_heif_deco
         iw_heif_release(out);
         return 1;
     }
-    struct heif_error error = heif_context_get_primary_image_handle(o->context, &o->handle);
+    struct heif_error error = iw_hf.heif_context_get_primary_image_handle(o->context, &o->handle);
     if (error.code != heif_error_Ok) {
         fail(error, message, message_size);  /* before the context that holds the message goes */
         iw_heif_release(out);
         return 1;
     }
     /* The colour is the primary image's, whichever image is decoded. */
-    size_t icc_size = heif_image_handle_get_raw_color_profile_size(o->handle);
+    size_t icc_size = iw_hf.heif_image_handle_get_raw_color_profile_size(o->handle);
     if (icc_size > 0 && icc_size <= (16u << 20) && (o->icc = malloc(icc_size)) != NULL &&
-        heif_image_handle_get_raw_color_profile(o->handle, o->icc).code == heif_error_Ok) {
+        iw_hf.heif_image_handle_get_raw_color_profile(o->handle, o->icc).code == heif_error_Ok) {
         out->icc = o->icc;
         out->icc_size = icc_size;
     }
     struct heif_color_profile_nclx *nclx = NULL;
-    if (heif_image_handle_get_nclx_color_profile(o->handle, &nclx).code == heif_error_Ok && nclx) {
+    if (iw_hf.heif_image_handle_get_nclx_color_profile(o->handle, &nclx).code == heif_error_Ok && nclx) {
         out->has_nclx = 1;
         out->primaries = nclx->color_primaries;
         out->transfer = nclx->transfer_characteristics;
-        heif_nclx_color_profile_free(nclx);
+        iw_hf.heif_nclx_color_profile_free(nclx);
     }
     /* The smallest thumbnail that still covers the size asked for, as libvips chooses. */
     struct heif_image_handle *chosen = o->handle;
     if (min_width > 0 && min_height > 0) {
         heif_item_id ids[8];
-        int count = heif_image_handle_get_list_of_thumbnail_IDs(o->handle, ids, 8);
+        int count = iw_hf.heif_image_handle_get_list_of_thumbnail_IDs(o->handle, ids, 8);
         long best = -1;
         for (int i = 0; i < count; i++) {
             struct heif_image_handle *thumbnail = NULL;
-            if (heif_image_handle_get_thumbnail(o->handle, ids[i], &thumbnail).code != heif_error_Ok) continue;
-            int w = heif_image_handle_get_width(thumbnail), h = heif_image_handle_get_height(thumbnail);
+            if (iw_hf.heif_image_handle_get_thumbnail(o->handle, ids[i], &thumbnail).code != heif_error_Ok) continue;
+            int w = iw_hf.heif_image_handle_get_width(thumbnail), h = iw_hf.heif_image_handle_get_height(thumbnail);
             long area = (long)w * h;
             if (w >= min_width && h >= min_height && (best < 0 || area < best)) {
-                if (o->thumbnail) heif_image_handle_release(o->thumbnail);
+                if (o->thumbnail) iw_hf.heif_image_handle_release(o->thumbnail);
                 o->thumbnail = thumbnail;
                 best = area;
             } else {
-                heif_image_handle_release(thumbnail);
+                iw_hf.heif_image_handle_release(thumbnail);
             }
         }
         if (o->thumbnail) chosen = o->thumbnail;
     }
-    int alpha = heif_image_handle_has_alpha_channel(chosen);
-    struct heif_decoding_options *options = heif_decoding_options_alloc();
+    int alpha = iw_hf.heif_image_handle_has_alpha_channel(chosen);
+    struct heif_decoding_options *options = iw_hf.heif_decoding_options_alloc();
     if (options) options->convert_hdr_to_8bit = 1;
-    error = heif_decode_image(chosen, &o->image, heif_colorspace_RGB,
+    error = iw_hf.heif_decode_image(chosen, &o->image, heif_colorspace_RGB,
                               alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, options);
-    heif_decoding_options_free(options);
+    iw_hf.heif_decoding_options_free(options);
     if (error.code != heif_error_Ok) {
         fail(error, message, message_size);  /* before the context that holds the message goes */
         iw_heif_release(out);
         return 1;
     }
     int stride = 0;
-    const uint8_t *plane = heif_image_get_plane_readonly(o->image, heif_channel_interleaved, &stride);
+    const uint8_t *plane = iw_hf.heif_image_get_plane_readonly(o->image, heif_channel_interleaved, &stride);
     if (!plane) {
         snprintf(message, message_size, "libheif returned no pixels");
         iw_heif_release(out);
         return 1;
     }
-    out->width = heif_image_get_width(o->image, heif_channel_interleaved);
-    out->height = heif_image_get_height(o->image, heif_channel_interleaved);
+    out->width = iw_hf.heif_image_get_width(o->image, heif_channel_interleaved);
+    out->height = iw_hf.heif_image_get_height(o->image, heif_channel_interleaved);
     out->channels = alpha ? 4 : 3;
     out->stride = stride;
     out->pixels = plane;
     /* libheif keeps premultiplied alpha as stored: straighten it. */
-    if (alpha && heif_image_handle_is_premultiplied_alpha(chosen)) {
+    if (alpha && iw_hf.heif_image_handle_is_premultiplied_alpha(chosen)) {
         uint8_t *p = (uint8_t *)plane;
         for (int y = 0; y < out->height; y++) {
             uint8_t *row = p + (size_t)y * stride;
@@ -246,71 +292,76 @@ int iw_heif_decode(const char *path, int min_width, int min_height, iw_heif_deco
 
 int iw_heif_encode(const char *path, const uint8_t *pixels, int width, int height, int channels,
                    const iw_heif_encode_options *options, char *message, size_t message_size) {
-    struct heif_context *context = heif_context_alloc();
+    if (iw_heif_loaded(message, message_size)) return 1;
+    struct heif_context *context = iw_hf.heif_context_alloc();
     struct heif_encoder *encoder = NULL;
     struct heif_image *image = NULL;
     struct heif_encoding_options *encoding = NULL;
-    struct heif_error error = heif_context_get_encoder_for_format(
+    struct heif_error error = iw_hf.heif_context_get_encoder_for_format(
         context, options->av1 ? heif_compression_AV1 : heif_compression_HEVC, &encoder);
     if (error.code != heif_error_Ok) goto done;
     if (options->fast) {
         /* Best effort: each encoder names its speed setting its own way. */
-        heif_encoder_set_parameter(encoder, options->av1 ? "speed" : "preset", options->av1 ? "9" : "ultrafast");
+        iw_hf.heif_encoder_set_parameter(encoder, options->av1 ? "speed" : "preset", options->av1 ? "9" : "ultrafast");
     }
     if (options->lossless) {
-        error = heif_encoder_set_lossless(encoder, 1);
+        error = iw_hf.heif_encoder_set_lossless(encoder, 1);
     } else {
-        error = heif_encoder_set_lossy_quality(encoder, options->quality);
+        error = iw_hf.heif_encoder_set_lossy_quality(encoder, options->quality);
     }
     if (error.code != heif_error_Ok) goto done;
-    error = heif_image_create(width, height, heif_colorspace_RGB,
+    error = iw_hf.heif_image_create(width, height, heif_colorspace_RGB,
                               channels == 4 ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, &image);
     if (error.code != heif_error_Ok) goto done;
-    error = heif_image_add_plane(image, heif_channel_interleaved, width, height, 8);
+    error = iw_hf.heif_image_add_plane(image, heif_channel_interleaved, width, height, 8);
     if (error.code != heif_error_Ok) goto done;
     int stride = 0;
-    uint8_t *plane = heif_image_get_plane(image, heif_channel_interleaved, &stride);
+    uint8_t *plane = iw_hf.heif_image_get_plane(image, heif_channel_interleaved, &stride);
     for (int y = 0; y < height; y++) {
         memcpy(plane + (size_t)y * stride, pixels + (size_t)y * width * channels, (size_t)width * channels);
     }
     if (options->icc && options->icc_size) {
-        error = heif_image_set_raw_color_profile(image, "prof", options->icc, options->icc_size);
+        error = iw_hf.heif_image_set_raw_color_profile(image, "prof", options->icc, options->icc_size);
         if (error.code != heif_error_Ok) goto done;
     }
-    encoding = heif_encoding_options_alloc();
+    encoding = iw_hf.heif_encoding_options_alloc();
     struct heif_color_profile_nclx *nclx = NULL;
-    if (options->nclx_primaries > 0 && (nclx = heif_nclx_color_profile_alloc()) != NULL) {
+    if (options->nclx_primaries > 0 && (nclx = iw_hf.heif_nclx_color_profile_alloc()) != NULL) {
         nclx->color_primaries = (enum heif_color_primaries)options->nclx_primaries;
         nclx->transfer_characteristics = (enum heif_transfer_characteristics)options->nclx_transfer;
         nclx->matrix_coefficients = heif_matrix_coefficients_ITU_R_BT_601_6;
         nclx->full_range_flag = 1;
         encoding->output_nclx_profile = nclx;
-        error = heif_image_set_nclx_color_profile(image, nclx);
+        error = iw_hf.heif_image_set_nclx_color_profile(image, nclx);
         if (error.code != heif_error_Ok) goto done;
     }
     encoding->image_orientation = (enum heif_orientation)(options->orientation >= 1 && options->orientation <= 8 ? options->orientation : 1);
     struct heif_image_handle *handle = NULL;
-    error = heif_context_encode_image(context, image, encoder, encoding, &handle);
+    error = iw_hf.heif_context_encode_image(context, image, encoder, encoding, &handle);
     if (error.code != heif_error_Ok) goto done;
     if (options->thumbnail > 0) {
-        error = heif_context_encode_thumbnail(context, image, handle, encoder, encoding, options->thumbnail, NULL);
+        error = iw_hf.heif_context_encode_thumbnail(context, image, handle, encoder, encoding, options->thumbnail, NULL);
         if (error.code != heif_error_Ok) {
-            heif_image_handle_release(handle);
+            iw_hf.heif_image_handle_release(handle);
             goto done;
         }
     }
-    heif_image_handle_release(handle);
-    error = heif_context_write_to_file(context, path);
+    iw_hf.heif_image_handle_release(handle);
+    error = iw_hf.heif_context_write_to_file(context, path);
 done:
     if (error.code != heif_error_Ok) fail(error, message, message_size);
     if (encoding) {
-        if (encoding->output_nclx_profile) heif_nclx_color_profile_free(encoding->output_nclx_profile);
-        heif_encoding_options_free(encoding);
+        if (encoding->output_nclx_profile) iw_hf.heif_nclx_color_profile_free(encoding->output_nclx_profile);
+        iw_hf.heif_encoding_options_free(encoding);
     }
-    if (image) heif_image_release(image);
-    if (encoder) heif_encoder_release(encoder);
-    heif_context_free(context);
+    if (image) iw_hf.heif_image_release(image);
+    if (encoder) iw_hf.heif_encoder_release(encoder);
+    iw_hf.heif_context_free(context);
     return error.code == heif_error_Ok ? 0 : 1;
 }
 
-const char *iw_heif_library_version(void) { return heif_get_version(); }
+const char *iw_heif_library_version(void) {
+    return iw_heif_loaded(NULL, 0) ? "(not loaded)" : iw_hf.heif_get_version();
+}
+
+const char *iw_heif_header_version(void) { return LIBHEIF_VERSION; }

@@ -63,7 +63,10 @@ typedef struct iw_heif_encode_options {
 /* Writes `pixels` (RGB or RGBA, 8 bits, tightly packed) to `path`. */
 int iw_heif_encode(const char *path, const uint8_t *pixels, int width, int height, int channels,
                    const iw_heif_encode_options *options, char *message, size_t message_size);
-/* The version of the library this shim was built against (for cache keys). */
+/* The version of the libheif loaded (loading it), for the decode plans of HEIF files, which
+   cache keys hold; "(not loaded)" when it cannot be loaded. */
 const char *iw_heif_library_version(void);
+/* The version of the headers this shim was built with, without loading libheif. */
+const char *iw_heif_header_version(void);
 
 #endif

@@ -14,7 +14,7 @@ import CWebPShim
 public enum CodecLibraries {
     /// One line naming each library and its version: a new version of any of them may decode
     /// differently, so a cache keys its entries by it. FFmpeg's are its headers' (the libraries
-    /// themselves load only for a video, whose decode plan names them).
+    /// themselves load only for a video, whose decode plan names them), and so are libheif's.
     public static let versions: String = {
         let webp = iw_webp_library_version()
         // libtiff says "LIBTIFF, Version 4.5.0\nCopyright …": its number alone.
@@ -24,7 +24,9 @@ public enum CodecLibraries {
             "libjpeg \(iw_jpeg_library_version())",
             "libpng \(iw_png_library_version())",
             "zlib \(String(cString: iw_zlib_library_version()))",
-            "libheif \(String(cString: iw_heif_library_version()))",
+            // libheif's as built: it loads on the first HEIF file (a HEIF's decode plan names the
+            // one loaded).
+            "libheif \(String(cString: iw_heif_header_version()))",
             "libwebp \(webp >> 16).\((webp >> 8) & 0xFF).\(webp & 0xFF)",
             tiff,
             "giflib \(iw_gif_library_version())",

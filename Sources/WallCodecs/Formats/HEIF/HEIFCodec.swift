@@ -110,10 +110,14 @@ struct HEIFCodec: ImageCodec {
         return image
     }
 
+    /// "1.15.1": the version of the libheif loaded (loading it), which HEIF decode plans name.
+    static let libraryVersion = String(cString: iw_heif_library_version())
+
     /// The decoded pixels (of the thumbnail when one will do), and libheif's planes besides.
     /// Keyed by the target itself: the image (thumbnail or level) and the shrink follow from it.
     func decodePlan(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> String {
-        target.map { "target \($0.width)x\($0.height), rows box-averaged" } ?? "whole"
+        (target.map { "target \($0.width)x\($0.height), rows box-averaged" } ?? "whole")
+            + " by libheif \(HEIFCodec.libraryVersion)"
     }
 
     func workingMemory(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> (pixels: Int, besides: Int) {
