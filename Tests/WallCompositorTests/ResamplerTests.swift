@@ -181,6 +181,32 @@ extension ResamplerTests {
                 == ResamplerTests.plainPasses(image, to: target, region: part))
     }
 
+    @Test("weights kept from an earlier resize are those made afresh, past the number kept and back")
+    func keptWeights() {
+        // More keys than are kept, each asked for three times: made, kept, and made again after
+        // the others emptied the memo. Every two keys differ, and for each part of a key some
+        // differ in that part alone.
+        let keys = (0..<48).map { (i: Int) -> Contributions.Key in
+            let start: Double = 0.25 * Double((i / 6) % 2)
+            let extent: Double = 280 - 0.5 * Double((i / 12) % 2)
+            let source = 300 + (i / 3) % 2 + 2 * ((i / 24) % 2)
+            return Contributions.Key(sourceLength: source, start: start, extent: extent, targetLength: 17 + i % 3)
+        }
+        #expect(Set(keys).count == keys.count && keys.count > Contributions.recentCount)
+        for _ in 0..<3 {
+            for key in keys + keys.reversed() {
+                let kept = Contributions.of(
+                    sourceLength: key.sourceLength, start: key.start, extent: key.extent, targetLength: key.targetLength
+                )
+                let made = Contributions(
+                    sourceLength: key.sourceLength, start: key.start, extent: key.extent, targetLength: key.targetLength
+                )
+                #expect(kept.targetLength == made.targetLength && kept.firsts == made.firsts)
+                #expect(kept.counts == made.counts && kept.offsets == made.offsets && kept.weights == made.weights)
+            }
+        }
+    }
+
     @Test(
         "the box average is each block's rounded mean; blocks cut by the edges average what they have",
         arguments: [(3, 2, 3), (4, 5, 3), (1, 3, 4), (7, 7, 4), (2, 2, 3), (2, 2, 4)])

@@ -75,9 +75,9 @@ enum LinearLight {
                 x: region.x / Double(boxX), y: region.y / Double(boxY),
                 width: region.width / Double(boxX), height: region.height / Double(boxY))
         }
-        let vertical = Contributions(
+        let vertical = Contributions.of(
             sourceLength: source.height, start: region.y, extent: region.height, targetLength: size.height)
-        let horizontal = Contributions(
+        let horizontal = Contributions.of(
             sourceLength: source.width, start: region.x, extent: region.width, targetLength: size.width)
         let scale = 1 / Float(Contributions.one)
         let rows = vertical.sourceRange

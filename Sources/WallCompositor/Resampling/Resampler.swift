@@ -1,4 +1,5 @@
 import CKernels
+import Synchronization
 import WallCore
 
 /// Resizes bitmaps the way libvips' thumbnail does: an integer box average for the bulk of a
@@ -35,10 +36,10 @@ public enum Resampler {
                 x: region.x / Double(boxX), y: region.y / Double(boxY),
                 width: region.width / Double(boxX), height: region.height / Double(boxY))
         }
-        let vertical = Contributions(
+        let vertical = Contributions.of(
             sourceLength: source.size.height, start: region.y, extent: region.height,
             targetLength: size.height)
-        let horizontal = Contributions(
+        let horizontal = Contributions.of(
             sourceLength: source.size.width, start: region.x, extent: region.width,
             targetLength: size.width)
         // Down first, so that the pass across meets only the target's rows. Each pass reads
@@ -236,6 +237,33 @@ struct Contributions {
             offsets.append(weights.count)
             weights.append(contentsOf: fixed[first..<last].map { Int16(clamping: $0) })
         }
+    }
+
+    /// What a set of weights maps: equal keys, equal weights.
+    struct Key: Hashable {
+        var sourceLength: Int
+        var start: Double
+        var extent: Double
+        var targetLength: Int
+    }
+
+    /// The weights of the last resizes, by what they map: the tiles of a sheet, and of a batch's
+    /// variants, are mostly of a few sizes cut from pictures of a few sizes, and each set costs
+    /// a sine or two a weight. Emptied when full.
+    private static let recent = Mutex<[Key: Contributions]>([:])
+    static let recentCount = 32
+
+    /// The weights ``init(sourceLength:start:extent:targetLength:)`` makes, kept for the next
+    /// resize that asks for the same.
+    static func of(sourceLength: Int, start: Double, extent: Double, targetLength: Int) -> Contributions {
+        let key = Key(sourceLength: sourceLength, start: start, extent: extent, targetLength: targetLength)
+        if let kept = recent.withLock({ $0[key] }) { return kept }
+        let made = Contributions(sourceLength: sourceLength, start: start, extent: extent, targetLength: targetLength)
+        recent.withLock { kept in
+            if kept.count >= recentCount { kept.removeAll(keepingCapacity: true) }
+            kept[key] = made
+        }
+        return made
     }
 
     /// `other` read from a source that starts `offset` pixels later (`firsts` moved by `offset`).
