@@ -193,8 +193,13 @@ extension ResamplerTests {
             return Contributions.Key(sourceLength: source, start: start, extent: extent, targetLength: 17 + i % 3)
         }
         #expect(Set(keys).count == keys.count && keys.count > Contributions.recentCount)
+        // And one too large to keep (an enlargement to 100,000 px: 3.6 MB of weights).
+        let huge = Contributions.Key(sourceLength: 300, start: 0, extent: 300, targetLength: 100_000)
+        #expect(
+            Contributions(sourceLength: 300, start: 0, extent: 300, targetLength: 100_000).bytes
+                > Contributions.recentBytes)
         for _ in 0..<3 {
-            for key in keys + keys.reversed() {
+            for key in keys + [huge] + keys.reversed() {
                 let kept = Contributions.of(
                     sourceLength: key.sourceLength, start: key.start, extent: key.extent, targetLength: key.targetLength
                 )
@@ -203,6 +208,7 @@ extension ResamplerTests {
                 )
                 #expect(kept.targetLength == made.targetLength && kept.firsts == made.firsts)
                 #expect(kept.counts == made.counts && kept.offsets == made.offsets && kept.weights == made.weights)
+                #expect(Contributions.keptBytes <= Contributions.recentBytes)
             }
         }
     }

@@ -247,21 +247,35 @@ struct Contributions {
         var targetLength: Int
     }
 
-    /// The weights of the last resizes, by what they map: the tiles of a sheet, and of a batch's
-    /// variants, are mostly of a few sizes cut from pictures of a few sizes, and each set costs
-    /// a sine or two a weight. Emptied when full.
-    private static let recent = Mutex<[Key: Contributions]>([:])
+    /// The weights of the last resizes, by what they map, and the bytes they hold: the tiles of
+    /// a sheet, and of a batch's variants, are mostly of a few sizes cut from pictures of a few
+    /// sizes, and each set costs a sine or two a weight. Emptied when full.
+    private static let recent = Mutex<(sets: [Key: Contributions], bytes: Int)>(([:], 0))
+    /// At most this many sets are kept (a tile's are a few kilobytes)…
     static let recentCount = 32
+    /// …holding at most this many bytes: a set for a huge target is made each time.
+    static let recentBytes = 2 << 20
+
+    /// The bytes the kept sets hold.
+    static var keptBytes: Int { recent.withLock { $0.bytes } }
+
+    /// The bytes the arrays of this set hold.
+    var bytes: Int { (firsts.count + counts.count + offsets.count) * MemoryLayout<Int>.stride + weights.count * 2 }
 
     /// The weights ``init(sourceLength:start:extent:targetLength:)`` makes, kept for the next
     /// resize that asks for the same.
     static func of(sourceLength: Int, start: Double, extent: Double, targetLength: Int) -> Contributions {
         let key = Key(sourceLength: sourceLength, start: start, extent: extent, targetLength: targetLength)
-        if let kept = recent.withLock({ $0[key] }) { return kept }
+        if let kept = recent.withLock({ $0.sets[key] }) { return kept }
         let made = Contributions(sourceLength: sourceLength, start: start, extent: extent, targetLength: targetLength)
+        let bytes = made.bytes
+        guard bytes <= recentBytes else { return made }
         recent.withLock { kept in
-            if kept.count >= recentCount { kept.removeAll(keepingCapacity: true) }
-            kept[key] = made
+            if kept.sets.count >= recentCount || kept.bytes + bytes > recentBytes {
+                kept.sets.removeAll(keepingCapacity: true)
+                kept.bytes = 0
+            }
+            if kept.sets.updateValue(made, forKey: key) == nil { kept.bytes += bytes }
         }
         return made
     }
