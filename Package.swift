@@ -104,7 +104,11 @@ let package = Package(
         // The resampler's hot loops (its weighted sums, the 2 x 2 box shrink): C twins of their Swift
         // definitions, plain, SSE2 and AVX2.
         .target(name: "CKernels"),
-        .target(name: "CPNGShim", dependencies: ["CLibPNG", "CDeflate"], linkerSettings: [.linkedLibrary("z")]),
+        // zlib for libpng's streams and joining Adler-32s; libdeflate (Debian's libdeflate-dev) for the
+        // sheets' checksums.
+        .target(
+            name: "CPNGShim", dependencies: ["CLibPNG", "CDeflate"],
+            linkerSettings: [.linkedLibrary("z"), .linkedLibrary("deflate")]),
 
         // Pure Swift stages.
         .target(name: "WallCore"),

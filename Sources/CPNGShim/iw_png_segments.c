@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <libdeflate.h>
 #include <zlib.h>
 
 /* The five PNG filters of one row; `up` is the row above, NULL for a filter that does not read
@@ -94,7 +95,7 @@ int iw_png_deflate_segment(const uint8_t *rows, size_t stride, uint32_t count, u
             return 1;
         }
         out->size = iw_deflate_band(filtered, filtered_size, last, out->data);
-        out->adler = (uint32_t)adler32(1, filtered, (uInt)filtered_size);
+        out->adler = libdeflate_adler32(1, filtered, filtered_size);
         out->filtered_size = filtered_size;
         free(filtered);
         return 0;
@@ -120,7 +121,7 @@ int iw_png_deflate_segment(const uint8_t *rows, size_t stride, uint32_t count, u
     int ok = last ? status == Z_STREAM_END : (status == Z_OK && z.avail_in == 0);
     out->size = z.total_out;
     deflateEnd(&z);
-    out->adler = (uint32_t)adler32(1, filtered, (uInt)filtered_size);
+    out->adler = libdeflate_adler32(1, filtered, filtered_size);
     out->filtered_size = filtered_size;
     free(filtered);
     if (!ok) {
@@ -153,8 +154,10 @@ void iw_png_segment_free(iw_png_segment *segment) {
     segment->data = NULL;
 }
 
-uint32_t iw_crc32(uint32_t value, const uint8_t *data, size_t size) { return (uint32_t)crc32(value, data, (uInt)size); }
-uint32_t iw_adler32(uint32_t value, const uint8_t *data, size_t size) { return (uint32_t)adler32(value, data, (uInt)size); }
+/* The checksums by libdeflate (vectorised where the CPU allows; the same values everywhere, as
+   checksums are); zlib's for joining two Adler-32s, which libdeflate has not. */
+uint32_t iw_crc32(uint32_t value, const uint8_t *data, size_t size) { return libdeflate_crc32(value, data, size); }
+uint32_t iw_adler32(uint32_t value, const uint8_t *data, size_t size) { return libdeflate_adler32(value, data, size); }
 uint32_t iw_adler32_combine(uint32_t a, uint32_t b, size_t b_size) { return (uint32_t)adler32_combine(a, b, (z_off_t)b_size); }
 
 const char *iw_zlib_library_version(void) { return zlibVersion(); }
