@@ -107,7 +107,7 @@ let package = Package(
         // zlib for libpng's streams and joining Adler-32s; libdeflate (Debian's libdeflate-dev) for the
         // sheets' checksums.
         .target(
-            name: "CPNGShim", dependencies: ["CLibPNG", "CDeflate"],
+            name: "CPNGShim", dependencies: ["CLibPNG", "CDeflate", "CKernels"],
             linkerSettings: [.linkedLibrary("z"), .linkedLibrary("deflate")]),
 
         // Pure Swift stages.

@@ -211,6 +211,62 @@ static void place(const uint8_t *bytes, size_t rows, size_t length, size_t chann
     }
 }
 
+/* PNG's Paeth filter (ISO 15948, 9.4) from byte `from` on, where every byte has a left
+   neighbour: `a`, `b` and `c` are the bytes left, above and above-left in the unfiltered rows. */
+static void paeth_plain(const uint8_t *row, const uint8_t *up, uint8_t *out, size_t from, size_t n, size_t bpp) {
+    for (size_t i = from; i < n; i++) {
+        int16_t a = row[i - bpp], b = up[i], c = up[i - bpp];
+        int16_t p = b - c, q = a - c, r = p + q;
+        int16_t pa = p < 0 ? -p : p, pb = q < 0 ? -q : q, pc = r < 0 ? -r : r;
+        int16_t prediction = ((pa <= pb) & (pa <= pc)) ? a : (pb <= pc ? b : c);
+        out[i] = (uint8_t)(row[i] - prediction);
+    }
+}
+
+/* Eight bytes in 16-bit lanes; SSE2 has no absolute value nor blend: a maximum with the negation,
+   and masks. */
+__attribute__((target("sse2"))) static void paeth_sse2(const uint8_t *row, const uint8_t *up, uint8_t *out,
+                                                       size_t from, size_t n, size_t bpp) {
+    const __m128i zero = _mm_setzero_si128();
+    size_t i = from;
+    for (; i + 8 <= n; i += 8) {
+        __m128i a = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(row + i - bpp)), zero);
+        __m128i b = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(up + i)), zero);
+        __m128i c = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(up + i - bpp)), zero);
+        __m128i p = _mm_sub_epi16(b, c), q = _mm_sub_epi16(a, c), r = _mm_add_epi16(p, q);
+        __m128i pa = _mm_max_epi16(p, _mm_sub_epi16(zero, p));
+        __m128i pb = _mm_max_epi16(q, _mm_sub_epi16(zero, q));
+        __m128i pc = _mm_max_epi16(r, _mm_sub_epi16(zero, r));
+        __m128i not_a = _mm_or_si128(_mm_cmpgt_epi16(pa, pb), _mm_cmpgt_epi16(pa, pc));
+        __m128i use_c = _mm_cmpgt_epi16(pb, pc);
+        __m128i bc = _mm_or_si128(_mm_and_si128(use_c, c), _mm_andnot_si128(use_c, b));
+        __m128i prediction = _mm_or_si128(_mm_and_si128(not_a, bc), _mm_andnot_si128(not_a, a));
+        __m128i bytes = _mm_packus_epi16(prediction, prediction);
+        _mm_storel_epi64((__m128i *)(out + i), _mm_sub_epi8(_mm_loadl_epi64((const __m128i *)(row + i)), bytes));
+    }
+    paeth_plain(row, up, out, i, n, bpp);
+}
+
+/* Sixteen bytes in 16-bit lanes. */
+__attribute__((target("avx2"))) static void paeth_avx2(const uint8_t *row, const uint8_t *up, uint8_t *out,
+                                                       size_t from, size_t n, size_t bpp) {
+    size_t i = from;
+    for (; i + 16 <= n; i += 16) {
+        __m256i a = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(row + i - bpp)));
+        __m256i b = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(up + i)));
+        __m256i c = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(up + i - bpp)));
+        __m256i p = _mm256_sub_epi16(b, c), q = _mm256_sub_epi16(a, c), r = _mm256_add_epi16(p, q);
+        __m256i pa = _mm256_abs_epi16(p), pb = _mm256_abs_epi16(q), pc = _mm256_abs_epi16(r);
+        __m256i not_a = _mm256_or_si256(_mm256_cmpgt_epi16(pa, pb), _mm256_cmpgt_epi16(pa, pc));
+        __m256i bc = _mm256_blendv_epi8(b, c, _mm256_cmpgt_epi16(pb, pc));
+        __m256i prediction = _mm256_blendv_epi8(a, bc, not_a);
+        /* the two 128-bit halves packed side by side: the sixteen bytes in order */
+        __m128i bytes = _mm_packus_epi16(_mm256_castsi256_si128(prediction), _mm256_extracti128_si256(prediction, 1));
+        _mm_storeu_si128((__m128i *)(out + i), _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(row + i)), bytes));
+    }
+    paeth_plain(row, up, out, i, n, bpp);
+}
+
 static iw_kernel best = IW_KERNEL_SSE2;
 static pthread_once_t chosen = PTHREAD_ONCE_INIT;
 
@@ -273,4 +329,25 @@ void iw_store_lines(iw_kernel kernel, const int32_t *sums, size_t rows, size_t l
         bytes_sse2(sums, rows * length, channels, precision, scratch);
     }
     place(scratch, rows, length, channels, out, pixel_bytes, last);
+}
+
+void iw_paeth_row(iw_kernel kernel, const uint8_t *row, const uint8_t *up, uint8_t *out, size_t n, size_t bpp) {
+    /* On the left edge a and c are 0, so Paeth predicts b. */
+    size_t lead = n < bpp ? n : bpp;
+    for (size_t i = 0; i < lead; i++) out[i] = (uint8_t)(row[i] - up[i]);
+    if (kernel == IW_KERNEL_BEST) kernel = iw_best_kernel();
+    switch (kernel) {
+    case IW_KERNEL_AVX2:
+        if (iw_best_kernel() == IW_KERNEL_AVX2) {
+            paeth_avx2(row, up, out, lead, n, bpp);
+            return;
+        }
+        paeth_sse2(row, up, out, lead, n, bpp);
+        return;
+    case IW_KERNEL_SSE2:
+        paeth_sse2(row, up, out, lead, n, bpp);
+        return;
+    default:
+        paeth_plain(row, up, out, lead, n, bpp);
+    }
 }

@@ -1,6 +1,7 @@
 #include "iw_png.h"
 
 #include "iw_deflate.h"
+#include "iw_kernels.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +10,8 @@
 
 /* The five PNG filters of one row; `up` is the row above, NULL for a filter that does not read
    it (none, sub). One loop per filter, with no branch on the data, so that compilers vectorize
-   them (Paeth about 7x faster than one loop switching per byte). */
+   them (Paeth about 7x faster than one loop switching per byte); Paeth, the sheets' filter, by
+   the vector kernels. */
 static void filter_row(int type, const uint8_t *row, const uint8_t *up, uint8_t *out, size_t n, int bpp) {
     size_t lead = n < (size_t)bpp ? n : (size_t)bpp;
     switch (type) {
@@ -24,16 +26,8 @@ static void filter_row(int type, const uint8_t *row, const uint8_t *up, uint8_t 
         for (size_t i = 0; i < lead; i++) out[i] = (uint8_t)(row[i] - (up[i] >> 1));
         for (size_t i = lead; i < n; i++) out[i] = (uint8_t)(row[i] - (((unsigned)row[i - bpp] + up[i]) >> 1));
         return;
-    case 4:
-        /* On the left edge a and c are 0, so Paeth predicts b. */
-        for (size_t i = 0; i < lead; i++) out[i] = (uint8_t)(row[i] - up[i]);
-        for (size_t i = lead; i < n; i++) {
-            int16_t a = row[i - bpp], b = up[i], c = up[i - bpp];
-            int16_t p = b - c, q = a - c, r = p + q;
-            int16_t pa = p < 0 ? -p : p, pb = q < 0 ? -q : q, pc = r < 0 ? -r : r;
-            int16_t prediction = ((pa <= pb) & (pa <= pc)) ? a : (pb <= pc ? b : c);
-            out[i] = (uint8_t)(row[i] - prediction);
-        }
+    case 4: /* the sheets' filter: the vector kernels' (plain C where the CPU has no SSE2) */
+        iw_paeth_row(IW_KERNEL_BEST, row, up, out, n, (size_t)bpp);
         return;
     default:
         memcpy(out, row, n);

@@ -4,9 +4,10 @@ import WallCore
 
 @testable import WallCompositor
 
-/// The resampler's inner loops: their Swift definitions and the C twins' three versions (plain C,
-/// SSE2, AVX2 where this CPU has it; `make check-portable` runs the sheets where it has not)
-/// give the same sums and bytes, for every number of lines and every length, the largest and the
+/// The resampler's inner loops and the PNG encoder's Paeth filter: their definitions (in Swift;
+/// the filter's from the PNG specification) and the C twins' three versions (plain C, SSE2, AVX2
+/// where this CPU has it; `make check-portable` runs the sheets where it has not) give the same
+/// sums and bytes, for every number of lines and every length, the largest and the
 /// most negative weights and sums out of range included.
 @Suite("Resampling kernels, three ways")
 struct KernelTests {
@@ -129,6 +130,45 @@ struct KernelTests {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    @Test("plain, SSE2 and AVX2 Paeth-filter rows as the PNG specification defines", arguments: [1, 2, 3, 4, 6, 8])
+    func samePaeth(bytesPerPixel bpp: Int) {
+        var state: UInt64 = 0x94D0_49BB_1331_11EB &* UInt64(bpp)
+        func next() -> UInt8 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 33)
+        }
+        // ISO 15948, 9.4: the predictor of a (left), b (above) and c (above left), 0 beyond the left edge.
+        func predictor(_ a: Int, _ b: Int, _ c: Int) -> Int {
+            let p = a + b - c
+            let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+            return pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+        }
+        for n in [1, 2, 3, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 32, 33, 47, 64, 100, 6000] where n >= bpp {
+            // Runs of equal bytes, the extremes and noise, so that every branch of the predictor is taken.
+            let row = (0..<n).map { i -> UInt8 in
+                if i % 13 < 3 { return 0 }
+                if i % 17 < 2 { return 255 }
+                return i % 29 < 6 ? 128 : next()
+            }
+            let up = (0..<n).map { i -> UInt8 in
+                if i % 11 < 2 { return 255 }
+                if i % 19 < 4 { return 0 }
+                return i % 23 < 6 ? row[i] : next()
+            }
+            let expected = (0..<n).map { i in
+                let a = i >= bpp ? Int(row[i - bpp]) : 0, c = i >= bpp ? Int(up[i - bpp]) : 0
+                return UInt8(truncatingIfNeeded: Int(row[i]) - predictor(a, Int(up[i]), c))
+            }
+            for kernel in [IW_KERNEL_PLAIN, IW_KERNEL_SSE2, IW_KERNEL_AVX2, IW_KERNEL_BEST] {
+                // One byte past the row, which no version may write.
+                var out = [UInt8](repeating: 0xA5, count: n + 1)
+                iw_paeth_row(kernel, row, up, &out, n, bpp)
+                #expect(Array(out[..<n]) == expected, "\(n) bytes, \(bpp) a pixel, kernel \(kernel.rawValue)")
+                #expect(out[n] == 0xA5, "wrote past the row: \(n) bytes, \(bpp) a pixel")
             }
         }
     }

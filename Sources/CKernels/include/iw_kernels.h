@@ -1,7 +1,7 @@
 #ifndef IW_KERNELS_H
 #define IW_KERNELS_H
 /* The resampler's hot loops in C, the fast twins of their Swift definitions (Resampler.add,
-   Resampler.store, BoxShrink.halved). Three versions of each — plain C, SSE2 (every x86-64) and AVX2, chosen at
+   Resampler.store, BoxShrink.halved), and the PNG encoder's Paeth filter. Three versions of each — plain C, SSE2 (every x86-64) and AVX2, chosen at
    run time — give the same bytes, integer arithmetic being exact in any order. */
 #include <stddef.h>
 #include <stdint.h>
@@ -36,6 +36,11 @@ void iw_halve_row(iw_kernel kernel, const uint8_t *top, const uint8_t *bottom, s
    computes); the pixels are placed by the same C in every version. */
 void iw_store_lines(iw_kernel kernel, const int32_t *sums, size_t rows, size_t length, size_t channels, uint8_t *out,
                     size_t pixel_bytes, int precision, int last, uint8_t *scratch);
+
+/* PNG's Paeth filter of one row of `n` bytes, `bpp` bytes a pixel: out[i] is row[i] less the
+   predictor of the bytes left (a), above (b, from `up`) and above-left (c), those left of the
+   row being 0. Every version gives the same bytes (the sheet's PNG encoder's filter). */
+void iw_paeth_row(iw_kernel kernel, const uint8_t *row, const uint8_t *up, uint8_t *out, size_t n, size_t bpp);
 
 /* The version IW_KERNEL_BEST runs on this CPU. */
 iw_kernel iw_best_kernel(void);
