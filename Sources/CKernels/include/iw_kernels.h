@@ -33,7 +33,8 @@ void iw_halve_row(iw_kernel kernel, const uint8_t *top, const uint8_t *bottom, s
    byte after each pixel's last line may be written too (its next line's, written after).
    `scratch` holds rows * length + 4 bytes.
    The bytes are made by plain C or SSE2 (which AVX2 runs too: the step moves more than it
-   computes); the pixels are placed by the same C in every version. */
+   computes); the pixels are placed by plain C, and by AVX2's byte shuffles four lines of four
+   pixels at a time. */
 void iw_store_lines(iw_kernel kernel, const int32_t *sums, size_t rows, size_t length, size_t channels, uint8_t *out,
                     size_t pixel_bytes, int precision, int last, uint8_t *scratch);
 
