@@ -31,6 +31,10 @@ public final class AtomicFile: @unchecked Sendable {
     /// Whether finishing flushes the file to the disk (`fsync`) before it is renamed: `false`
     /// for the many small files of a folder that is itself put in place at the end.
     public let durable: Bool
+    /// Bytes written since the disk was last asked to take them.
+    private var unsent = 0
+    /// How many bytes a durable file gathers before they are sent towards the disk.
+    static let writebackStep = 1 << 20
 
     /// Creates the temporary file in the destination's folder, named as ``TemporaryNames`` says.
     public init(destination: String, durable: Bool = true) throws(FileError) {
@@ -63,6 +67,18 @@ public final class AtomicFile: @unchecked Sendable {
     }
 
     private var closed = false
+
+    /// Notes that `count` bytes were written to ``handle``: a durable file's data is sent towards
+    /// the disk in the background each megabyte (`sync_file_range`), so that finishing waits
+    /// for the last of it only, not for the whole file after the work is done.
+    public func wrote(_ count: Int) {
+        guard durable, !closed else { return }
+        unsent += count
+        guard unsent >= AtomicFile.writebackStep else { return }
+        unsent = 0
+        // A failure here shows again, and is reported, where the file is finished.
+        if fflush(handle) == 0 { _ = iw_start_writeback(fileno(handle)) }
+    }
 
     /// Flushes the data to disk and closes the temporary file; ``commit()`` then only renames
     /// it, so several files can be completed first and published together.
@@ -115,6 +131,7 @@ extension AtomicFile {
         guard bytes.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, handle) }) == bytes.count else {
             throw FileError(.write, path: destination, reason: systemErrorText())
         }
+        wrote(bytes.count)
     }
 
     /// Writes `bytes` to `path` whole, or not at all: through a temporary file beside it.

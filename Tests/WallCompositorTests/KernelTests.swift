@@ -11,7 +11,7 @@ import WallCore
 /// most negative weights and sums out of range included.
 @Suite("Resampling kernels, three ways")
 struct KernelTests {
-    @Test("plain, SSE2 and AVX2 give the Swift definition's sums", arguments: [1, 2, 3, 4, 5, 7, 12])
+    @Test("plain, SSE2 and AVX2 give the Swift definition's sums", arguments: [1, 2, 3, 4, 5, 7, 12, 129])
     func sameSums(lines count: Int) {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(count)
         func next() -> UInt64 {

@@ -51,6 +51,30 @@ struct FilePathsTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("c.bin")))
     }
 
+    @Test("a durable file written past its writeback step in pieces, through its stream too, commits whole")
+    func writtenInPieces() throws {
+        let file = try AtomicFile(destination: folder.file("big.bin"))
+        var expected: [UInt8] = []
+        // Pieces that straddle each step, some written through the stream as encoders do.
+        for piece in 0..<40 {
+            let bytes = (0..<(AtomicFile.writebackStep / 7 + piece)).map {
+                UInt8(truncatingIfNeeded: $0 &* 31 &+ piece)
+            }
+            if piece % 3 == 0 {
+                #expect(bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file.handle) } == bytes.count)
+                file.wrote(bytes.count)
+            } else {
+                try file.write(bytes)
+            }
+            expected += bytes
+        }
+        #expect(expected.count > 5 * AtomicFile.writebackStep)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("big.bin")))
+        try file.commit()
+        #expect(try FileContents.read(folder.file("big.bin")) == expected)
+        #expect(Fixtures.hiddenFiles(in: folder.path).isEmpty)
+    }
+
     @Test("temporary names say the host and process that made them")
     func temporaryNames() {
         let prefix = TemporaryNames.prefix(for: "/x/y/sheet.png")

@@ -88,6 +88,7 @@ public final class PNGSegmentWriter: @unchecked Sendable {
             guard written == bytes.count else {
                 throw CodecError(.write, path: file.destination, reason: systemErrorText())
             }
+            file.wrote(written)
         }
     }
 
