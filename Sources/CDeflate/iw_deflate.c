@@ -310,20 +310,34 @@ static void block(writer *w, const uint32_t *entries, size_t count, const uint8_
         put(w, run_codes[symbol], run_lengths[symbol]);
         if (run_extra[symbol]) put(w, runs[r] >> 5, run_extra[symbol]);
     }
-    /* Each literal's code and length in one word: three literals go out in one put. */
-    uint32_t literal[256];
-    for (int b = 0; b < 256; b++) literal[b] = (uint32_t)litlen_codes[b] << 4 | litlen_lengths[b];
+    /* The literals' codes as words, and the writer's state held in locals: three literals are
+       added to the bits and then their whole bytes stored, as put does. */
+    uint64_t literal_code[256];
+    for (int b = 0; b < 256; b++) literal_code[b] = litlen_codes[b];
     const uint8_t *at = input;
     for (size_t t = 0; t < count; t++) {
         uint32_t entry = entries[t];
-        size_t span = entry >> SPAN_SHIFT, i = 0;
-        for (; i + 3 <= span; i += 3) {
-            uint32_t a = literal[at[i]], b = literal[at[i + 1]], c = literal[at[i + 2]];
-            int la = (int)(a & 15), lb = (int)(b & 15);
-            put(w, (uint64_t)(a >> 4) | (uint64_t)(b >> 4) << la | (uint64_t)(c >> 4) << (la + lb),
-                la + lb + (int)(c & 15));
+        size_t span = entry >> SPAN_SHIFT;
+        uint64_t bits = w->bits;
+        int held = w->count;
+        uint8_t *out = w->out + w->at;
+        for (const uint8_t *three = at, *stop = at + span - span % 3; three < stop; three += 3) {
+            unsigned a = three[0], b = three[1], c = three[2];
+            bits |= literal_code[a] << held;
+            held += litlen_lengths[a];
+            bits |= literal_code[b] << held;
+            held += litlen_lengths[b];
+            bits |= literal_code[c] << held;
+            held += litlen_lengths[c];
+            memcpy(out, &bits, 8);
+            out += held >> 3;
+            bits >>= held & ~7;
+            held &= 7;
         }
-        for (; i < span; i++) put(w, literal[at[i]] >> 4, literal[at[i]] & 15);
+        w->bits = bits;
+        w->count = held;
+        w->at = (size_t)(out - w->out);
+        for (size_t i = span - span % 3; i < span; i++) put(w, literal_code[at[i]], litlen_lengths[at[i]]);
         at += span;
         unsigned length = entry & 0x1FF;
         if (!length) continue;
