@@ -85,12 +85,12 @@ struct HEIFCodec: ImageCodec {
             for y in 0..<size.height { stream.add(row: pixels + y * Int(decoded.stride)) }
             bitmap = stream.result
         } else {
-            bitmap = Bitmap(size: size, alpha: channels == 4 ? .straight : .none)
-            let rowBytes = bitmap.rowBytes
-            bitmap.pixels.withUnsafeMutableBytes { out in
+            // Every row copied: the bitmap is not cleared first.
+            let rowBytes = size.width * channels
+            bitmap = Bitmap(size: size, alpha: channels == 4 ? .straight : .none) { out in
                 for y in 0..<size.height {
-                    (out.baseAddress! + y * rowBytes).copyMemory(
-                        from: pixels + y * Int(decoded.stride), byteCount: rowBytes)
+                    (out.baseAddress! + y * rowBytes).initialize(
+                        from: pixels + y * Int(decoded.stride), count: rowBytes)
                 }
             }
         }
