@@ -1,3 +1,3 @@
 import WallCommand
 
-ImageWallCommand.main()
+ImageWallCommand.mainNamingSubcommandFirst()
