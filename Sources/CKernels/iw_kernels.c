@@ -51,26 +51,63 @@ __attribute__((target("sse2"))) static void add_sse2(const uint8_t *lines, size_
     }
 }
 
+/* The most lines whose weights add_avx2 holds in registers' worth of pairs. */
+#define HELD_LINES 128
+
 __attribute__((target("avx2"))) static void add_avx2(const uint8_t *lines, size_t line_bytes,
                                                      const int16_t *weights, size_t count, int32_t *sums,
                                                      size_t length, int32_t half) {
-    for (size_t i = 0; i < length; i++) sums[i] = half;
+    size_t i = 0;
+    if (count <= HELD_LINES) {
+        /* Thirty-two sums at a time kept in registers through every line, and stored once. */
+        __m256i pairs[HELD_LINES / 2];
+        for (size_t k = 0; k < count; k += 2) {
+            int16_t wa = weights[k], wb = k + 1 < count ? weights[k + 1] : 0;
+            pairs[k / 2] = _mm256_set1_epi32((int32_t)((uint32_t)(uint16_t)wa | (uint32_t)(uint16_t)wb << 16));
+        }
+        const __m256i zero = _mm256_setzero_si256(), start = _mm256_set1_epi32(half);
+        for (; i + 32 <= length; i += 32) {
+            __m256i s0 = start, s1 = start, s2 = start, s3 = start;
+            const uint8_t *a = lines + i;
+            for (size_t k = 0; k < count; k += 2, a += 2 * line_bytes) {
+                /* the last of an odd count read again as its own partner, weighted 0 */
+                const uint8_t *b = k + 1 < count ? a + line_bytes : a;
+                __m256i x = _mm256_loadu_si256((const __m256i *)a), y = _mm256_loadu_si256((const __m256i *)b);
+                /* a0 b0 a1 b1 ... within each 128-bit half, widened */
+                __m256i lo = _mm256_unpacklo_epi8(x, y), hi = _mm256_unpackhi_epi8(x, y), w = pairs[k / 2];
+                s0 = _mm256_add_epi32(s0, _mm256_madd_epi16(_mm256_unpacklo_epi8(lo, zero), w));
+                s1 = _mm256_add_epi32(s1, _mm256_madd_epi16(_mm256_unpackhi_epi8(lo, zero), w));
+                s2 = _mm256_add_epi32(s2, _mm256_madd_epi16(_mm256_unpacklo_epi8(hi, zero), w));
+                s3 = _mm256_add_epi32(s3, _mm256_madd_epi16(_mm256_unpackhi_epi8(hi, zero), w));
+            }
+            /* s0 holds the sums of bytes 0-3 and 16-19, s1 4-7 and 20-23, s2 8-11 and 24-27, s3
+               12-15 and 28-31: their halves put back in order */
+            __m256i *out = (__m256i *)(sums + i);
+            _mm256_storeu_si256(out, _mm256_permute2x128_si256(s0, s1, 0x20));
+            _mm256_storeu_si256(out + 1, _mm256_permute2x128_si256(s2, s3, 0x20));
+            _mm256_storeu_si256(out + 2, _mm256_permute2x128_si256(s0, s1, 0x31));
+            _mm256_storeu_si256(out + 3, _mm256_permute2x128_si256(s2, s3, 0x31));
+        }
+        if (i == length) return;
+    }
+    /* Line pair by line pair over the rest (all of it for more lines than are held). */
+    for (size_t j = i; j < length; j++) sums[j] = half;
     for (size_t k = 0; k < count; k += 2) {
         const uint8_t *a = lines + k * line_bytes;
         const uint8_t *b = k + 1 < count ? a + line_bytes : a;
         int16_t wa = weights[k], wb = k + 1 < count ? weights[k + 1] : 0;
         const __m256i pair = _mm256_set1_epi32((int32_t)((uint32_t)(uint16_t)wa | (uint32_t)(uint16_t)wb << 16));
-        size_t i = 0;
-        for (; i + 16 <= length; i += 16) {
+        size_t j = i;
+        for (; j + 16 <= length; j += 16) {
             /* Sixteen bytes of each line, widened and interleaved: a0 b0 a1 b1 ... in 16-bit lanes. */
-            __m128i x = _mm_loadu_si128((const __m128i *)(a + i)), y = _mm_loadu_si128((const __m128i *)(b + i));
+            __m128i x = _mm_loadu_si128((const __m128i *)(a + j)), y = _mm_loadu_si128((const __m128i *)(b + j));
             __m256i lo = _mm256_cvtepu8_epi16(_mm_unpacklo_epi8(x, y));
             __m256i hi = _mm256_cvtepu8_epi16(_mm_unpackhi_epi8(x, y));
-            __m256i *s = (__m256i *)(sums + i);
+            __m256i *s = (__m256i *)(sums + j);
             _mm256_storeu_si256(s, _mm256_add_epi32(_mm256_loadu_si256(s), _mm256_madd_epi16(lo, pair)));
             _mm256_storeu_si256(s + 1, _mm256_add_epi32(_mm256_loadu_si256(s + 1), _mm256_madd_epi16(hi, pair)));
         }
-        add_pair_rest(a, b, wa, wb, sums, i, length);
+        add_pair_rest(a, b, wa, wb, sums, j, length);
     }
 }
 
