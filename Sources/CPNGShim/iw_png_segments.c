@@ -26,7 +26,7 @@ static void filter_row(int type, const uint8_t *row, const uint8_t *up, uint8_t 
         for (size_t i = 0; i < lead; i++) out[i] = (uint8_t)(row[i] - (up[i] >> 1));
         for (size_t i = lead; i < n; i++) out[i] = (uint8_t)(row[i] - (((unsigned)row[i - bpp] + up[i]) >> 1));
         return;
-    case 4: /* the sheets' filter: the vector kernels' (plain C where the CPU has no SSE2) */
+    case 4: /* the sheets' filter: the vector kernels' (AVX2 where the CPU has it, else SSE2) */
         iw_paeth_row(IW_KERNEL_BEST, row, up, out, n, (size_t)bpp);
         return;
     default:

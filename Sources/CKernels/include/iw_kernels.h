@@ -1,8 +1,9 @@
 #ifndef IW_KERNELS_H
 #define IW_KERNELS_H
 /* The resampler's hot loops in C, the fast twins of their Swift definitions (Resampler.add,
-   Resampler.store, BoxShrink.halved), and the PNG encoder's Paeth filter. Three versions of each — plain C, SSE2 (every x86-64) and AVX2, chosen at
-   run time — give the same bytes, integer arithmetic being exact in any order. */
+   Resampler.store, BoxShrink.halved), and the PNG encoder's Paeth filter. Three versions of
+   each — plain C, SSE2 (every x86-64) and AVX2, chosen at run time — give the same bytes,
+   integer arithmetic being exact in any order. */
 #include <stddef.h>
 #include <stdint.h>
 
