@@ -33,6 +33,8 @@ public final class AtomicFile: @unchecked Sendable {
     public let durable: Bool
     /// Bytes written since the disk was last asked to take them.
     private var unsent = 0
+    /// The error of a flush that ``wrote(_:)`` began and that failed, reported when finishing.
+    private var sendError: Int32 = 0
     /// How many bytes a durable file gathers before they are sent towards the disk.
     static let writebackStep = 1 << 20
 
@@ -76,8 +78,11 @@ public final class AtomicFile: @unchecked Sendable {
         unsent += count
         guard unsent >= AtomicFile.writebackStep else { return }
         unsent = 0
-        // A failure here shows again, and is reported, where the file is finished.
-        if fflush(handle) == 0 { _ = iw_start_writeback(fileno(handle)) }
+        if fflush(handle) == 0 {
+            _ = iw_start_writeback(fileno(handle))
+        } else if sendError == 0 {
+            sendError = errno  // the data it held may be gone: finishing fails with this
+        }
     }
 
     /// Flushes the data to disk and closes the temporary file; ``commit()`` then only renames
@@ -85,8 +90,12 @@ public final class AtomicFile: @unchecked Sendable {
     public func finishWriting() throws(FileError) {
         guard !closed else { return }
         closed = true
-        let flushed = fflush(handle) == 0 && (!durable || fsync(fileno(handle)) == 0)
-        let flushError = errno
+        // A stream that failed before (a flush begun by wrote(_:), a write a library did not
+        // check) fails here, whatever the last flush says.
+        let flushed =
+            sendError == 0 && ferror(handle) == 0 && fflush(handle) == 0
+            && (!durable || fsync(fileno(handle)) == 0)
+        let flushError = sendError != 0 ? sendError : errno != 0 ? errno : EIO
         let closedCleanly = fclose(handle) == 0
         guard flushed, closedCleanly else {
             finished = true

@@ -75,6 +75,25 @@ struct FilePathsTests {
         #expect(Fixtures.hiddenFiles(in: folder.path).isEmpty)
     }
 
+    @Test("a flush that fails while the file is written fails the commit, and nothing is left")
+    func failedWriteback() throws {
+        let file = try AtomicFile(destination: folder.file("lost.bin"))
+        // The stream's descriptor made one of a file opened only to read, which refuses
+        // writes and not fsync (kept open, so no other file takes its number), after bytes that
+        // sit in the stream's buffer.
+        let bytes = [UInt8](repeating: 7, count: 1000)
+        #expect(bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file.handle) } == bytes.count)
+        try AtomicFile.write([1, 2, 3], to: folder.file("other.bin"))
+        let refusing = open(folder.file("other.bin"), O_RDONLY)
+        #expect(dup2(refusing, fileno(file.handle)) == fileno(file.handle))
+        close(refusing)
+        file.wrote(AtomicFile.writebackStep)
+        #expect(throws: FileError.self) { try file.commit() }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("lost.bin")))
+        #expect(Fixtures.hiddenFiles(in: folder.path).isEmpty)
+        #expect(try FileContents.read(folder.file("other.bin")) == [1, 2, 3])
+    }
+
     @Test("temporary names say the host and process that made them")
     func temporaryNames() {
         let prefix = TemporaryNames.prefix(for: "/x/y/sheet.png")
