@@ -360,17 +360,19 @@ iw_kernel iw_best_kernel(void) {
     return best;
 }
 
+/* The version that runs for `kernel`: the best for IW_KERNEL_BEST, and SSE2, which gives the
+   same bytes, for AVX2 on a CPU without it. */
+static iw_kernel runnable(iw_kernel kernel) {
+    if (kernel == IW_KERNEL_BEST || (kernel == IW_KERNEL_AVX2 && iw_best_kernel() != IW_KERNEL_AVX2))
+        return iw_best_kernel();
+    return kernel;
+}
+
 void iw_add_lines(iw_kernel kernel, const uint8_t *lines, size_t line_bytes, const int16_t *weights, size_t count,
                   int32_t *sums, size_t length, int32_t half) {
-    if (kernel == IW_KERNEL_BEST) kernel = iw_best_kernel();
-    switch (kernel) {
+    switch (runnable(kernel)) {
     case IW_KERNEL_AVX2:
-        if (iw_best_kernel() == IW_KERNEL_AVX2) {
-            add_avx2(lines, line_bytes, weights, count, sums, length, half);
-            return;
-        }
-        /* this CPU has no AVX2: the SSE2 version, which gives the same sums */
-        add_sse2(lines, line_bytes, weights, count, sums, length, half);
+        add_avx2(lines, line_bytes, weights, count, sums, length, half);
         return;
     case IW_KERNEL_SSE2:
         add_sse2(lines, line_bytes, weights, count, sums, length, half);
@@ -382,14 +384,9 @@ void iw_add_lines(iw_kernel kernel, const uint8_t *lines, size_t line_bytes, con
 
 void iw_halve_row(iw_kernel kernel, const uint8_t *top, const uint8_t *bottom, size_t width, size_t channels,
                   uint8_t *out, uint8_t *scratch) {
-    if (kernel == IW_KERNEL_BEST) kernel = iw_best_kernel();
-    switch (kernel) {
+    switch (runnable(kernel)) {
     case IW_KERNEL_AVX2:
-        if (iw_best_kernel() == IW_KERNEL_AVX2) {
-            halve_avx2(top, bottom, width, channels, out, scratch);
-            return;
-        }
-        halve_sse2(top, bottom, width, channels, out, scratch);
+        halve_avx2(top, bottom, width, channels, out, scratch);
         return;
     case IW_KERNEL_SSE2:
         halve_sse2(top, bottom, width, channels, out, scratch);
@@ -402,15 +399,14 @@ void iw_halve_row(iw_kernel kernel, const uint8_t *top, const uint8_t *bottom, s
 void iw_store_lines(iw_kernel kernel, const int32_t *sums, size_t rows, size_t length, size_t channels, uint8_t *out,
                     size_t pixel_bytes, int precision, int last, uint8_t *scratch) {
     if (rows == 0) return;
-    if (kernel == IW_KERNEL_BEST) kernel = iw_best_kernel();
+    kernel = runnable(kernel);
     if (kernel == IW_KERNEL_PLAIN) {
         bytes_plain(sums, rows * length, channels, precision, scratch);
     } else {
         bytes_sse2(sums, rows * length, channels, precision, scratch);
     }
     size_t placed = 0;
-    if (kernel == IW_KERNEL_AVX2 && rows == 4 && iw_best_kernel() == IW_KERNEL_AVX2)
-        placed = place_four_avx2(scratch, length, channels, out, pixel_bytes);
+    if (kernel == IW_KERNEL_AVX2 && rows == 4) placed = place_four_avx2(scratch, length, channels, out, pixel_bytes);
     place(scratch, rows, length, channels, out, pixel_bytes, last, placed);
 }
 
@@ -418,14 +414,9 @@ void iw_paeth_row(iw_kernel kernel, const uint8_t *row, const uint8_t *up, uint8
     /* On the left edge a and c are 0, so Paeth predicts b. */
     size_t lead = n < bpp ? n : bpp;
     for (size_t i = 0; i < lead; i++) out[i] = (uint8_t)(row[i] - up[i]);
-    if (kernel == IW_KERNEL_BEST) kernel = iw_best_kernel();
-    switch (kernel) {
+    switch (runnable(kernel)) {
     case IW_KERNEL_AVX2:
-        if (iw_best_kernel() == IW_KERNEL_AVX2) {
-            paeth_avx2(row, up, out, lead, n, bpp);
-            return;
-        }
-        paeth_sse2(row, up, out, lead, n, bpp);
+        paeth_avx2(row, up, out, lead, n, bpp);
         return;
     case IW_KERNEL_SSE2:
         paeth_sse2(row, up, out, lead, n, bpp);
