@@ -1,22 +1,26 @@
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #endif
 
 /// What `stat` says of a file that tells whether it changed: its identity, size and times. A
 /// file whose stamp is the one recorded is taken as unchanged and not read again; one moved or
 /// renamed keeps its identity, size and modification time.
-struct FileStamp: Hashable, Sendable, Codable {
+public struct FileStamp: Hashable, Sendable, Codable {
     /// The device and inode: the file whatever its path.
-    var device: UInt64
-    var inode: UInt64
+    public var device: UInt64
+    /// The inode on `device`.
+    public var inode: UInt64
     /// Bytes.
-    var size: Int64
+    public var size: Int64
     /// Last modified, in nanoseconds since 1970.
-    var modified: Int64
+    public var modified: Int64
     /// Last changed (contents or metadata, also when moved), in nanoseconds since 1970.
-    var changed: Int64
+    public var changed: Int64
 
-    init(_ status: stat) {
+    /// The stamp of what `status` describes.
+    public init(_ status: stat) {
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
         size = Int64(status.st_size)
@@ -25,17 +29,25 @@ struct FileStamp: Hashable, Sendable, Codable {
     }
 
     /// The stamp of the file at `path` (links followed); `nil` when it cannot be looked at.
-    init?(path: String) {
+    public init?(path: String) {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         self.init(status)
     }
 
+    /// The stamp of the file open on `descriptor`; `nil` when it cannot be looked at.
+    public init?(descriptor: Int32) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        self.init(status)
+    }
+
     /// What a file moved elsewhere keeps: identity, size and modification time.
-    var moved: Moved { Moved(device: device, inode: inode, size: size, modified: modified) }
+    public var moved: Moved { Moved(device: device, inode: inode, size: size, modified: modified) }
 
     /// A stamp without the change time, which a move updates.
-    struct Moved: Hashable {
-        var device: UInt64, inode: UInt64, size: Int64, modified: Int64
+    public struct Moved: Hashable, Sendable {
+        /// What the stamp of the same name says.
+        public var device: UInt64, inode: UInt64, size: Int64, modified: Int64
     }
 }
