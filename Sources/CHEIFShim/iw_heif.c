@@ -2,10 +2,12 @@
 #include "iw_heif_library.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The library of the ABI the headers describe: libheif.so.1 for every 1.x. */
 _Static_assert(LIBHEIF_NUMERIC_VERSION >> 24 == 1, "libheif's headers are of another ABI than libheif.so.1");
@@ -44,34 +46,116 @@ static int fail(struct heif_error error, char *message, size_t size) {
     return 1;
 }
 
-/* A context holding `path`, read with libheif's own limits; decoding stays on the calling
-   thread (ImageWall decodes several images at once). */
-static struct heif_context *open_context(const char *path, char *message, size_t size) {
-    if (iw_heif_loaded(message, size)) return NULL;
-    struct heif_context *context = iw_hf.heif_context_alloc();
-    if (!context) {
-        snprintf(message, size, "out of memory");
-        return NULL;
+/* The file's bytes for libheif, read with pread through a descriptor the caller owns: the
+   reading of a file's boxes and items can be kept after the probe without its descriptor, and a
+   decode reads through its own. libheif asks for a box header at a time: reads are served from
+   a window of the file, and large ones (an item's data) go straight to libheif's buffer. */
+enum { window_size = 64 << 10 };
+
+struct iw_heif_file {
+    struct heif_context *context;
+    int descriptor;             /* -1 while kept: every read fails */
+    int64_t size, position;
+    uint8_t *window;            /* window_length bytes from window_start, or NULL */
+    int64_t window_start;
+    size_t window_length;
+};
+
+static int64_t source_position(void *userdata) { return ((iw_heif_file *)userdata)->position; }
+
+static int read_fully(int descriptor, uint8_t *data, size_t size, int64_t offset) {
+    size_t done = 0;
+    while (done < size) {
+        ssize_t got = pread(descriptor, data + done, size - done, (off_t)(offset + (int64_t)done));
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) return 1; /* an error, or the file is shorter than it was */
+        done += (size_t)got;
     }
-    iw_hf.heif_context_set_max_decoding_threads(context, 0);
-    struct heif_error error = iw_hf.heif_context_read_from_file(context, path, NULL);
-    if (error.code != heif_error_Ok) {
-        fail(error, message, size);
-        iw_hf.heif_context_free(context);
-        return NULL;
-    }
-    return context;
+    return 0;
 }
 
-int iw_heif_probe(const char *path, iw_heif_info *info, char *message, size_t message_size) {
+static int source_read(void *data, size_t size, void *userdata) {
+    iw_heif_file *file = userdata;
+    if (file->descriptor < 0 || file->position < 0 || (int64_t)size > file->size - file->position) return 1;
+    int64_t at = file->position;
+    if (size >= window_size / 4) {
+        if (read_fully(file->descriptor, data, size, at)) return 1;
+    } else {
+        if (!file->window || at < file->window_start ||
+            at + (int64_t)size > file->window_start + (int64_t)file->window_length) {
+            if (!file->window && !(file->window = malloc(window_size))) return 1;
+            int64_t left = file->size - at;
+            file->window_start = at;
+            file->window_length = left < window_size ? (size_t)left : window_size;
+            if (read_fully(file->descriptor, file->window, file->window_length, at)) {
+                file->window_length = 0;
+                return 1;
+            }
+        }
+        memcpy(data, file->window + (at - file->window_start), size);
+    }
+    file->position = at + (int64_t)size;
+    return 0;
+}
+
+static int source_seek(int64_t position, void *userdata) {
+    iw_heif_file *file = userdata;
+    if (position < 0 || position > file->size) return 1;
+    file->position = position;
+    return 0;
+}
+
+static enum heif_reader_grow_status source_wait(int64_t target_size, void *userdata) {
+    return target_size <= ((iw_heif_file *)userdata)->size ? heif_reader_grow_status_size_reached
+                                                          : heif_reader_grow_status_size_beyond_eof;
+}
+
+static const struct heif_reader source = {1, source_position, source_read, source_seek, source_wait};
+
+/* Reads the file's boxes and items with libheif's own limits; decoding stays on the calling
+   thread (ImageWall decodes several images at once). */
+iw_heif_file *iw_heif_open(int descriptor, int64_t size, char *message, size_t message_size) {
+    if (iw_heif_loaded(message, message_size)) return NULL;
+    iw_heif_file *file = calloc(1, sizeof *file);
+    if (file) file->context = iw_hf.heif_context_alloc();
+    if (!file || !file->context) {
+        free(file);
+        snprintf(message, message_size, "out of memory");
+        return NULL;
+    }
+    file->descriptor = descriptor;
+    file->size = size;
+    iw_hf.heif_context_set_max_decoding_threads(file->context, 0);
+    struct heif_error error = iw_hf.heif_context_read_from_reader(file->context, &source, file, NULL);
+    if (error.code != heif_error_Ok) {
+        fail(error, message, message_size);
+        iw_heif_close(file);
+        return NULL;
+    }
+    return file;
+}
+
+void iw_heif_read_through(iw_heif_file *file, int descriptor) {
+    file->descriptor = descriptor;
+    free(file->window);
+    file->window = NULL;
+    file->window_length = 0;
+}
+
+void iw_heif_close(iw_heif_file *file) {
+    if (!file) return;
+    iw_hf.heif_context_free(file->context);
+    free(file->window);
+    free(file);
+}
+
+int iw_heif_probe(iw_heif_file *file, iw_heif_info *info, char *message, size_t message_size) {
     memset(info, 0, sizeof *info);
-    struct heif_context *context = open_context(path, message, message_size);
-    if (!context) return 1;
+    struct heif_context *context = file->context;
     struct heif_image_handle *handle = NULL;
     struct heif_error error = iw_hf.heif_context_get_primary_image_handle(context, &handle);
     if (error.code != heif_error_Ok) {
-        fail(error, message, message_size);  /* the message lives in the context */
-        iw_hf.heif_context_free(context);
+        fail(error, message, message_size);
         return 1;
     }
     info->width = iw_hf.heif_image_handle_get_width(handle);
@@ -118,7 +202,6 @@ int iw_heif_probe(const char *path, iw_heif_info *info, char *message, size_t me
         free(data);
     }
     iw_hf.heif_image_handle_release(handle);
-    iw_hf.heif_context_free(context);
     return 0;
 }
 
@@ -152,11 +235,9 @@ int iw_heif_sniff(const uint8_t *head, size_t size) {
     return 1;
 }
 
-int iw_heif_icc(const char *path, uint8_t *buffer, size_t size, char *message, size_t message_size) {
-    struct heif_context *context = open_context(path, message, message_size);
-    if (!context) return 1;
+int iw_heif_icc(iw_heif_file *file, uint8_t *buffer, size_t size, char *message, size_t message_size) {
     struct heif_image_handle *handle = NULL;
-    struct heif_error error = iw_hf.heif_context_get_primary_image_handle(context, &handle);
+    struct heif_error error = iw_hf.heif_context_get_primary_image_handle(file->context, &handle);
     if (error.code == heif_error_Ok) {
         if (iw_hf.heif_image_handle_get_raw_color_profile_size(handle) != size) {
             snprintf(message, message_size, "ICC profile changed size");
@@ -169,13 +250,11 @@ int iw_heif_icc(const char *path, uint8_t *buffer, size_t size, char *message, s
     } else {
         fail(error, message, message_size);
     }
-    iw_hf.heif_context_free(context);
     return error.code == heif_error_Ok ? 0 : 1;
 }
 
 typedef struct owner {
     uint8_t *icc;
-    struct heif_context *context;
     struct heif_image_handle *handle;
     struct heif_image_handle *thumbnail;
     struct heif_image *image;
@@ -187,14 +266,13 @@ void iw_heif_release(iw_heif_decoded *decoded) {
     if (o->image) iw_hf.heif_image_release(o->image);
     if (o->thumbnail) iw_hf.heif_image_handle_release(o->thumbnail);
     if (o->handle) iw_hf.heif_image_handle_release(o->handle);
-    if (o->context) iw_hf.heif_context_free(o->context);
     free(o->icc);
     free(o);
     decoded->owner = NULL;
     decoded->pixels = NULL;
 }
 
-int iw_heif_decode(const char *path, int min_width, int min_height, iw_heif_decoded *out,
+int iw_heif_decode(iw_heif_file *file, int min_width, int min_height, iw_heif_decoded *out,
                    char *message, size_t message_size) {
     memset(out, 0, sizeof *out);
     owner *o = calloc(1, sizeof *o);
@@ -203,14 +281,9 @@ int iw_heif_decode(const char *path, int min_width, int min_height, iw_heif_deco
         return 1;
     }
     out->owner = o;
-    o->context = open_context(path, message, message_size);
-    if (!o->context) {
-        iw_heif_release(out);
-        return 1;
-    }
-    struct heif_error error = iw_hf.heif_context_get_primary_image_handle(o->context, &o->handle);
+    struct heif_error error = iw_hf.heif_context_get_primary_image_handle(file->context, &o->handle);
     if (error.code != heif_error_Ok) {
-        fail(error, message, message_size);  /* before the context that holds the message goes */
+        fail(error, message, message_size);
         iw_heif_release(out);
         return 1;
     }
@@ -256,7 +329,7 @@ int iw_heif_decode(const char *path, int min_width, int min_height, iw_heif_deco
                               alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, options);
     iw_hf.heif_decoding_options_free(options);
     if (error.code != heif_error_Ok) {
-        fail(error, message, message_size);  /* before the context that holds the message goes */
+        fail(error, message, message_size);
         iw_heif_release(out);
         return 1;
     }

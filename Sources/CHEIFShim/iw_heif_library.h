@@ -11,7 +11,7 @@
 #define IW_HEIF_FUNCTIONS(X)                                                                            \
     X(heif_get_version) X(heif_check_filetype) X(heif_read_main_brand) X(heif_fourcc_to_brand)          \
     X(heif_has_compatible_brand) X(heif_context_alloc) X(heif_context_free)                             \
-    X(heif_context_set_max_decoding_threads) X(heif_context_read_from_file)                             \
+    X(heif_context_set_max_decoding_threads) X(heif_context_read_from_reader)                           \
     X(heif_context_get_primary_image_handle) X(heif_context_get_number_of_top_level_images)             \
     X(heif_image_handle_get_width) X(heif_image_handle_get_height)                                      \
     X(heif_image_handle_has_alpha_channel) X(heif_image_handle_is_premultiplied_alpha)                  \

@@ -76,15 +76,17 @@ public struct Wall: Sendable {
         for variant in variants { try variant.options.effectiveLayout.validate() }
         let formats = try variants.map { try PageFormat(path: $0.output) }
         try OutputFolders.check(variants.map(\.output) + (manifests ?? []))
-        let probed = try InputProbe.ordered(inputs, options: variants[0].options, hooks: hooks)
-        let jobs = try variants.enumerated().map { v, variant in
-            let plan = try Plan.laidOut(probed, options: variant.options, hooks: hooks)
-            return SheetBatch.Job(
-                plan: plan, options: variant.options,
-                pages: formats[v].pageFiles(for: variant.output, count: plan.arrangement.pages.count),
-                format: formats[v], manifest: manifests?[v])
+        return try ImageDecoder.keepingProbedFiles { () throws in
+            let probed = try InputProbe.ordered(inputs, options: variants[0].options, hooks: hooks)
+            let jobs = try variants.enumerated().map { v, variant in
+                let plan = try Plan.laidOut(probed, options: variant.options, hooks: hooks)
+                return SheetBatch.Job(
+                    plan: plan, options: variant.options,
+                    pages: formats[v].pageFiles(for: variant.output, count: plan.arrangement.pages.count),
+                    format: formats[v], manifest: manifests?[v])
+            }
+            return try SheetBatch(jobs: jobs, hooks: hooks, alongside: alongside).run()
         }
-        return try SheetBatch(jobs: jobs, hooks: hooks, alongside: alongside).run()
     }
 
     /// Renders exactly the layout recorded in `manifest` again (same tiles, rectangles, crops,
@@ -105,13 +107,15 @@ public struct Wall: Sendable {
     ) throws -> Manifest {
         let recorded = manifest.pages.compactMap(\.file)
         let format = try (output ?? recorded.first).map(PageFormat.init(path:)) ?? .png
-        let (plan, options) = try Replay.plan(
-            of: manifest, options: options, root: root, recordedAt: recordedAt, hooks: hooks)
-        let count = plan.arrangement.pages.count
-        let pages =
-            output.map { format.pageFiles(for: $0, count: count) } ?? (recorded.count == count ? recorded : [])
-        let job = SheetBatch.Job(plan: plan, options: options, pages: pages, format: format, manifest: manifestPath)
-        return try SheetBatch(jobs: [job], hooks: hooks, alongside: alongside).run()[0]
+        return try ImageDecoder.keepingProbedFiles { () throws in
+            let (plan, options) = try Replay.plan(
+                of: manifest, options: options, root: root, recordedAt: recordedAt, hooks: hooks)
+            let count = plan.arrangement.pages.count
+            let pages =
+                output.map { format.pageFiles(for: $0, count: count) } ?? (recorded.count == count ? recorded : [])
+            let job = SheetBatch.Job(plan: plan, options: options, pages: pages, format: format, manifest: manifestPath)
+            return try SheetBatch(jobs: [job], hooks: hooks, alongside: alongside).run()[0]
+        }
     }
 
     /// The manifest of a plan, without a rendered page: what `imagewall layout` prints.

@@ -26,10 +26,21 @@ void iw_heif_free_info(iw_heif_info *info);
 /* 1 for a HEIF file (HEVC and others), 2 for AVIF, 0 for neither, from its first bytes. */
 int iw_heif_sniff(const uint8_t *head, size_t size);
 
-int iw_heif_probe(const char *path, iw_heif_info *info, char *message, size_t message_size);
+/* A file as libheif read it: its boxes and items (about 15 KB for a phone's photo, though libheif
+   reads every item's data to make it). Its bytes are read through a descriptor of the caller's,
+   so it can be kept without one between a probe and a decode. */
+typedef struct iw_heif_file iw_heif_file;
+
+/* Reads the file open on `descriptor`, `size` bytes long; NULL on failure, with the reason. */
+iw_heif_file *iw_heif_open(int descriptor, int64_t size, char *message, size_t message_size);
+/* The descriptor the file's bytes are read through from now on (the same file), or -1: none. */
+void iw_heif_read_through(iw_heif_file *file, int descriptor);
+void iw_heif_close(iw_heif_file *file);
+
+int iw_heif_probe(iw_heif_file *file, iw_heif_info *info, char *message, size_t message_size);
 
 /* Copies the ICC profile into `buffer` (`size` bytes, as iw_heif_probe said). */
-int iw_heif_icc(const char *path, uint8_t *buffer, size_t size, char *message, size_t message_size);
+int iw_heif_icc(iw_heif_file *file, uint8_t *buffer, size_t size, char *message, size_t message_size);
 
 typedef struct iw_heif_decoded {
     int width, height, channels, stride;
@@ -42,8 +53,8 @@ typedef struct iw_heif_decoded {
 } iw_heif_decoded;
 
 /* Decodes the smallest thumbnail at least min_width x min_height, else the primary image,
-   to 8-bit RGB(A). Release with iw_heif_release. */
-int iw_heif_decode(const char *path, int min_width, int min_height, iw_heif_decoded *out,
+   to 8-bit RGB(A). Release with iw_heif_release, before the file is closed. */
+int iw_heif_decode(iw_heif_file *file, int min_width, int min_height, iw_heif_decoded *out,
                    char *message, size_t message_size);
 void iw_heif_release(iw_heif_decoded *decoded);
 

@@ -68,6 +68,13 @@ public struct ImageDecoder: Sendable {
     /// Creates a decoder.
     public init() {}
 
+    /// Runs `body`, within which what a probe reads of a file's structure is kept for the file's
+    /// decode (a HEIF file is opened once, not twice); what no decode took goes when the last
+    /// such scope ends. A render of many files probes them all, then decodes them.
+    public static func keepingProbedFiles<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        try ProbedFiles.shared.scoped(body)
+    }
+
     /// The ICC profile embedded in the image at `path`, if any.
     public func colorProfile(path: String, info: ImageInfo) -> ColorProfile? {
         guard info.hasICCProfile, let file = fopen(path, "rb") else { return nil }

@@ -10,7 +10,10 @@ import WallCore
 /// so that probing a header costs one or two system calls; or of bytes already in memory (a
 /// RAW file's embedded preview).
 final class FileReader {
-    private let descriptor: Int32
+    /// The open file, -1 for bytes in memory.
+    let descriptor: Int32
+    /// Which file it is and how it was when opened; nil for bytes in memory.
+    let stamp: FileStamp?
     /// The bytes read so far from offset 0.
     private(set) var head: [UInt8]
     /// The file's size in bytes.
@@ -32,6 +35,7 @@ final class FileReader {
             throw CodecError(.probe, path: path, reason: "is \(kind), not an image file")
         }
         descriptor = fd
+        stamp = FileStamp(status)
         fileSize = Int(status.st_size)
         head = []
         head = try read(at: 0, count: min(headBytes, fileSize), path: path)
@@ -40,6 +44,7 @@ final class FileReader {
     /// Reads `bytes`, a whole file in memory.
     init(bytes: [UInt8]) {
         descriptor = -1
+        stamp = nil
         fileSize = bytes.count
         head = bytes
     }

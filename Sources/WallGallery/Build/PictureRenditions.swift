@@ -98,10 +98,14 @@ struct PictureRenditions: Sendable {
     /// a picture whose sheets' tiles came from the cache. A file that cannot be decoded is a
     /// `.decode` error (its page then shows no picture and says why).
     func make(source: String, key: String) throws(CodecError) {
-        let info = try ImageProbe().probe(path: source)
-        let shown = info.displayedSize
-        guard shown.width > 0, shown.height > 0 else { throw CodecError(.decode, path: source, reason: "no pixels") }
-        let decoded = try decoder.decode(path: source, info: info, target: floorTarget(shown))
+        let (shown, decoded) = try ImageDecoder.keepingProbedFiles { () throws(CodecError) in
+            let info = try ImageProbe().probe(path: source)
+            let shown = info.displayedSize
+            guard shown.width > 0, shown.height > 0 else {
+                throw CodecError(.decode, path: source, reason: "no pixels")
+            }
+            return (shown, try decoder.decode(path: source, info: info, target: floorTarget(shown)))
+        }
         guard decoded.bitmap.size.width > 0, decoded.bitmap.size.height > 0 else {
             throw CodecError(.decode, path: source, reason: "no pixels decoded")
         }

@@ -26,12 +26,19 @@ struct HEIFCodec: ImageCodec {
     }
 
     func probe(_ file: FileReader, path: String) throws(CodecError) -> ImageInfo {
+        guard file.descriptor >= 0, let stamp = file.stamp else {
+            throw CodecError(.probe, path: path, reason: "HEIF is read from its file, not from memory")
+        }
+        let reading = try HEIFReading(descriptor: file.descriptor, size: file.fileSize, path: path, stage: .probe)
         var header = iw_heif_info()
         var message = [CChar](repeating: 0, count: 512)
-        guard iw_heif_probe(path, &header, &message, message.count) == 0 else {
+        guard iw_heif_probe(reading.file, &header, &message, message.count) == 0 else {
             throw CodecError(.probe, path: path, reason: "HEIF refused by libheif: " + message.text)
         }
         defer { iw_heif_free_info(&header) }
+        // Kept for the decode, which then reads only the image it decodes.
+        iw_heif_read_through(reading.file, -1)
+        ProbedFiles.shared.keep(reading, path: path, stamp: stamp)
         guard header.width > 0, header.height > 0 else {
             throw CodecError(.probe, path: path, reason: "corrupt HEIF: the image has no size")
         }
@@ -62,13 +69,27 @@ struct HEIFCodec: ImageCodec {
     func decode(
         _ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo, target: Size?, decoder: ImageDecoder
     ) throws(CodecError) -> DecodedImage {
+        let descriptor = fileno(file)
+        guard let stamp = FileStamp(descriptor: descriptor) else {
+            throw CodecError(.decode, path: path, reason: systemErrorText())
+        }
+        let reading: HEIFReading
+        if let kept = ProbedFiles.shared.take(HEIFReading.self, path: path, stamp: stamp) {
+            reading = kept
+        } else {
+            reading = try HEIFReading(descriptor: descriptor, size: Int(stamp.size), path: path, stage: .decode)
+        }
+        iw_heif_read_through(reading.file, descriptor)
         var decoded = iw_heif_decoded()
         var message = [CChar](repeating: 0, count: 512)
         let wanted = target.map { HEIFCodec.thumbnailNeed(target: $0) } ?? Size(width: 0, height: 0)
-        guard iw_heif_decode(path, Int32(wanted.width), Int32(wanted.height), &decoded, &message, message.count) == 0
+        guard
+            iw_heif_decode(reading.file, Int32(wanted.width), Int32(wanted.height), &decoded, &message, message.count)
+                == 0
         else {
             throw CodecError(.decode, path: path, reason: "corrupt HEIF: " + message.text)
         }
+        defer { withExtendedLifetime(reading) {} }  // the decoded image is the file's: released first
         defer { iw_heif_release(&decoded) }
         let size = Size(width: Int(decoded.width), height: Int(decoded.height))
         let channels = Int(decoded.channels)
@@ -142,17 +163,40 @@ struct HEIFCodec: ImageCodec {
 
     /// The ICC profile (prof or rICC), or one made from the nclx colour.
     func colorProfile(_ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo) -> ColorProfile? {
+        let descriptor = fileno(file)
+        guard let stamp = FileStamp(descriptor: descriptor),
+            let reading = try? HEIFReading(descriptor: descriptor, size: Int(stamp.size), path: path, stage: .probe)
+        else { return nil }
         var header = iw_heif_info()
         var message = [CChar](repeating: 0, count: 512)
-        guard iw_heif_probe(path, &header, &message, message.count) == 0 else { return nil }
+        guard iw_heif_probe(reading.file, &header, &message, message.count) == 0 else { return nil }
         iw_heif_free_info(&header)
         if header.icc_size > 0 {
             var bytes = [UInt8](repeating: 0, count: Int(header.icc_size))
-            guard iw_heif_icc(path, &bytes, bytes.count, &message, message.count) == 0 else { return nil }
+            guard iw_heif_icc(reading.file, &bytes, bytes.count, &message, message.count) == 0 else { return nil }
             return ColorProfile(data: bytes)
         }
         guard header.has_nclx != 0 else { return nil }
         return NCLXColor(primaries: header.primaries, transfer: header.transfer).profile
+    }
+
+    /// A HEIF file as libheif read it, through `descriptor` (``iw_heif_open``); closed when released.
+    /// Used by one thread at a time: the probe's, then the decode's that takes it.
+    final class HEIFReading: @unchecked Sendable {
+        let file: OpaquePointer
+
+        init(descriptor: Int32, size: Int, path: String, stage: CodecStage) throws(CodecError) {
+            var message = [CChar](repeating: 0, count: 512)
+            guard let file = iw_heif_open(descriptor, Int64(size), &message, message.count) else {
+                let reason = message.text
+                throw CodecError(
+                    stage, path: path,
+                    reason: (stage == .probe ? "HEIF refused by libheif: " : "corrupt HEIF: ") + reason)
+            }
+            self.file = file
+        }
+
+        deinit { iw_heif_close(file) }
     }
 
     /// The smallest thumbnail that will do for a tile of `target` stored pixels: one at least
