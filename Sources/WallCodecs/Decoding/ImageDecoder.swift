@@ -91,9 +91,9 @@ public struct ImageDecoder: Sendable {
         guard let file = fopen(path, "rb") else {
             throw CodecError(.decode, path: path, reason: systemErrorText())
         }
-        // libjpeg's stdio source asks for 4 KB at a time; a stream buffer of 256 KB turns a
-        // 16 MB photo's 4,000 read calls into 64. (glibc keeps its own 4 KB one when given no
-        // buffer, whatever the size asked.)
+        // A reader that asks the stream for a few kilobytes at a time gets them from a 256 KB
+        // buffer: 64 read calls for a 16 MB file, not 4,000. (glibc keeps its own 4 KB one when
+        // given no buffer, whatever the size asked.)
         let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: ImageDecoder.streamBuffer)
         defer { buffer.deallocate() }
         defer { fclose(file) }
