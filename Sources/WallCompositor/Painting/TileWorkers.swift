@@ -31,7 +31,7 @@ final class TileWorkers: Sendable {
         ready = order.map { _ in DispatchSemaphore(value: 0) }
         room = DispatchSemaphore(value: max(1, window))
         for _ in 0..<helpers {
-            DispatchQueue.global().async { [self] in
+            startOwnThread { [self] in
                 let joined = stopped.withLock { stopped in
                     if !stopped { group.enter() }
                     return !stopped
