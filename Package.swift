@@ -59,8 +59,7 @@ let package = Package(
         // loads the libraries on the first video, so nothing links them.
         .systemLibrary(name: "CFFmpeg"),
         .systemLibrary(
-            name: "CLibJXL", pkgConfig: "libjxl",
-            providers: [.apt(["libjxl-dev"])]),
+            name: "CLibJXL", providers: [.apt(["libjxl-dev"])]),
         .systemLibrary(
             name: "CLibExiv2", pkgConfig: "exiv2",
             providers: [.apt(["libexiv2-dev"])]),
@@ -79,7 +78,7 @@ let package = Package(
         .target(name: "CGIFShim", dependencies: ["CLibGIF"]),
         .target(name: "CRawShim", dependencies: ["CLibRaw"]),
         .target(name: "CTextShim", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
-        .target(name: "CJXLShim", dependencies: ["CLibJXL"]),
+        .target(name: "CJXLShim", dependencies: ["CLibJXL"], linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CExivShim", dependencies: ["CLibExiv2"], linkerSettings: [.linkedLibrary("exiv2")]),
         .target(name: "CJSONShim", linkerSettings: [.linkedLibrary("simdjson")]),
         .target(

@@ -1,8 +1,45 @@
 #include "iw_jxl.h"
+#include "iw_jxl_library.h"
 
-#include <jxl/decode.h>
+#include <dlfcn.h>
+#include <jxl/version.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+
+struct iw_jxl_functions iw_jf;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static char load_failure[256]; /* empty once every function is found */
+
+/* The library of the version the headers describe: libjxl.so.0.MINOR while the major is 0. */
+#define IW_TEXT(x) IW_STRING(x)
+#define IW_STRING(x) #x
+#define IW_SONAME(major, minor) ((major) == 0 ? "libjxl.so.0." IW_TEXT(minor) : "libjxl.so." IW_TEXT(major))
+
+static void load_jxl(void) {
+    const char *soname = IW_SONAME(JPEGXL_MAJOR_VERSION, JPEGXL_MINOR_VERSION);
+    void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        const char *reason = dlerror();
+        snprintf(load_failure, sizeof load_failure, "libjxl cannot be loaded (%s)", reason ? reason : soname);
+        return;
+    }
+#define IW_LOOKUP(name)                                                                                 \
+    if (!(*(void **)&iw_jf.name = dlsym(library, #name))) {                                               \
+        snprintf(load_failure, sizeof load_failure, "%s lacks %s", soname, #name);                     \
+        return;                                                                                        \
+    }
+    IW_JXL_FUNCTIONS(IW_LOOKUP)
+#undef IW_LOOKUP
+}
+
+int iw_jxl_loaded(char *message, size_t message_size) {
+    pthread_once(&load_once, load_jxl);
+    if (!load_failure[0]) return 0;
+    if (message_size) snprintf(message, message_size, "%s", load_failure);
+    return 1;
+}
 
 static void copy_text(char *to, size_t size, const char *from) {
     if (size) snprintf(to, size, "%s", from ? from : "");
@@ -16,27 +53,28 @@ static int is_srgb(const JxlColorEncoding *color, int gray) {
 
 int iw_jxl_probe(const uint8_t *data, size_t size, iw_jxl_info *info, char *message, size_t message_size) {
     memset(info, 0, sizeof *info);
-    JxlDecoder *decoder = JxlDecoderCreate(NULL);
+    if (iw_jxl_loaded(message, message_size)) return 1;
+    JxlDecoder *decoder = iw_jf.JxlDecoderCreate(NULL);
     if (!decoder) {
         copy_text(message, message_size, "out of memory");
         return 1;
     }
     int result = 2, have_basic = 0;
-    JxlDecoderSetKeepOrientation(decoder, JXL_TRUE);
-    if (JxlDecoderSubscribeEvents(decoder, JXL_DEC_BASIC_INFO | JXL_DEC_COLOR_ENCODING | JXL_DEC_BOX) !=
+    iw_jf.JxlDecoderSetKeepOrientation(decoder, JXL_TRUE);
+    if (iw_jf.JxlDecoderSubscribeEvents(decoder, JXL_DEC_BASIC_INFO | JXL_DEC_COLOR_ENCODING | JXL_DEC_BOX) !=
             JXL_DEC_SUCCESS ||
-        JxlDecoderSetInput(decoder, data, size) != JXL_DEC_SUCCESS) {
+        iw_jf.JxlDecoderSetInput(decoder, data, size) != JXL_DEC_SUCCESS) {
         copy_text(message, message_size, "libjxl cannot start");
-        JxlDecoderDestroy(decoder);
+        iw_jf.JxlDecoderDestroy(decoder);
         return 1;
     }
     int have_color = 0;
     for (;;) {
-        JxlDecoderStatus status = JxlDecoderProcessInput(decoder);
+        JxlDecoderStatus status = iw_jf.JxlDecoderProcessInput(decoder);
         if (have_color && status != JXL_DEC_BOX) break; /* past the header: no jbrd box came */
         if (status == JXL_DEC_BASIC_INFO) {
             JxlBasicInfo basic;
-            if (JxlDecoderGetBasicInfo(decoder, &basic) != JXL_DEC_SUCCESS) {
+            if (iw_jf.JxlDecoderGetBasicInfo(decoder, &basic) != JXL_DEC_SUCCESS) {
                 copy_text(message, message_size, "its header cannot be read");
                 result = 1;
                 break;
@@ -54,13 +92,13 @@ int iw_jxl_probe(const uint8_t *data, size_t size, iw_jxl_info *info, char *mess
             /* A container's boxes: a recompressed JPEG's jbrd comes after the codestream's
                first part (its header), before the rest. */
             JxlBoxType type;
-            if (JxlDecoderGetBoxType(decoder, type, JXL_FALSE) == JXL_DEC_SUCCESS && memcmp(type, "jbrd", 4) == 0) {
+            if (iw_jf.JxlDecoderGetBoxType(decoder, type, JXL_FALSE) == JXL_DEC_SUCCESS && memcmp(type, "jbrd", 4) == 0) {
                 info->is_recompressed = 1;
                 if (have_color) break;
             }
         } else if (status == JXL_DEC_COLOR_ENCODING) {
             JxlColorEncoding color;
-            info->is_srgb = JxlDecoderGetColorAsEncodedProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_ORIGINAL,
+            info->is_srgb = iw_jf.JxlDecoderGetColorAsEncodedProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_ORIGINAL,
                                                                &color) == JXL_DEC_SUCCESS &&
                             is_srgb(&color, info->is_gray);
             result = 0;
@@ -76,7 +114,7 @@ int iw_jxl_probe(const uint8_t *data, size_t size, iw_jxl_info *info, char *mess
             break;
         }
     }
-    JxlDecoderDestroy(decoder);
+    iw_jf.JxlDecoderDestroy(decoder);
     return result;
 }
 
@@ -106,35 +144,36 @@ int iw_jxl_decode(FILE *file, int shrink, uint8_t *out, uint32_t width, uint32_t
                   uint8_t **icc, size_t *icc_size, char *message, size_t message_size) {
     *icc = NULL;
     *icc_size = 0;
+    if (iw_jxl_loaded(message, message_size)) return 1;
     if (shrink < 1) shrink = 1;
     accumulator a = {0};
     a.channels = channels;
     a.shrink = shrink;
     size_t chunk = 1 << 20, held = 0;
     uint8_t *input = malloc(chunk);
-    JxlDecoder *decoder = JxlDecoderCreate(NULL);
+    JxlDecoder *decoder = iw_jf.JxlDecoderCreate(NULL);
     int result = 1, frame_started = 0, ended = 0;
     if (!input || !decoder) {
         copy_text(message, message_size, "out of memory");
         goto done;
     }
-    JxlDecoderSetKeepOrientation(decoder, JXL_TRUE);
-    JxlDecoderSetUnpremultiplyAlpha(decoder, JXL_TRUE);
-    if (JxlDecoderSubscribeEvents(decoder, JXL_DEC_BASIC_INFO | JXL_DEC_COLOR_ENCODING | JXL_DEC_FRAME |
+    iw_jf.JxlDecoderSetKeepOrientation(decoder, JXL_TRUE);
+    iw_jf.JxlDecoderSetUnpremultiplyAlpha(decoder, JXL_TRUE);
+    if (iw_jf.JxlDecoderSubscribeEvents(decoder, JXL_DEC_BASIC_INFO | JXL_DEC_COLOR_ENCODING | JXL_DEC_FRAME |
                                                JXL_DEC_FULL_IMAGE) != JXL_DEC_SUCCESS) {
         copy_text(message, message_size, "libjxl cannot start");
         goto done;
     }
     JxlPixelFormat format = {(uint32_t)channels, JXL_TYPE_UINT8, JXL_NATIVE_ENDIAN, 0};
     for (;;) {
-        JxlDecoderStatus status = JxlDecoderProcessInput(decoder);
+        JxlDecoderStatus status = iw_jf.JxlDecoderProcessInput(decoder);
         if (status == JXL_DEC_NEED_MORE_INPUT) {
-            size_t left = JxlDecoderReleaseInput(decoder);
+            size_t left = iw_jf.JxlDecoderReleaseInput(decoder);
             if (ended) {
                 /* The file ends early: what libjxl can render of the frame from the data read (a
                    coarser pass where the rest is missing). Debian's libjxl 0.7 prints a line of
                    its own on stderr when the flush meets the missing data. */
-                if (frame_started && a.sums) JxlDecoderFlushImage(decoder);
+                if (frame_started && a.sums) iw_jf.JxlDecoderFlushImage(decoder);
                 result = 2;
                 break;
             }
@@ -152,10 +191,10 @@ int iw_jxl_decode(FILE *file, int shrink, uint8_t *out, uint32_t width, uint32_t
             size_t count = fread(input + left, 1, chunk - left, file);
             held = left + count;
             if (count == 0) ended = 1; /* told when libjxl asks for more again */
-            JxlDecoderSetInput(decoder, input, held);
+            iw_jf.JxlDecoderSetInput(decoder, input, held);
         } else if (status == JXL_DEC_BASIC_INFO) {
             JxlBasicInfo basic;
-            if (JxlDecoderGetBasicInfo(decoder, &basic) != JXL_DEC_SUCCESS || basic.xsize != width ||
+            if (iw_jf.JxlDecoderGetBasicInfo(decoder, &basic) != JXL_DEC_SUCCESS || basic.xsize != width ||
                 basic.ysize != height) {
                 copy_text(message, message_size, "header changed since it was probed");
                 break;
@@ -172,7 +211,7 @@ int iw_jxl_decode(FILE *file, int shrink, uint8_t *out, uint32_t width, uint32_t
             }
         } else if (status == JXL_DEC_COLOR_ENCODING) {
             JxlBasicInfo basic;
-            JxlDecoderGetBasicInfo(decoder, &basic);
+            iw_jf.JxlDecoderGetBasicInfo(decoder, &basic);
             if (!basic.uses_original_profile) {
                 JxlColorEncoding srgb;
                 memset(&srgb, 0, sizeof srgb);
@@ -181,20 +220,20 @@ int iw_jxl_decode(FILE *file, int shrink, uint8_t *out, uint32_t width, uint32_t
                 srgb.primaries = JXL_PRIMARIES_SRGB;
                 srgb.transfer_function = JXL_TRANSFER_FUNCTION_SRGB;
                 srgb.rendering_intent = JXL_RENDERING_INTENT_PERCEPTUAL;
-                JxlDecoderSetPreferredColorProfile(decoder, &srgb);
+                iw_jf.JxlDecoderSetPreferredColorProfile(decoder, &srgb);
             } else {
                 JxlColorEncoding color;
                 int gray = basic.num_color_channels == 1;
-                int plain = JxlDecoderGetColorAsEncodedProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA, &color) ==
+                int plain = iw_jf.JxlDecoderGetColorAsEncodedProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA, &color) ==
                                 JXL_DEC_SUCCESS &&
                             is_srgb(&color, gray);
                 size_t size = 0;
                 if (!plain && !gray &&
-                    JxlDecoderGetICCProfileSize(decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA, &size) ==
+                    iw_jf.JxlDecoderGetICCProfileSize(decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA, &size) ==
                         JXL_DEC_SUCCESS &&
                     size > 0 && size <= (64u << 20)) {
                     *icc = malloc(size);
-                    if (*icc && JxlDecoderGetColorAsICCProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA, *icc,
+                    if (*icc && iw_jf.JxlDecoderGetColorAsICCProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA, *icc,
                                                                size) == JXL_DEC_SUCCESS) {
                         *icc_size = size;
                     } else {
@@ -206,7 +245,7 @@ int iw_jxl_decode(FILE *file, int shrink, uint8_t *out, uint32_t width, uint32_t
         } else if (status == JXL_DEC_FRAME) {
             frame_started = 1;
         } else if (status == JXL_DEC_NEED_IMAGE_OUT_BUFFER) {
-            if (JxlDecoderSetImageOutCallback(decoder, &format, take_pixels, &a) != JXL_DEC_SUCCESS) {
+            if (iw_jf.JxlDecoderSetImageOutCallback(decoder, &format, take_pixels, &a) != JXL_DEC_SUCCESS) {
                 copy_text(message, message_size, "libjxl refused the pixel format");
                 break;
             }
@@ -255,13 +294,18 @@ done:
     free(a.sums);
     free(a.counts);
     free(input);
-    if (decoder) JxlDecoderDestroy(decoder);
+    if (decoder) iw_jf.JxlDecoderDestroy(decoder);
     return result;
 }
 
 const char *iw_jxl_version(void) {
     static char text[16];
-    uint32_t v = JxlDecoderVersion();
+    if (iw_jxl_loaded(NULL, 0)) return "(not loaded)";
+    uint32_t v = iw_jf.JxlDecoderVersion();
     snprintf(text, sizeof text, "%u.%u.%u", v / 1000000, v / 1000 % 1000, v % 1000);
     return text;
+}
+
+const char *iw_jxl_header_version(void) {
+    return IW_TEXT(JPEGXL_MAJOR_VERSION) "." IW_TEXT(JPEGXL_MINOR_VERSION) "." IW_TEXT(JPEGXL_PATCH_VERSION);
 }

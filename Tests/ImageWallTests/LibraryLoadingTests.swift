@@ -3,7 +3,8 @@ import Testing
 import _WallTestSupport
 
 /// The libraries that load only when a file needs them (libheif with its HEVC and AV1 codecs,
-/// FFmpeg's), watched through the dynamic loader's own report on the built executable.
+/// FFmpeg's, libjxl with Highway), watched through the dynamic loader's own report on the built
+/// executable.
 @Suite("Libraries loaded when needed")
 struct LibraryLoadingTests {
     static let binary = Fixtures.binary
@@ -42,8 +43,20 @@ struct LibraryLoadingTests {
         #expect(stills.contains { $0.hasPrefix("libjpeg.so") }, "the report names what loads: \(stills.sorted())")
         #expect(!stills.contains { $0.hasPrefix("libheif.so") || $0.hasPrefix("libde265.so") })
         #expect(!stills.contains { $0.hasPrefix("libavformat.so") || $0.hasPrefix("libavcodec.so") })
+        #expect(!stills.contains { $0.hasPrefix("libjxl.so") || $0.hasPrefix("libhwy.so") })
         let heic = try loaded(rendering: [Fixtures.sample("heic-thumbnail.heic")])
         #expect(heic.contains { $0.hasPrefix("libheif.so") })
-        #expect(!heic.contains { $0.hasPrefix("libavformat.so") })
+        #expect(!heic.contains { $0.hasPrefix("libavformat.so") || $0.hasPrefix("libjxl.so") })
+    }
+
+    @Test(
+        "a JPEG XL file loads libjxl, and is drawn",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: binary)))
+    func jxlOnlyForJXL() throws {
+        let jxl = try loaded(rendering: [
+            Fixtures.sample("jxl-lossless-alpha.jxl"), Fixtures.sample("jxl-lossy.jxl"), Fixtures.sample("png-rgb.png"),
+        ])
+        #expect(jxl.contains { $0.hasPrefix("libjxl.so") })
+        #expect(!jxl.contains { $0.hasPrefix("libheif.so") })
     }
 }

@@ -35,6 +35,9 @@ int iw_jxl_probe(const uint8_t *data, size_t size, iw_jxl_info *info, char *mess
 int iw_jxl_decode(FILE *file, int shrink, uint8_t *out, uint32_t width, uint32_t height, int channels,
                   uint8_t **icc, size_t *icc_size, char *message, size_t message_size);
 
-/* "0.7.0". */
+/* "0.7.0": the version of the libjxl loaded (loading it), which JPEG XL decode plans name;
+   "(not loaded)" when it cannot be loaded. */
 const char *iw_jxl_version(void);
+/* The version of the headers this shim was built with, without loading libjxl. */
+const char *iw_jxl_header_version(void);
 #endif

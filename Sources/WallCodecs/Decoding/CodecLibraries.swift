@@ -32,7 +32,9 @@ public enum CodecLibraries {
             "giflib \(iw_gif_library_version())",
             "LibRaw \(String(cString: iw_raw_version()))",
             "Exiv2 \(String(cString: iw_exiv_version()))",
-            "libjxl \(String(cString: iw_jxl_version()))",
+            // libjxl's as built: it loads on the first JPEG XL file (a JPEG XL's decode plan names
+            // the one loaded).
+            "libjxl \(String(cString: iw_jxl_header_version()))",
             // FFmpeg's as built: the libraries load on the first video (a video's decode plan
             // names the ones loaded).
             String(cString: iw_ffmpeg_header_versions()),

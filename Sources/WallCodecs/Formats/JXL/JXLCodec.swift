@@ -59,7 +59,7 @@ struct JXLCodec: ImageCodec {
         return info
     }
 
-    /// "libjxl 0.7.0".
+    /// "libjxl 0.7.0": the version loaded (loading it), which decode plans name.
     static let decoderName = "libjxl " + String(cString: iw_jxl_version())
 
     func decode(
@@ -99,6 +99,7 @@ struct JXLCodec: ImageCodec {
 
     func decodePlan(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> String {
         "shrink \(JXLCodec.shrink(stored: info.storedSize, target: target, margin: decoder.margin))"
+            + " by \(JXLCodec.decoderName)"
     }
 
     /// The shrunk pixels and their sums, and libjxl 0.7's own frame buffers (about 15 bytes a
