@@ -39,6 +39,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     fast.fast = true
     _ = try? fast.decode(path: scratch, info: info, target: tiny)
     _ = decoder.colorProfile(path: scratch, info: info)
+    // As a render reads it: what the probe read kept for the decode (a HEIF file opened once).
+    ImageDecoder.keepingProbedFiles {
+        guard let kept = try? probe.probe(path: scratch) else { return }
+        _ = try? decoder.decode(path: scratch, info: kept, target: target)
+    }
     return 0
 }
 

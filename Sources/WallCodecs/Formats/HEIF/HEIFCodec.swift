@@ -36,9 +36,6 @@ struct HEIFCodec: ImageCodec {
             throw CodecError(.probe, path: path, reason: "HEIF refused by libheif: " + message.text)
         }
         defer { iw_heif_free_info(&header) }
-        // Kept for the decode, which then reads only the image it decodes.
-        iw_heif_read_through(reading.file, -1)
-        ProbedFiles.shared.keep(reading, path: path, stamp: stamp)
         guard header.width > 0, header.height > 0 else {
             throw CodecError(.probe, path: path, reason: "corrupt HEIF: the image has no size")
         }
@@ -63,6 +60,9 @@ struct HEIFCodec: ImageCodec {
             dateTaken: exif?.dateTaken, reducedSizes: thumbnails.isEmpty ? nil : thumbnails)
         info.contentIdentifier = exif?.contentIdentifier
         info.camera = exif?.camera
+        // Kept for the decode, which then reads only the image it decodes.
+        iw_heif_read_through(reading.file, -1)
+        ProbedFiles.shared.keep(reading, path: path, stamp: stamp)
         return info
     }
 
