@@ -1,4 +1,5 @@
 import Foundation
+import WallCore
 
 /// Albums drawn ahead of the build, in their order, two at a time: while the build finishes one
 /// album (reads what its pages show, notes what it wrote), the next ones are drawn, and one
@@ -28,9 +29,7 @@ final class AlbumPipeline: @unchecked Sendable {
         guard count > 0, lanes > 0 else { return }
         running = min(lanes, count)
         for _ in 0..<running {
-            let thread = Thread { [self] in work() }
-            thread.stackSize = 16 << 20  // a render's own thread, as the main thread is
-            thread.start()
+            startOwnThread { [self] in work() }  // a render's own thread, as the main thread is
         }
     }
 
