@@ -258,6 +258,9 @@ typedef struct owner {
     struct heif_image_handle *handle;
     struct heif_image_handle *thumbnail;
     struct heif_image *image;
+    const uint8_t *planes[4];   /* one interleaved plane, or R, G, B and A */
+    int strides[4];
+    int planar, premultiplied;
 } owner;
 
 void iw_heif_release(iw_heif_decoded *decoded) {
@@ -269,7 +272,38 @@ void iw_heif_release(iw_heif_decoded *decoded) {
     free(o->icc);
     free(o);
     decoded->owner = NULL;
-    decoded->pixels = NULL;
+}
+
+/* Decodes `chosen` into o->image, as R, G, B (and A) planes or one interleaved plane, and
+   points o->planes at them; none when a plane is missing, of another size or not 8 bits. */
+static struct heif_error decode_planes(owner *o, struct heif_image_handle *chosen, int alpha, int planar) {
+    if (o->image) iw_hf.heif_image_release(o->image);
+    o->image = NULL;
+    memset(o->planes, 0, sizeof o->planes);
+    o->planar = planar;
+    struct heif_decoding_options *options = iw_hf.heif_decoding_options_alloc();
+    if (options) options->convert_hdr_to_8bit = 1;
+    enum heif_chroma chroma = planar ? heif_chroma_444
+                              : alpha ? heif_chroma_interleaved_RGBA
+                                      : heif_chroma_interleaved_RGB;
+    struct heif_error error = iw_hf.heif_decode_image(chosen, &o->image, heif_colorspace_RGB, chroma, options);
+    iw_hf.heif_decoding_options_free(options);
+    if (error.code != heif_error_Ok) return error;
+    static const enum heif_channel channels[4] = {heif_channel_R, heif_channel_G, heif_channel_B, heif_channel_Alpha};
+    enum heif_channel first = planar ? channels[0] : heif_channel_interleaved;
+    int width = iw_hf.heif_image_get_width(o->image, first), height = iw_hf.heif_image_get_height(o->image, first);
+    int count = planar ? 3 + alpha : 1;
+    for (int i = 0; i < count; i++) {
+        enum heif_channel channel = planar ? channels[i] : heif_channel_interleaved;
+        o->planes[i] = iw_hf.heif_image_get_plane_readonly(o->image, channel, &o->strides[i]);
+        if (!o->planes[i] || iw_hf.heif_image_get_width(o->image, channel) != width ||
+            iw_hf.heif_image_get_height(o->image, channel) != height ||
+            iw_hf.heif_image_get_bits_per_pixel(o->image, channel) != (planar ? 8 : 8 * (3 + alpha))) {
+            memset(o->planes, 0, sizeof o->planes);
+            break;
+        }
+    }
+    return error;
 }
 
 int iw_heif_decode(iw_heif_file *file, int min_width, int min_height, iw_heif_decoded *out,
@@ -323,44 +357,55 @@ int iw_heif_decode(iw_heif_file *file, int min_width, int min_height, iw_heif_de
         if (o->thumbnail) chosen = o->thumbnail;
     }
     int alpha = iw_hf.heif_image_handle_has_alpha_channel(chosen);
-    struct heif_decoding_options *options = iw_hf.heif_decoding_options_alloc();
-    if (options) options->convert_hdr_to_8bit = 1;
-    error = iw_hf.heif_decode_image(chosen, &o->image, heif_colorspace_RGB,
-                              alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, options);
-    iw_hf.heif_decoding_options_free(options);
-    if (error.code != heif_error_Ok) {
-        fail(error, message, message_size);
+    /* 8 bits are kept in libheif's planes: a grid's tiles are converted into them, so asking
+       for interleaved pixels would copy the whole image once more (37 MB for a 12 MP phone
+       photo). Deeper images are brought to 8 bits by libheif's interleaving conversion. */
+    int eight = iw_hf.heif_image_handle_get_luma_bits_per_pixel(chosen) == 8 &&
+                iw_hf.heif_image_handle_get_chroma_bits_per_pixel(chosen) == 8;
+    error = decode_planes(o, chosen, alpha, eight);
+    if (error.code == heif_error_Ok && !o->planes[0] && eight) error = decode_planes(o, chosen, alpha, 0);
+    if (error.code != heif_error_Ok || !o->planes[0]) {
+        if (error.code != heif_error_Ok) fail(error, message, message_size);
+        else snprintf(message, message_size, "libheif returned no pixels");
         iw_heif_release(out);
         return 1;
     }
-    int stride = 0;
-    const uint8_t *plane = iw_hf.heif_image_get_plane_readonly(o->image, heif_channel_interleaved, &stride);
-    if (!plane) {
-        snprintf(message, message_size, "libheif returned no pixels");
-        iw_heif_release(out);
-        return 1;
-    }
-    out->width = iw_hf.heif_image_get_width(o->image, heif_channel_interleaved);
-    out->height = iw_hf.heif_image_get_height(o->image, heif_channel_interleaved);
+    enum heif_channel first = o->planar ? heif_channel_R : heif_channel_interleaved;
+    out->width = iw_hf.heif_image_get_width(o->image, first);
+    out->height = iw_hf.heif_image_get_height(o->image, first);
     out->channels = alpha ? 4 : 3;
-    out->stride = stride;
-    out->pixels = plane;
-    /* libheif keeps premultiplied alpha as stored: straighten it. */
-    if (alpha && iw_hf.heif_image_handle_is_premultiplied_alpha(chosen)) {
-        uint8_t *p = (uint8_t *)plane;
-        for (int y = 0; y < out->height; y++) {
-            uint8_t *row = p + (size_t)y * stride;
-            for (int x = 0; x < out->width; x++) {
-                unsigned a = row[4 * x + 3];
-                if (a == 0 || a == 255) continue;
-                for (int c = 0; c < 3; c++) {
-                    unsigned v = (row[4 * x + c] * 255u + a / 2) / a;
-                    row[4 * x + c] = v > 255 ? 255 : (uint8_t)v;
-                }
+    /* libheif keeps premultiplied alpha as stored: rows are straightened as they are taken. */
+    o->premultiplied = alpha && iw_hf.heif_image_handle_is_premultiplied_alpha(chosen);
+    return 0;
+}
+
+const uint8_t *iw_heif_row(const iw_heif_decoded *decoded, int y, uint8_t *scratch) {
+    const owner *o = decoded->owner;
+    int width = decoded->width, channels = decoded->channels;
+    const uint8_t *row;
+    if (o->planar) {
+        for (int c = 0; c < channels; c++) {
+            const uint8_t *plane = o->planes[c] + (size_t)y * o->strides[c];
+            for (int x = 0; x < width; x++) scratch[channels * x + c] = plane[x];
+        }
+        row = scratch;
+    } else {
+        row = o->planes[0] + (size_t)y * o->strides[0];
+        if (!o->premultiplied) return row;
+        memcpy(scratch, row, (size_t)width * channels);
+        row = scratch;
+    }
+    if (o->premultiplied) {
+        for (int x = 0; x < width; x++) {
+            unsigned a = scratch[4 * x + 3];
+            if (a == 0 || a == 255) continue;
+            for (int c = 0; c < 3; c++) {
+                unsigned v = (scratch[4 * x + c] * 255u + a / 2) / a;
+                scratch[4 * x + c] = v > 255 ? 255 : (uint8_t)v;
             }
         }
     }
-    return 0;
+    return row;
 }
 
 int iw_heif_encode(const char *path, const uint8_t *pixels, int width, int height, int channels,
@@ -393,6 +438,7 @@ int iw_heif_encode(const char *path, const uint8_t *pixels, int width, int heigh
     for (int y = 0; y < height; y++) {
         memcpy(plane + (size_t)y * stride, pixels + (size_t)y * width * channels, (size_t)width * channels);
     }
+    if (options->premultiplied && channels == 4) iw_hf.heif_image_set_premultiplied_alpha(image, 1);
     if (options->icc && options->icc_size) {
         error = iw_hf.heif_image_set_raw_color_profile(image, "prof", options->icc, options->icc_size);
         if (error.code != heif_error_Ok) goto done;

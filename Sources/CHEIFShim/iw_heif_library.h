@@ -23,12 +23,13 @@
     X(heif_image_handle_get_metadata_size) X(heif_image_handle_get_metadata)                            \
     X(heif_image_handle_release) X(heif_decoding_options_alloc) X(heif_decoding_options_free)           \
     X(heif_decode_image) X(heif_image_get_plane_readonly) X(heif_image_get_plane)                       \
-    X(heif_image_get_width) X(heif_image_get_height) X(heif_image_create) X(heif_image_add_plane)       \
-    X(heif_image_set_raw_color_profile) X(heif_image_set_nclx_color_profile) X(heif_image_release)      \
-    X(heif_context_get_encoder_for_format) X(heif_encoder_set_parameter) X(heif_encoder_set_lossless)   \
-    X(heif_encoder_set_lossy_quality) X(heif_encoder_release) X(heif_encoding_options_alloc)            \
-    X(heif_encoding_options_free) X(heif_context_encode_image) X(heif_context_encode_thumbnail)         \
-    X(heif_context_write_to_file)
+    X(heif_image_get_width) X(heif_image_get_height) X(heif_image_get_bits_per_pixel)                   \
+    X(heif_image_create) X(heif_image_add_plane) X(heif_image_set_raw_color_profile)                    \
+    X(heif_image_set_premultiplied_alpha) X(heif_image_set_nclx_color_profile)                          \
+    X(heif_image_release) X(heif_context_get_encoder_for_format) X(heif_encoder_set_parameter)          \
+    X(heif_encoder_set_lossless) X(heif_encoder_set_lossy_quality) X(heif_encoder_release)              \
+    X(heif_encoding_options_alloc) X(heif_encoding_options_free) X(heif_context_encode_image)           \
+    X(heif_context_encode_thumbnail) X(heif_context_write_to_file)
 
 struct iw_heif_functions {
 #define IW_POINTER(name) __typeof__(name) *name;

@@ -43,19 +43,23 @@ int iw_heif_probe(iw_heif_file *file, iw_heif_info *info, char *message, size_t 
 int iw_heif_icc(iw_heif_file *file, uint8_t *buffer, size_t size, char *message, size_t message_size);
 
 typedef struct iw_heif_decoded {
-    int width, height, channels, stride;
-    const uint8_t *pixels;      /* interleaved 8-bit RGB or RGBA, straight alpha */
+    int width, height, channels;
     const uint8_t *icc;         /* the primary image's ICC profile, or NULL */
     size_t icc_size;
     int has_nclx;               /* nclx colour of the primary image: */
     int primaries, transfer;
-    void *owner;
+    void *owner;                /* libheif's image: one interleaved plane or R, G, B (and A) */
 } iw_heif_decoded;
 
 /* Decodes the smallest thumbnail at least min_width x min_height, else the primary image,
-   to 8-bit RGB(A). Release with iw_heif_release, before the file is closed. */
+   to 8-bit RGB(A): an 8-bit image kept in libheif's planes (a phone's grid is assembled in
+   them), a deeper one converted to 8 bits by libheif. Take its rows with iw_heif_row; release
+   with iw_heif_release, before the file is closed. */
 int iw_heif_decode(iw_heif_file *file, int min_width, int min_height, iw_heif_decoded *out,
                    char *message, size_t message_size);
+/* Row `y` as interleaved RGB(A) with straight alpha: in libheif's image when it is stored so,
+   else written to `scratch` (width * channels bytes). */
+const uint8_t *iw_heif_row(const iw_heif_decoded *decoded, int y, uint8_t *scratch);
 void iw_heif_release(iw_heif_decoded *decoded);
 
 typedef struct iw_heif_encode_options {
@@ -69,6 +73,7 @@ typedef struct iw_heif_encode_options {
     int fast;                   /* the encoder's fastest setting (x265 ultrafast, libaom speed 9) */
     int nclx_primaries;         /* nclx colour to record (0: libheif's default) */
     int nclx_transfer;
+    int premultiplied;          /* RGBA given premultiplied, and recorded so (prem) */
 } iw_heif_encode_options;
 
 /* Writes `pixels` (RGB or RGBA, 8 bits, tightly packed) to `path`. */

@@ -26,9 +26,9 @@ public struct HEIFEncodeOptions: Sendable {
 
 /// Writes HEIF and AVIF files through libheif's encoders (x265 and libaom here).
 public enum HEIFEncoder {
-    /// Writes `bitmap` (RGB or straight RGBA) to `path`.
+    /// Writes `bitmap` to `path`: RGB, or RGBA with straight alpha or premultiplied (recorded so,
+    /// as libheif's `prem` reference).
     public static func write(_ bitmap: Bitmap, options: HEIFEncodeOptions, to path: String) throws(CodecError) {
-        precondition(bitmap.alpha != .premultiplied)
         var message = [CChar](repeating: 0, count: 512)
         let icc = options.icc ?? []
         let status = bitmap.pixels.withUnsafeBufferPointer { pixels in
@@ -44,6 +44,7 @@ public enum HEIFEncoder {
                 c.fast = options.fast ? 1 : 0
                 c.nclx_primaries = Int32(options.nclx?.primaries ?? 0)
                 c.nclx_transfer = Int32(options.nclx?.transfer ?? 0)
+                c.premultiplied = bitmap.alpha == .premultiplied ? 1 : 0
                 return iw_heif_encode(
                     path, pixels.baseAddress, Int32(bitmap.size.width), Int32(bitmap.size.height),
                     Int32(bitmap.channels), &c,
