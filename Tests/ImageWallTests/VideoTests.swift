@@ -13,7 +13,7 @@ import _WallTestSupport
 struct VideoTests {
     /// The clips, made once for the suite.
     nonisolated(unsafe) static let clips: (folder: TemporaryFolder, failures: [String]) = {
-        let folder = TemporaryFolder()
+        let folder = TemporaryFolder.lastingTheProcess()
         var failures: [String] = []
         for kind in VideoClips.kinds {
             do { try VideoClips.make(kind.name, in: folder.path, arguments: kind.arguments) } catch {

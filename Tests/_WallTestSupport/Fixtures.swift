@@ -58,7 +58,8 @@ public enum Fixtures {
     }
 }
 
-/// A fresh folder under /tmp, removed with its contents when released.
+/// A fresh folder under /tmp, removed with everything in it when released (links removed, not
+/// followed).
 public final class TemporaryFolder {
     /// The folder's path.
     public let path: String
@@ -71,6 +72,19 @@ public final class TemporaryFolder {
         precondition(made != nil, "mkdtemp failed")
         path = String(decoding: template.map { UInt8(bitPattern: $0) }.prefix { $0 != 0 }, as: UTF8.self)
     }
+
+    /// A folder for fixtures a suite makes once and keeps in a `static let` (never released):
+    /// removed when the test process exits.
+    public static func lastingTheProcess() -> TemporaryFolder {
+        let folder = TemporaryFolder()
+        lasting.withLock { paths in
+            if paths.isEmpty { atexit { TemporaryFolder.lasting.withLock { $0.forEach(TemporaryFolder.remove) } } }
+            paths.append(folder.path)
+        }
+        return folder
+    }
+
+    private static let lasting = Locked<[String]>([])
 
     /// The path of `name` inside the folder.
     public func file(_ name: String) -> String { path + "/" + name }
@@ -88,9 +102,19 @@ public final class TemporaryFolder {
     /// The bytes of `name`, or `nil` when it cannot be read.
     public func read(_ name: String) -> [UInt8]? { Fixtures.read(file(name)) }
 
-    deinit {
-        for name in Fixtures.files(in: path) + (Fixtures.hiddenFiles(in: path)) { unlink(file(name)) }
-        rmdir(path)
+    deinit { TemporaryFolder.remove(path) }
+
+    /// Removes `path` and everything in it, a folder a test made read-only opened up first (a
+    /// folder, never a link's target).
+    static func remove(_ path: String) {
+        var status = stat()
+        if let inside = FileManager.default.enumerator(atPath: path) {
+            for case let name as String in inside where lstat(path + "/" + name, &status) == 0 {
+                if status.st_mode & S_IFMT == S_IFDIR { chmod(path + "/" + name, 0o700) }
+            }
+        }
+        chmod(path, 0o700)
+        try? FileManager.default.removeItem(atPath: path)
     }
 }
 
