@@ -193,6 +193,26 @@ struct KernelTests {
         #expect(halved.pixels == expected)
     }
 
+    @Test("a halved bitmap made a few rows at a time is the whole one halved", arguments: [3, 4])
+    func halvedInBands(channels: Int) {
+        for height in [1, 2, 9, 16, 17] {
+            let size = Size(width: 23, height: height)
+            let pixels = (0..<(size.width * height * channels)).map { UInt8(truncatingIfNeeded: $0 &* 91 &+ $0 >> 2) }
+            let image = Bitmap(size: size, alpha: channels == 4 ? .premultiplied : .none, pixels: pixels)
+            let whole = Resampler.halved(image)
+            var banded = Bitmap(size: whole.size, alpha: image.alpha, fill: [UInt8](repeating: 7, count: channels))
+            var row = 0
+            for band in [1, 3, 2, 5, 4, 8] where row < whole.size.height {
+                let rows = row..<min(row + band, whole.size.height)
+                banded.pixels.withUnsafeMutableBufferPointer { out in
+                    Resampler.halve(image, rows: rows, into: out.baseAddress! + row * whole.rowBytes)
+                }
+                row = rows.upperBound
+            }
+            #expect(row == whole.size.height && banded == whole, "\(height) rows of \(channels) channels")
+        }
+    }
+
     @Test("the version chosen is one this CPU runs: AVX2 where it has it, else SSE2")
     func chosen() {
         let best = iw_best_kernel()

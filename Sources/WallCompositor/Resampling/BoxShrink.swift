@@ -61,21 +61,29 @@ enum BoxShrink {
     /// (`iw_halve_row`, plain, SSE2 or AVX2 as the CPU allows) of ``halve(top:bottom:width:channels:into:)``,
     /// the definition the tests hold it to.
     static func halved(_ image: Bitmap) -> Bitmap {
+        let size = Size(width: (image.size.width + 1) / 2, height: (image.size.height + 1) / 2)
+        return Bitmap(size: size, alpha: image.alpha) { dst in
+            halve(image, rows: 0..<size.height, into: dst.baseAddress!)
+        }
+    }
+
+    /// Rows `rows` of ``halved(_:)``'s result, made from rows 2 × `rows.lowerBound` up to
+    /// 2 × `rows.upperBound` (the last odd row alone) of `image`, into `out` (its first row there).
+    static func halve(_ image: Bitmap, rows: Range<Int>, into out: UnsafeMutablePointer<UInt8>) {
         let channels = image.channels
         let sourceWidth = image.size.width, sourceHeight = image.size.height
-        let width = (sourceWidth + 1) / 2, height = (sourceHeight + 1) / 2
+        let width = (sourceWidth + 1) / 2
         let length = sourceWidth * channels
+        precondition(rows.lowerBound >= 0 && rows.upperBound <= (sourceHeight + 1) / 2)
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: length + 32)
         defer { scratch.deallocate() }
-        return Bitmap(size: Size(width: width, height: height), alpha: image.alpha) { dst in
-            image.pixels.withUnsafeBufferPointer { src in
-                for y in 0..<height {
-                    let top = src.baseAddress! + 2 * y * length
-                    let bottom = 2 * y + 1 < sourceHeight ? top + length : top
-                    iw_halve_row(
-                        IW_KERNEL_BEST, top, bottom, sourceWidth, channels, dst.baseAddress! + y * width * channels,
-                        scratch)
-                }
+        image.pixels.withUnsafeBufferPointer { src in
+            for y in rows {
+                let top = src.baseAddress! + 2 * y * length
+                let bottom = 2 * y + 1 < sourceHeight ? top + length : top
+                iw_halve_row(
+                    IW_KERNEL_BEST, top, bottom, sourceWidth, channels, out + (y - rows.lowerBound) * width * channels,
+                    scratch)
             }
         }
     }

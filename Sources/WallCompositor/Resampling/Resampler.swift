@@ -76,6 +76,14 @@ public enum Resampler {
         return BoxShrink.shrink(image, byX: 2, y: 2)
     }
 
+    /// Rows `rows` of ``halved(_:)``'s result, into `out` (its first row there): they need only
+    /// `image`'s rows 2 × `rows.lowerBound` up to 2 × `rows.upperBound`, so a halved image can be
+    /// made a few rows at a time as the rows above it are made.
+    public static func halve(_ image: Bitmap, rows: Range<Int>, into out: UnsafeMutablePointer<UInt8>) {
+        precondition(image.alpha != .straight, "premultiply before resampling")
+        BoxShrink.halve(image, rows: rows, into: out)
+    }
+
     /// The integer box factor for a reduction by `scale`: leave between 2 and 4 for Lanczos.
     static func boxFactor(_ scale: Double) -> Int {
         scale >= 4 ? Int(scale / 2) : 1

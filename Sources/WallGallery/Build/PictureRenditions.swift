@@ -73,25 +73,104 @@ struct PictureRenditions: Sendable {
         var options = JPEGEncodeOptions(storage: .ycbcr)
         options.quality = quality
         options.optimizedTables = false
-        // Largest first, each smaller one halved from the one above when that is its size.
+        // Largest first. A rendition half the size of the one above is halved from it, its rows
+        // made as the rows above are written (while they are still in the processor's cache);
+        // any other is resampled from the whole one above (from the decode for the largest).
+        let levels = sides.sorted(by: >).map { (side: $0, size: PictureRenditions.fitted(shown, side: $0)) }
         var above = pixels
-        for side in sides.sorted(by: >) {
-            let size = PictureRenditions.fitted(shown, side: side)
-            var resized = above
-            if resized.size != size {
-                let half = Size(width: (above.size.width + 1) / 2, height: (above.size.height + 1) / 2)
-                resized = half == size ? Resampler.halved(above) : Resampler.resize(above, to: size)
+        var first = 0
+        while first < levels.count {
+            let size = levels[first].size
+            var top = above
+            if top.size != size {
+                top =
+                    PictureRenditions.half(of: top.size) == size
+                    ? Resampler.halved(top) : Resampler.resize(top, to: size)
             }
-            above = resized
-            let picture = Alpha.flattened(resized, over: .white)
+            var last = first + 1
+            while last < levels.count && levels[last].size == PictureRenditions.half(of: levels[last - 1].size) {
+                last += 1
+            }
+            above = try writeHalving(from: top, sides: levels[first..<last].map(\.side), key: key, options: options)
+            first = last
+        }
+    }
+
+    /// Writes `top` as the rendition at the first of `sides` and each next one as the one above
+    /// it halved, a band of rows at a time; returns the last (the smallest).
+    private func writeHalving(from top: Bitmap, sides: [Int], key: String, options: JPEGEncodeOptions)
+        throws(CodecError) -> Bitmap
+    {
+        var images = [top]
+        for _ in sides.dropFirst() {
+            images.append(Bitmap(size: PictureRenditions.half(of: images.last!.size), alpha: top.alpha))
+        }
+        var files: [AtomicFile] = []
+        var writers: [JPEGStreamWriter] = []
+        for (side, image) in zip(sides, images) {
             let path = site + "/" + SitePaths.rendition(key, side: side)
+            let file: AtomicFile
             do {
                 try PictureRenditions.makeFolder(of: path)
+                file = try AtomicFile(destination: path, durable: false)
             } catch {
                 throw CodecError(error)
             }
-            try JPEGEncoder.write(samples: picture.pixels, size: size, options: options, to: path, durable: false)
+            files.append(file)
+            writers.append(try JPEGStreamWriter(file: file, size: image.size, options: options))
         }
+        // Rows written of each; the first's come 16 at a time, each next one's as soon as the
+        // two rows above them are written (the last odd row alone, once it is).
+        var written = [Int](repeating: 0, count: images.count)
+        while written[0] < top.size.height {
+            let count = min(16, top.size.height - written[0])
+            try PictureRenditions.write(rows: written[0]..<written[0] + count, of: top, to: writers[0])
+            written[0] += count
+            for level in images.indices.dropFirst() {
+                let above = images[level - 1]
+                let done = written[level - 1] == above.size.height
+                var end = written[level]
+                while end < images[level].size.height && (2 * end + 1 < written[level - 1] || done) { end += 1 }
+                guard end > written[level] else { break }
+                let rows = written[level]..<end
+                let rowBytes = images[level].rowBytes
+                images[level].pixels.withUnsafeMutableBufferPointer { out in
+                    Resampler.halve(above, rows: rows, into: out.baseAddress! + rows.lowerBound * rowBytes)
+                }
+                try PictureRenditions.write(rows: rows, of: images[level], to: writers[level])
+                written[level] = end
+            }
+        }
+        for writer in writers { try writer.finish() }
+        for file in files {
+            do { try file.commit() } catch { throw CodecError(error) }
+        }
+        return images.last!
+    }
+
+    /// Rows `rows` of `image` to `writer`, flattened on white.
+    private static func write(rows: Range<Int>, of image: Bitmap, to writer: JPEGStreamWriter) throws(CodecError) {
+        let rowBytes = image.rowBytes
+        if image.alpha == .none {
+            try image.pixels.withUnsafeBufferPointer { pixels throws(CodecError) in
+                try writer.write(
+                    rows: UnsafeBufferPointer(
+                        rebasing: pixels[rows.lowerBound * rowBytes..<rows.upperBound * rowBytes]),
+                    count: rows.count)
+            }
+        } else {
+            let band = Bitmap(
+                size: Size(width: image.size.width, height: rows.count), alpha: image.alpha,
+                pixels: Array(image.pixels[rows.lowerBound * rowBytes..<rows.upperBound * rowBytes]))
+            try Alpha.flattened(band, over: .white).pixels.withUnsafeBufferPointer { pixels throws(CodecError) in
+                try writer.write(rows: pixels, count: rows.count)
+            }
+        }
+    }
+
+    /// `size` halved, an odd side rounded up (as ``Resampler/halved(_:)`` makes it).
+    static func half(of size: Size) -> Size {
+        Size(width: (size.width + 1) / 2, height: (size.height + 1) / 2)
     }
 
     /// Decodes `source` as the render decodes it under the floor and writes its renditions: for
