@@ -384,9 +384,15 @@ const uint8_t *iw_heif_row(const iw_heif_decoded *decoded, int y, uint8_t *scrat
     int width = decoded->width, channels = decoded->channels;
     const uint8_t *row;
     if (o->planar) {
-        for (int c = 0; c < channels; c++) {
-            const uint8_t *plane = o->planes[c] + (size_t)y * o->strides[c];
-            for (int x = 0; x < width; x++) scratch[channels * x + c] = plane[x];
+        const uint8_t *r = o->planes[0] + (size_t)y * o->strides[0], *g = o->planes[1] + (size_t)y * o->strides[1],
+                      *b = o->planes[2] + (size_t)y * o->strides[2];
+        if (channels == 4) {
+            const uint8_t *a = o->planes[3] + (size_t)y * o->strides[3];
+            for (int x = 0; x < width; x++) {
+                scratch[4 * x] = r[x], scratch[4 * x + 1] = g[x], scratch[4 * x + 2] = b[x], scratch[4 * x + 3] = a[x];
+            }
+        } else {
+            for (int x = 0; x < width; x++) scratch[3 * x] = r[x], scratch[3 * x + 1] = g[x], scratch[3 * x + 2] = b[x];
         }
         row = scratch;
     } else {

@@ -128,25 +128,32 @@ static void halve_plain(const uint8_t *top, const uint8_t *bottom, size_t width,
     }
 }
 
-/* The means of `pairs` from `from` on, and every other pixel of them into `out`; the last pixel
-   of an odd width alone. */
-static void halve_finish(const uint8_t *top, const uint8_t *bottom, size_t width, size_t channels, uint8_t *out,
-                         uint8_t *pairs, size_t from) {
-    size_t whole = width / 2, length = width * channels;
-    for (size_t j = from; j + channels < length; j++) pairs[j] = mean4(top, bottom, j, j + channels);
+/* Every other pixel of `pairs` from pixel `first` of `out` on; the last pixel of an odd width
+   alone. */
+static void halve_gather(const uint8_t *top, const uint8_t *bottom, size_t width, size_t channels, uint8_t *out,
+                         const uint8_t *pairs, size_t first) {
+    size_t whole = width / 2;
     if (channels == 4) {
-        for (size_t x = 0; x < whole; x++) memcpy(out + 4 * x, pairs + 8 * x, 4);
-    } else if (channels == 3 && whole > 0) {
+        for (size_t x = first; x < whole; x++) memcpy(out + 4 * x, pairs + 8 * x, 4);
+    } else if (channels == 3 && whole > first) {
         /* four bytes a pixel, the fourth overwritten by the next pixel; the last one exactly */
-        for (size_t x = 0; x + 1 < whole; x++) memcpy(out + 3 * x, pairs + 6 * x, 4);
+        for (size_t x = first; x + 1 < whole; x++) memcpy(out + 3 * x, pairs + 6 * x, 4);
         memcpy(out + 3 * (whole - 1), pairs + 6 * (whole - 1), 3);
-    } else {
-        for (size_t x = 0; x < whole; x++) memcpy(out + x * channels, pairs + 2 * x * channels, channels);
+    } else if (channels != 3) {
+        for (size_t x = first; x < whole; x++) memcpy(out + x * channels, pairs + 2 * x * channels, channels);
     }
     if (width % 2 == 1) {
         size_t i = (width - 1) * channels;
         for (size_t c = 0; c < channels; c++) out[whole * channels + c] = mean4(top, bottom, i + c, i + c);
     }
+}
+
+/* The means of `pairs` from `from` on, and every other pixel of them into `out`. */
+static void halve_finish(const uint8_t *top, const uint8_t *bottom, size_t width, size_t channels, uint8_t *out,
+                         uint8_t *pairs, size_t from) {
+    size_t length = width * channels;
+    for (size_t j = from; j + channels < length; j++) pairs[j] = mean4(top, bottom, j, j + channels);
+    halve_gather(top, bottom, width, channels, out, pairs, 0);
 }
 
 __attribute__((target("sse2"))) static void halve_sse2(const uint8_t *top, const uint8_t *bottom, size_t width,
@@ -189,7 +196,26 @@ __attribute__((target("avx2"))) static void halve_avx2(const uint8_t *top, const
         hi = _mm256_srli_epi16(_mm256_add_epi16(hi, two), 2);
         _mm256_storeu_si256((__m256i *)(pairs + j), _mm256_packus_epi16(lo, hi));
     }
-    halve_finish(top, bottom, width, channels, out, pairs, j);
+    for (; j + channels < length; j++) pairs[j] = mean4(top, bottom, j, j + channels);
+    size_t x = 0;
+    if (channels == 3) {
+        /* eight pixels (24 bytes) from each 48 bytes of means (bytes 6x, 6x + 1, 6x + 2), read
+           within the row: 6 x (width / 2) bytes at most */
+        const __m128i from0 = _mm_setr_epi8(0, 1, 2, 6, 7, 8, 12, 13, 14, -1, -1, -1, -1, -1, -1, -1);
+        const __m128i from1 = _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, 2, 3, 4, 8, 9, 10, 14);
+        const __m128i last1 = _mm_setr_epi8(15, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+        const __m128i from2 = _mm_setr_epi8(-1, 0, 4, 5, 6, 10, 11, 12, -1, -1, -1, -1, -1, -1, -1, -1);
+        for (; x + 8 <= width / 2; x += 8) {
+            const uint8_t *p = pairs + 6 * x;
+            __m128i v0 = _mm_loadu_si128((const __m128i *)p), v1 = _mm_loadu_si128((const __m128i *)(p + 16)),
+                    v2 = _mm_loadu_si128((const __m128i *)(p + 32));
+            __m128i first = _mm_or_si128(_mm_shuffle_epi8(v0, from0), _mm_shuffle_epi8(v1, from1));
+            __m128i rest = _mm_or_si128(_mm_shuffle_epi8(v1, last1), _mm_shuffle_epi8(v2, from2));
+            _mm_storeu_si128((__m128i *)(out + 3 * x), first);
+            _mm_storel_epi64((__m128i *)(out + 3 * x + 16), rest);
+        }
+    }
+    halve_gather(top, bottom, width, channels, out, pairs, x);
 }
 
 /* Sums to bytes, and each premultiplied colour no larger than its alpha. */
