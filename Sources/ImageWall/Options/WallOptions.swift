@@ -77,7 +77,7 @@ public struct WallOptions: Sendable {
     /// Bytes the images being decoded at once may hold (decoded pixels, and a progressive
     /// JPEG's coefficients: 100 MB for a 16 MP 4:4:4 file); an image needing more is decoded
     /// alone. Keeps peak memory flat however big and however many the inputs are. 192 MB lets
-    /// two threads decode the 12 MP HEICs phones write (about 87 MB each: 77 MB inside
+    /// two threads decode the 12 MP HEICs phones write (about 70 MB each: 61 MB inside
     /// libheif, and the pixels kept) side by side.
     public var decodeMemory: Int = 192 << 20
     /// Inputs with more pixels are refused from their header.
