@@ -357,9 +357,9 @@ int iw_heif_decode(iw_heif_file *file, int min_width, int min_height, iw_heif_de
         if (o->thumbnail) chosen = o->thumbnail;
     }
     int alpha = iw_hf.heif_image_handle_has_alpha_channel(chosen);
-    /* 8 bits are kept in libheif's planes: a grid's tiles are converted into them, so asking
-       for interleaved pixels would copy the whole image once more (37 MB for a 12 MP phone
-       photo). Deeper images are brought to 8 bits by libheif's interleaving conversion. */
+    /* 8 bits are kept in libheif's planes: it converts YCbCr (and assembles a grid's tiles) into
+       R, G, B planes, so asking for interleaved pixels would copy the whole image once more (37 MB
+       for 12 MP). Deeper images are brought to 8 bits by libheif's interleaving conversion. */
     int eight = iw_hf.heif_image_handle_get_luma_bits_per_pixel(chosen) == 8 &&
                 iw_hf.heif_image_handle_get_chroma_bits_per_pixel(chosen) == 8;
     error = decode_planes(o, chosen, alpha, eight);
