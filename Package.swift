@@ -70,7 +70,9 @@ let package = Package(
             name: "CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"])]),
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
-        .target(name: "CHEIFShim", dependencies: ["CLibHEIF"], linkerSettings: [.linkedLibrary("dl")]),
+        // Opening libraries at run time, for the shims that load theirs on the first file needing them.
+        .target(name: "CLibraryLoading", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CHEIFShim", dependencies: ["CLibHEIF", "CLibraryLoading"]),
         .target(
             name: "CWebPShim", dependencies: ["CLibWebP"],
             linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("webp")]),
@@ -78,14 +80,14 @@ let package = Package(
         .target(name: "CGIFShim", dependencies: ["CLibGIF"]),
         .target(name: "CRawShim", dependencies: ["CLibRaw"]),
         .target(name: "CTextShim", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
-        .target(name: "CJXLShim", dependencies: ["CLibJXL"], linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CJXLShim", dependencies: ["CLibJXL", "CLibraryLoading"]),
         .target(name: "CExivShim", dependencies: ["CLibExiv2"], linkerSettings: [.linkedLibrary("exiv2")]),
         .target(name: "CJSONShim", linkerSettings: [.linkedLibrary("simdjson")]),
         .target(
-            name: "CFFmpegShim", dependencies: ["CFFmpeg"],
+            name: "CFFmpegShim", dependencies: ["CFFmpeg", "CLibraryLoading"],
             linkerSettings: [.linkedLibrary("dl")]),
         // librsvg, poppler-glib and cairo, loaded by the shim on the first SVG or PDF read.
-        .target(name: "CVectorShim", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CVectorShim", dependencies: ["CLibraryLoading"], linkerSettings: [.linkedLibrary("dl")]),
         // OpenCV (Debian's libopencv-objdetect-dev, whose pkg-config names every module): the three
         // libraries the face detector needs, linked into the library ImageWall loads for faces.
         .target(

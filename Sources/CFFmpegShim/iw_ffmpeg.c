@@ -1,7 +1,7 @@
 #include "iw_ffmpeg.h"
 #include "iw_ffmpeg_versions.h"
+#include "iw_library.h"
 
-#include <dlfcn.h>
 #include <libavcodec/version.h>
 #include <libavformat/version.h>
 #include <libswscale/version.h>
@@ -36,21 +36,12 @@ static void load_ffmpeg(void) {
                            "libavcodec.so." AV_STRINGIFY(LIBAVCODEC_VERSION_MAJOR),
                            "libavformat.so." AV_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR)};
     void *handles[4];
-    for (int i = 0; i < 4; i++) {
-        handles[i] = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-        if (!handles[i]) {
-            const char *reason = dlerror();
-            snprintf(load_failure, sizeof load_failure, "FFmpeg's libraries cannot be loaded (%s)",
-                     reason ? reason : names[i]);
-            return;
-        }
-    }
+    if (!iw_open_libraries("FFmpeg's libraries", names, handles, 4, load_failure, sizeof load_failure)) return;
     void *util = handles[0], *scale = handles[1], *codec = handles[2], *format = handles[3];
-#define IW_LOOKUP(library, name)                                                                       \
-    if (!(*(void **)&iw_ff.name = dlsym(library, #name))) {                                               \
-        snprintf(load_failure, sizeof load_failure, "FFmpeg's libraries lack %s", #name);             \
-        return;                                                                                        \
-    }
+#define IW_LOOKUP(library, name)                                                                          \
+    if (!iw_find_function(library, #name, (void **)&iw_ff.name, "FFmpeg's libraries lack", load_failure,  \
+                          sizeof load_failure))                                                          \
+        return;
     IW_FFMPEG_FUNCTIONS(IW_LOOKUP)
 #undef IW_LOOKUP
     iw_ff.av_log_set_level(AV_LOG_ERROR);
@@ -59,9 +50,7 @@ static void load_ffmpeg(void) {
 
 int iw_ffmpeg_loaded(char *message, size_t message_size) {
     pthread_once(&load_once, load_ffmpeg);
-    if (!load_failure[0]) return 0;
-    if (message_size) snprintf(message, message_size, "%s", load_failure);
-    return 1;
+    return iw_library_failure(load_failure, message, message_size);
 }
 
 

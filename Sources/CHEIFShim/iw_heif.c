@@ -1,7 +1,7 @@
 #include "iw_heif.h"
 #include "iw_heif_library.h"
+#include "iw_library.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -11,7 +11,7 @@
 
 /* The library of the ABI the headers describe: libheif.so.1 for every 1.x. */
 _Static_assert(LIBHEIF_NUMERIC_VERSION >> 24 == 1, "libheif's headers are of another ABI than libheif.so.1");
-static const char soname[] = "libheif.so.1";
+#define IW_HEIF_SONAME "libheif.so.1"
 
 struct iw_heif_functions iw_hf;
 
@@ -19,26 +19,20 @@ static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static char load_failure[256]; /* empty once every function is found */
 
 static void load_heif(void) {
-    void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        const char *reason = dlerror();
-        snprintf(load_failure, sizeof load_failure, "libheif cannot be loaded (%s)", reason ? reason : soname);
+    static const char *const sonames[] = {IW_HEIF_SONAME};
+    void *library;
+    if (!iw_open_libraries("libheif", sonames, &library, 1, load_failure, sizeof load_failure)) return;
+#define IW_LOOKUP(name)                                                                                   \
+    if (!iw_find_function(library, #name, (void **)&iw_hf.name, IW_HEIF_SONAME " lacks", load_failure,   \
+                          sizeof load_failure))                                                          \
         return;
-    }
-#define IW_LOOKUP(name)                                                                                 \
-    if (!(*(void **)&iw_hf.name = dlsym(library, #name))) {                                               \
-        snprintf(load_failure, sizeof load_failure, "%s lacks %s", soname, #name);                     \
-        return;                                                                                        \
-    }
     IW_HEIF_FUNCTIONS(IW_LOOKUP)
 #undef IW_LOOKUP
 }
 
 int iw_heif_loaded(char *message, size_t message_size) {
     pthread_once(&load_once, load_heif);
-    if (!load_failure[0]) return 0;
-    if (message_size) snprintf(message, message_size, "%s", load_failure);
-    return 1;
+    return iw_library_failure(load_failure, message, message_size);
 }
 
 static int fail(struct heif_error error, char *message, size_t size) {

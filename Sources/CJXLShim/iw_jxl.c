@@ -1,7 +1,7 @@
 #include "iw_jxl.h"
 #include "iw_jxl_library.h"
+#include "iw_library.h"
 
-#include <dlfcn.h>
 #include <jxl/version.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -18,27 +18,21 @@ static char load_failure[256]; /* empty once every function is found */
 #define IW_SONAME(major, minor) ((major) == 0 ? "libjxl.so.0." IW_TEXT(minor) : "libjxl.so." IW_TEXT(major))
 
 static void load_jxl(void) {
-    const char *soname = IW_SONAME(JPEGXL_MAJOR_VERSION, JPEGXL_MINOR_VERSION);
-    void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        const char *reason = dlerror();
-        snprintf(load_failure, sizeof load_failure, "libjxl cannot be loaded (%s)", reason ? reason : soname);
+    const char *const sonames[] = {IW_SONAME(JPEGXL_MAJOR_VERSION, JPEGXL_MINOR_VERSION)};
+    void *library;
+    if (!iw_open_libraries("libjxl", sonames, &library, 1, load_failure, sizeof load_failure)) return;
+    char lacking[64];
+    snprintf(lacking, sizeof lacking, "%s lacks", sonames[0]);
+#define IW_LOOKUP(name)                                                                                   \
+    if (!iw_find_function(library, #name, (void **)&iw_jf.name, lacking, load_failure, sizeof load_failure)) \
         return;
-    }
-#define IW_LOOKUP(name)                                                                                 \
-    if (!(*(void **)&iw_jf.name = dlsym(library, #name))) {                                               \
-        snprintf(load_failure, sizeof load_failure, "%s lacks %s", soname, #name);                     \
-        return;                                                                                        \
-    }
     IW_JXL_FUNCTIONS(IW_LOOKUP)
 #undef IW_LOOKUP
 }
 
 int iw_jxl_loaded(char *message, size_t message_size) {
     pthread_once(&load_once, load_jxl);
-    if (!load_failure[0]) return 0;
-    if (message_size) snprintf(message, message_size, "%s", load_failure);
-    return 1;
+    return iw_library_failure(load_failure, message, message_size);
 }
 
 static void copy_text(char *to, size_t size, const char *from) {

@@ -1,5 +1,6 @@
 #define _DEFAULT_SOURCE /* realpath */
 #include "iw_vector.h"
+#include "iw_library.h"
 
 #include <dlfcn.h>
 #include <math.h>
@@ -74,21 +75,12 @@ static void load_libraries(void) {
     const char *names[] = {"libglib-2.0.so.0", "libgobject-2.0.so.0", "libcairo.so.2", "librsvg-2.so.2",
                            "libpoppler-glib.so.8"};
     void *handles[5];
-    for (int i = 0; i < 5; i++) {
-        handles[i] = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-        if (!handles[i]) {
-            const char *reason = dlerror();
-            snprintf(load_failure, sizeof load_failure, "librsvg, poppler and cairo cannot be loaded (%s)",
-                     reason ? reason : names[i]);
-            return;
-        }
-    }
+    if (!iw_open_libraries("librsvg, poppler and cairo", names, handles, 5, load_failure, sizeof load_failure)) return;
     void *glib = handles[0], *gobject = handles[1], *cairo = handles[2], *rsvg = handles[3], *poppler = handles[4];
 #define IW_LOOKUP(library, result, name, arguments)                                                            \
-    if (!(*(void **)&vx.name = dlsym(library, #name))) {                                                       \
-        snprintf(load_failure, sizeof load_failure, "the vector libraries lack %s", #name);                   \
-        return;                                                                                                \
-    }
+    if (!iw_find_function(library, #name, (void **)&vx.name, "the vector libraries lack", load_failure,       \
+                          sizeof load_failure))                                                               \
+        return;
     IW_VECTOR_FUNCTIONS(IW_LOOKUP)
 #undef IW_LOOKUP
     vx.rsvg_major = dlsym(rsvg, "rsvg_major_version");
@@ -98,9 +90,7 @@ static void load_libraries(void) {
 
 static int loaded(char *message, size_t message_size) {
     pthread_once(&load_once, load_libraries);
-    if (!load_failure[0]) return 0;
-    if (message_size) snprintf(message, message_size, "%s", load_failure);
-    return 1;
+    return iw_library_failure(load_failure, message, message_size);
 }
 
 struct iw_vector {
