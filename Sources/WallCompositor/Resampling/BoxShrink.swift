@@ -61,7 +61,7 @@ enum BoxShrink {
     /// (`iw_halve_row`, plain, SSE2 or AVX2 as the CPU allows) of ``halve(top:bottom:width:channels:into:)``,
     /// the definition the tests hold it to.
     static func halved(_ image: Bitmap) -> Bitmap {
-        let size = Size(width: (image.size.width + 1) / 2, height: (image.size.height + 1) / 2)
+        let size = BoxShrinkStream.shrunk(image.size, by: (2, 2))
         return Bitmap(size: size, alpha: image.alpha) { dst in
             halve(image, rows: 0..<size.height, into: dst.baseAddress!)
         }

@@ -169,9 +169,7 @@ struct PictureRenditions: Sendable {
     }
 
     /// `size` halved, an odd side rounded up (as ``Resampler/halved(_:)`` makes it).
-    static func half(of size: Size) -> Size {
-        Size(width: (size.width + 1) / 2, height: (size.height + 1) / 2)
-    }
+    static func half(of size: Size) -> Size { BoxShrinkStream.shrunk(size, by: (2, 2)) }
 
     /// Decodes `source` as the render decodes it under the floor and writes its renditions: for
     /// a picture whose sheets' tiles came from the cache. A file that cannot be decoded is a
