@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WallCodecs
+import WallCompositor
 import WallCore
 import WallFiles
 import WallLayout
@@ -18,6 +19,7 @@ struct DecodeFloorTests {
             let seen = Locked<[String: [Size]]>([:])
             let hooks = RunHooks(decoded: { image, _, decoded in
                 seen.withLock { $0[FilePaths.name(of: image.path), default: []].append(decoded.bitmap.size) }
+                return nil
             })
             var narrow = WallOptions(), wide = WallOptions()
             (narrow.layout.columns, narrow.layout.width) = (2, 120)
@@ -42,5 +44,32 @@ struct DecodeFloorTests {
         // The sheet made again from its manifest follows the floor: the same bytes.
         try Wall.render(from: manifest, to: folder.file("again.png"), options: WallOptions())
         #expect(folder.read("again.png") == folder.read("a.png"))
+    }
+
+    @Test(
+        "a tile whose resampling begins with a halving starts from the halved decode the hook gives back: the same sheet"
+    )
+    func halvedByHook() throws {
+        let folder = TemporaryFolder()
+        var options = JPEGEncodeOptions(storage: .ycbcr)
+        options.quality = 90
+        let size = Size(width: 1600, height: 1200)
+        try JPEGEncoder.write(
+            samples: Scenes.picture(seed: 3, size: size).pixels, size: size, options: options,
+            to: folder.file("photo.jpg"))
+        func sheet(_ halve: (@Sendable (Bitmap) -> Bitmap)?) throws -> [UInt8]? {
+            var wall = WallOptions()
+            // Decoded at 1/2 (800 px, twice the floor) for a tile of 190 px: a halving, then Lanczos.
+            (wall.layout.columns, wall.layout.width) = (1, 190 + wall.layout.padding.left + wall.layout.padding.right)
+            wall.rendering.decodeFloor = 400
+            let hooks = RunHooks(decoded: { _, _, decoded in halve?(Alpha.premultiplied(decoded.bitmap)) })
+            try Wall(inputs: [folder.file("photo.jpg")]).render(variants: [(folder.file("s.png"), wall)], hooks: hooks)
+            return folder.read("s.png")
+        }
+        let plain = try sheet(nil)
+        #expect(plain != nil)
+        #expect(try sheet(Resampler.halved) == plain)
+        // Taken, not made again: a halving turned upside down shows in the sheet.
+        #expect(try sheet { Resampler.halved($0).oriented(.down) } != plain)
     }
 }

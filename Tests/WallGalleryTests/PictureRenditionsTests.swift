@@ -33,7 +33,8 @@ struct PictureRenditionsTests {
         let renditions = PictureRenditions(decoder: ImageDecoder(), quality: 85, site: folder.path)
         let image = PictureRenditionsTests.picture(decoded, alpha: alpha)
         let sides = PictureRenditions.sides(long: max(decoded.width, decoded.height))
-        try renditions.write(DecodedImage(bitmap: image, warnings: []), shown: decoded, sides: sides, key: "k")
+        let halvedDecode = try renditions.write(
+            DecodedImage(bitmap: image, warnings: []), shown: decoded, sides: sides, key: "k")
         var options = JPEGEncodeOptions(storage: .ycbcr)
         options.quality = 85
         options.optimizedTables = false
@@ -55,5 +56,9 @@ struct PictureRenditionsTests {
         // 2000 x 1501: 2000 as decoded, 1000 x 751 halved, 500 x 375 resampled from it (not 376);
         // 1001 x 2003: 2000 resampled, 1000 and 500 halved.
         #expect(halvings == halved)
+        // The decode halved is given back when a rendition is it (the 2000 px one the decode
+        // itself), for the tiles to start from; not when the largest was resampled.
+        let expected: Bitmap? = decoded.width == 2000 ? Resampler.halved(image) : nil
+        #expect(halvedDecode == expected)
     }
 }

@@ -29,7 +29,7 @@ struct TileMaker: Sendable {
     let gravity: Gravity
     let decodeFloor: Int?
     /// Told of each decode (see ``RunHooks/decoded``).
-    let decodedHook: (@Sendable (ProbedImage, Size, DecodedImage) -> Void)?
+    let decodedHook: (@Sendable (ProbedImage, Size, DecodedImage) -> Bitmap?)?
     /// Sources' content keys the caller has (see ``RunHooks/contentKey``).
     let knownKey: (@Sendable (String) -> CacheKey?)?
 
@@ -112,7 +112,7 @@ struct TileMaker: Sendable {
                     if let cache, let keys { profile.measure(.cache) { cache.save(decoded, as: keys.decode) } }
                 }
                 try report(decoded, for: index)
-                decodedHook?(image, target, decoded)
+                let halved = decodedHook?(image, target, decoded) ?? nil
                 let source = Alpha.premultiplied(decoded.bitmap)  // once for every placement
                 // Faces (else any subjects) marked in the file's XMP come first, then faces found.
                 var subjects = smart.map { _ in TileMaker.subjects(of: image) } ?? []
@@ -126,8 +126,8 @@ struct TileMaker: Sendable {
                     }
                 }
                 let tiles = TileMaker.resample(
-                    source, of: image, into: placements, recipes: recipes, linear: linear, smart: smart,
-                    subjects: subjects, profile: profile
+                    source, halved: halved, of: image, into: placements, recipes: recipes, linear: linear,
+                    smart: smart, subjects: subjects, profile: profile
                 ) { placement, crop in
                     warnings.setCrop(crop, by: chosenBy, for: index, drawnAt: placement.image.size)
                 }
@@ -267,17 +267,20 @@ struct TileMaker: Sendable {
     /// Each placement's tile of `image` from its decode, made as `recipes` say; the
     /// whole-image tiles they pass through are made once.
     static func resample(
-        _ decoded: Bitmap, of image: ProbedImage, into placements: [Placement], recipes: [TileRecipe], linear: Bool,
-        smart: SmartCrop.Measure? = nil, subjects: [Region] = [], profile: StageProfile? = nil,
-        chosen: (Placement, Region) -> Void = { _, _ in }
+        _ decoded: Bitmap, halved: Bitmap? = nil, of image: ProbedImage, into placements: [Placement],
+        recipes: [TileRecipe], linear: Bool, smart: SmartCrop.Measure? = nil, subjects: [Region] = [],
+        profile: StageProfile? = nil, chosen: (Placement, Region) -> Void = { _, _ in }
     ) -> [Bitmap] {
         var wholes: [Size: Bitmap] = [:]
         return zip(placements, recipes).map { placement, recipe in
             profile.measure(.resample) {
-                var source = decoded
+                var (source, sourceHalved) = (decoded, halved)
                 for size in recipe.via {
-                    source = wholes[size] ?? whole(source, of: image, resampledTo: size, linear: linear)
+                    source =
+                        wholes[size]
+                        ?? whole(source, halved: sourceHalved, of: image, resampledTo: size, linear: linear)
                     wholes[size] = source
+                    sourceHalved = nil
                 }
                 if placement.crop == nil, let made = wholes[placement.image.size] { return made }
                 var placement = placement
@@ -287,7 +290,7 @@ struct TileMaker: Sendable {
                     placement.crop = moved
                     chosen(placement, moved)
                 }
-                let tile = resample(source, of: image, into: placement, linear: linear)
+                let tile = resample(source, halved: sourceHalved, of: image, into: placement, linear: linear)
                 if placement.crop == nil { wholes[placement.image.size] = tile }
                 return tile
             }
@@ -295,20 +298,26 @@ struct TileMaker: Sendable {
     }
 
     /// The whole of `decoded` resampled to `size`: a step of a ``TileRecipe``.
-    static func whole(_ decoded: Bitmap, of image: ProbedImage, resampledTo size: Size, linear: Bool) -> Bitmap {
+    static func whole(
+        _ decoded: Bitmap, halved: Bitmap? = nil, of image: ProbedImage, resampledTo size: Size, linear: Bool
+    ) -> Bitmap {
         let frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        return resample(decoded, of: image, into: Placement(cell: frame, image: frame), linear: linear)
+        return resample(decoded, halved: halved, of: image, into: Placement(cell: frame, image: frame), linear: linear)
     }
 
     /// The part of `decoded` (the whole displayed image, at any scale) that `placement` shows,
-    /// resampled to its image rectangle, premultiplied.
-    static func resample(_ decoded: Bitmap, of image: ProbedImage, into placement: Placement, linear: Bool) -> Bitmap {
+    /// resampled to its image rectangle, premultiplied; `halved`, when given, is `decoded`
+    /// premultiplied and halved (see ``WallCompositor/Resampler/resize(_:to:region:linear:halved:)``).
+    static func resample(
+        _ decoded: Bitmap, halved: Bitmap? = nil, of image: ProbedImage, into placement: Placement, linear: Bool
+    ) -> Bitmap {
         let displayed = image.info.displayedSize
         let region = placement.crop.map { crop in
             crop.scaled(
                 x: Double(decoded.size.width) / Double(displayed.width),
                 y: Double(decoded.size.height) / Double(displayed.height))
         }
-        return Resampler.resize(Alpha.premultiplied(decoded), to: placement.image.size, region: region, linear: linear)
+        return Resampler.resize(
+            Alpha.premultiplied(decoded), to: placement.image.size, region: region, linear: linear, halved: halved)
     }
 }

@@ -11,8 +11,11 @@ import WallCore
 /// colour.
 public enum Resampler {
     /// `image` (or its `region`) resized to exactly `size`; with `linear`, filtered in linear
-    /// light rather than on sRGB-encoded values.
-    public static func resize(_ image: Bitmap, to size: Size, region: Region? = nil, linear: Bool = false) -> Bitmap {
+    /// light rather than on sRGB-encoded values. `halved` is `image` halved, as ``halved(_:)``
+    /// makes it, when the caller has it already: a box step that halves both ways takes it.
+    public static func resize(
+        _ image: Bitmap, to size: Size, region: Region? = nil, linear: Bool = false, halved: Bitmap? = nil
+    ) -> Bitmap {
         precondition(image.alpha != .straight, "premultiply before resampling")
         precondition(!size.isEmpty && !image.size.isEmpty)
         var region =
@@ -31,7 +34,13 @@ public enum Resampler {
         let boxX = boxFactor(region.width / Double(size.width))
         let boxY = boxFactor(region.height / Double(size.height))
         if boxX > 1 || boxY > 1 {
-            source = BoxShrink.shrink(image, byX: boxX, y: boxY)
+            if boxX == 2, boxY == 2, let halved {
+                precondition(
+                    halved.size == BoxShrinkStream.shrunk(image.size, by: (2, 2)) && halved.alpha == image.alpha)
+                source = halved
+            } else {
+                source = BoxShrink.shrink(image, byX: boxX, y: boxY)
+            }
             region = Region(
                 x: region.x / Double(boxX), y: region.y / Double(boxY),
                 width: region.width / Double(boxX), height: region.height / Double(boxY))

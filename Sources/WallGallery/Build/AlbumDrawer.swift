@@ -77,18 +77,20 @@ struct AlbumDrawer: Sendable {
             },
             decoded: { image, decodedFor, decoded in
                 guard let key = named[image.path], renditions.isFloorDecode(image.info, decodedFor: decodedFor) else {
-                    return
+                    return nil
                 }
                 let shown = image.info.displayedSize
                 let sides = PictureRenditions.sides(long: max(shown.width, shown.height))
-                guard !renditions.exist(key, sides: sides) else { return }
+                guard !renditions.exist(key, sides: sides) else { return nil }
                 do throws(CodecError) {
-                    try profile.measure(.renditions) { () throws(CodecError) in
+                    let halved = try profile.measure(.renditions) { () throws(CodecError) in
                         try renditions.write(decoded, shown: shown, sides: sides, key: key)
                     }
                     made.withLock { $0[image.path] = .some(nil) }
+                    return halved
                 } catch {
                     made.withLock { $0[image.path] = .some(error) }
+                    return nil
                 }
             },
             contentKey: { path in

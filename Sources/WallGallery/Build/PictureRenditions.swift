@@ -67,8 +67,10 @@ struct PictureRenditions: Sendable {
     }
 
     /// Writes the renditions at `sides` of `decoded`, the picture shown `shown`, named after
-    /// `key`; a `.write` error when one cannot be written.
-    func write(_ decoded: DecodedImage, shown: Size, sides: [Int], key: String) throws(CodecError) {
+    /// `key`; a `.write` error when one cannot be written. Returns the decode halved
+    /// (premultiplied) when a rendition is that, for the tiles to start from.
+    @discardableResult
+    func write(_ decoded: DecodedImage, shown: Size, sides: [Int], key: String) throws(CodecError) -> Bitmap? {
         let pixels = decoded.bitmap.alpha == .straight ? Alpha.premultiplied(decoded.bitmap) : decoded.bitmap
         var options = JPEGEncodeOptions(storage: .ycbcr)
         options.quality = quality
@@ -79,6 +81,7 @@ struct PictureRenditions: Sendable {
         let levels = sides.sorted(by: >).map { (side: $0, size: PictureRenditions.fitted(shown, side: $0)) }
         var above = pixels
         var first = 0
+        var halvedDecode: Bitmap?
         while first < levels.count {
             let size = levels[first].size
             var top = above
@@ -91,15 +94,18 @@ struct PictureRenditions: Sendable {
             while last < levels.count && levels[last].size == PictureRenditions.half(of: levels[last - 1].size) {
                 last += 1
             }
-            above = try writeHalving(from: top, sides: levels[first..<last].map(\.side), key: key, options: options)
+            let run = try writeHalving(from: top, sides: levels[first..<last].map(\.side), key: key, options: options)
+            if top.size == pixels.size && run.count > 1 { halvedDecode = run[1] }
+            above = run.last!
             first = last
         }
+        return halvedDecode
     }
 
     /// Writes `top` as the rendition at the first of `sides` and each next one as the one above
-    /// it halved, a band of rows at a time; returns the last (the smallest).
+    /// it halved, a band of rows at a time; returns them, `top` first.
     private func writeHalving(from top: Bitmap, sides: [Int], key: String, options: JPEGEncodeOptions)
-        throws(CodecError) -> Bitmap
+        throws(CodecError) -> [Bitmap]
     {
         var images = [top]
         for _ in sides.dropFirst() {
@@ -145,7 +151,7 @@ struct PictureRenditions: Sendable {
         for file in files {
             do { try file.commit() } catch { throw CodecError(error) }
         }
-        return images.last!
+        return images
     }
 
     /// Rows `rows` of `image` to `writer`, flattened on white.
