@@ -211,9 +211,11 @@ enum XBMHeader: StillFormatReader {
     static var format: ImageFormat { .xbm }
 
     static func sniff(_ head: [UInt8]) -> Bool {
-        // Its defines, and the array of bits they size: a C header's other defines are not an X bitmap.
+        // Its defines, and the array of bits they size: a C header's other defines are not an X
+        // bitmap. (Only text that begins as one is decoded: other files' bytes are not.)
+        guard head.starts(with: "#define ".utf8) else { return false }
         let text = String(decoding: head.prefix(4096), as: UTF8.self)
-        return text.hasPrefix("#define ") && size(text) != nil && text.contains("_bits[]")
+        return size(text) != nil && text.contains("_bits[]")
     }
 
     /// C text: about 5 characters ("0x00,") for 8 pixels.
