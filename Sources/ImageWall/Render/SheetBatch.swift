@@ -69,7 +69,7 @@ struct SheetBatch {
         }
         // The manifests and what else the run writes are written beside the pages before
         // anything is put in place, so the run's files are all there or none.
-        var staged: [any StagedOutput] = files
+        var staged: [any StagedOutput] = files.map { $0 as any StagedOutput }  // one by one: no run-time cast
         do {
             for (job, manifest) in zip(jobs, manifests) {
                 if let path = job.manifest { staged.append(try ManifestWriter.stage(manifest, to: path)) }

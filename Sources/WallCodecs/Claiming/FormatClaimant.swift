@@ -30,8 +30,10 @@ struct ClaimPriority: Comparable, Sendable {
 extension FileClaim {
     /// Every claimant, highest priority first (a stable order among equals).
     static let claimants: [any FormatClaimant] = {
-        let all: [any FormatClaimant] =
-            ImageFormat.codecs + [UnreadFormat()]
+        // Each codec taken up one by one (its conformance is known statically): a cast of the
+        // whole array would look each codec's conformance up at run time, through every one
+        // the program has.
+        let all: [any FormatClaimant] = ImageFormat.codecs.map { $0 as any FormatClaimant } + [UnreadFormat()]
         return all.enumerated().sorted { a, b in
             a.element.priority != b.element.priority ? a.element.priority > b.element.priority : a.offset < b.offset
         }.map(\.element)
