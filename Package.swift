@@ -83,9 +83,7 @@ let package = Package(
         .target(name: "CJXLShim", dependencies: ["CLibJXL", "CLibraryLoading"]),
         .target(name: "CExivShim", dependencies: ["CLibExiv2"], linkerSettings: [.linkedLibrary("exiv2")]),
         .target(name: "CJSONShim", linkerSettings: [.linkedLibrary("simdjson")]),
-        .target(
-            name: "CFFmpegShim", dependencies: ["CFFmpeg", "CLibraryLoading"],
-            linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CFFmpegShim", dependencies: ["CFFmpeg", "CLibraryLoading"]),
         // librsvg, poppler-glib and cairo, loaded by the shim on the first SVG or PDF read.
         .target(name: "CVectorShim", dependencies: ["CLibraryLoading"], linkerSettings: [.linkedLibrary("dl")]),
         // OpenCV (Debian's libopencv-objdetect-dev, whose pkg-config names every module): the three
