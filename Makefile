@@ -5,6 +5,9 @@ APT_PACKAGES := libpng-dev libjpeg-dev libheif-dev libwebp-dev libtiff-dev libgi
   libopencv-objdetect-dev opencv-data \
   libharfbuzz-dev libfontconfig-dev libfribidi-dev libzstd-dev libdeflate-dev libsimdjson-dev fonts-droid-fallback \
   slurmctld slurmd slurm-client munge fonts-symbola fonts-lohit-deva fonts-noto-color-emoji qemu-user
+# What `make bench` and `make check-formats` measure against: libvips (and pyvips from PyPI),
+# ImageMagick, and valgrind for instruction counts.
+PEER_PACKAGES := libvips-tools imagemagick valgrind
 RELEASE_BIN := .build/release/imagewall
 PREFIX ?= /usr/local
 BIN_DIR = $(DESTDIR)$(PREFIX)/bin
@@ -14,11 +17,19 @@ BASH_DIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSH_DIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISH_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build run test samples bench check-html check-parts check-slurm check-portable check-formats man fuzz sanitize format lint install uninstall clean
+.PHONY: deps peers install-packages build run test samples bench check-html check-parts check-slurm check-portable check-formats man fuzz sanitize format lint install uninstall clean
 
 # Installs the Debian packages the build needs, only those missing.
 deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(APT_PACKAGES)"
+
+# The peers the benchmarks and the format checks run beside imagewall, only those missing.
+peers:
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(PEER_PACKAGES)"
+	@python3 -c 'import pyvips' 2>/dev/null || pip install -q pyvips
+
+install-packages:
+	@missing=""; for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -54,7 +65,7 @@ lint:
 samples: deps
 	$(SWIFT) run -c release imagewall-samples SampleImages
 
-bench: build
+bench: build peers
 	Benchmarks/bench.sh
 
 # Renders SampleImages with --html (two pages, a name with a space), as a Deep Zoom pyramid with
@@ -130,10 +141,8 @@ check-parts: build
 # side by side (libvips and pyvips installed when missing).
 # Real files of the formats read through FFmpeg, librsvg and poppler (issue 43 asks for the folder).
 FORMATS_CORPUS ?= ../shared/corpora/formats
-check-formats: build
-	@python3 -c 'import pyvips' 2>/dev/null || { command -v vips >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libvips-tools; }; pip install -q pyvips; }
+check-formats: build peers
 	python3 Benchmarks/formats_vs_vips.py $(RELEASE_BIN) ../shared/corpora/pillow-formats
-	@command -v convert >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends imagemagick; }
 	@if [ -d $(FORMATS_CORPUS) ]; then python3 Benchmarks/formats_vs_peers.py $(RELEASE_BIN) $(FORMATS_CORPUS); \
 	  else echo "check-formats: $(FORMATS_CORPUS) absent: the formats read through FFmpeg, librsvg and poppler compared on SampleImages' samples"; \
 	  rm -rf out/formats && mkdir -p out/formats && cp SampleImages/bmp-* SampleImages/tga-* SampleImages/psd-* SampleImages/exr-* \
