@@ -1,7 +1,10 @@
 # Helpers the benchmark scripts share; they expect $work (a scratch folder) to be set.
 
-# Runs a command under /usr/bin/time; prints "wall cpu rss_mb".
+# Runs a command under /usr/bin/time; prints "wall cpu rss_mb". Earlier runs' files are written
+# out first (sync, untimed): a run never waits on, or shares the cores with, the writing back of
+# another's.
 measure() {
+  sync
   /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" >/dev/null 2>"$work/stderr" || {
     echo "bench: failed: $*" >&2; cat "$work/stderr" >&2; return 1; }
   awk '{ printf "%.2f %.2f %.0f\n", $1, $2 + $3, $4 / 1024 }' "$work/time"
