@@ -1,7 +1,4 @@
-#define _GNU_SOURCE /* sync_file_range */
 #include "iw_process.h"
-
-#include <fcntl.h>
 
 #include <stdlib.h> /* defines __GLIBC__ where it applies */
 
@@ -83,13 +80,4 @@ void iw_unregister_temporary(int slot) {
     pthread_mutex_lock(&iw_lock);
     iw_used[slot] = 0;
     pthread_mutex_unlock(&iw_lock);
-}
-
-int iw_start_writeback(int fd) {
-#if defined(__linux__) && defined(SYNC_FILE_RANGE_WRITE)
-    return sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE) == 0 ? 0 : -1;
-#else
-    (void)fd;
-    return -1;
-#endif
 }

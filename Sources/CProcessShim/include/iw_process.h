@@ -18,9 +18,4 @@ int iw_interrupted(void);
 int iw_register_temporary(const char *path);
 void iw_unregister_temporary(int slot);
 
-/* Begins writing `fd`'s dirty pages to the disk without waiting for them (Linux's
-   sync_file_range), so that a later fsync finds little left to write. Returns 0, or -1 where
-   it failed or is unsupported (nothing is lost: the fsync writes them). */
-int iw_start_writeback(int fd);
-
 #endif
