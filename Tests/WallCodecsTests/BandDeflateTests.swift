@@ -69,6 +69,27 @@ struct BandDeflateTests {
         #expect(BandDeflate.inflate(rest, size: 500) == Array(runs[500...]))
     }
 
+    @Test("the plain code and the BMI2 version write the same bytes (this CPU's choice against the plain)")
+    func versions() {
+        var state: UInt64 = 5
+        let noise = (0..<150_000).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(state >> 56)
+        }
+        let inputs =
+            [0, 1, 9, 258, 65_536, 131_071, 131_072, 400_000].enumerated().flatMap { n, count in
+                [Self.mixed(count, seed: UInt32(n + 11)), [UInt8](repeating: 200, count: count)]
+            } + [noise]
+        for bytes in inputs {
+            for last in [false, true] {
+                let chosen = bytes.withUnsafeBufferPointer { BandDeflate.deflate($0, last: last) }
+                let plain = bytes.withUnsafeBufferPointer { BandDeflate.deflatePlain($0, last: last) }
+                #expect(chosen == plain, "\(bytes.count) bytes, BMI2 \(BandDeflate.usesBMI2)")
+                if last { #expect(BandDeflate.inflate(plain, size: bytes.count) == bytes) }
+            }
+        }
+    }
+
     @Test("noise that does not compress is stored: at most 5 bytes a 64 KB more than it is")
     func incompressible() {
         var state: UInt64 = 88

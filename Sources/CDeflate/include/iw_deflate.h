@@ -8,7 +8,8 @@
    larger (their distance costs 11-13 extra bits). A band is coded on its own: nothing refers to
    bytes before it, and it ends on a byte boundary (an empty stored block, as zlib's full flush
    ends one, or the final block padded), so bands made anywhere join into one stream. Scalar
-   code, integer arithmetic: the same bytes on every CPU. */
+   code, integer arithmetic, built twice (plain, and with BMI2's shifts where the CPU has them):
+   the same bytes on every CPU. */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -19,6 +20,13 @@ extern "C" {
 /* Deflates `size` bytes of `data` into `out`, which holds at least iw_deflate_bound(size) bytes;
    `last` ends the stream. Returns the number of bytes written. */
 size_t iw_deflate_band(const uint8_t *data, size_t size, int last, uint8_t *out);
+
+/* iw_deflate_band always by the plain x86-64 code, which iw_deflate_band takes only where the CPU
+   lacks BMI2: the same bytes, for the tests that say so. */
+size_t iw_deflate_band_plain(const uint8_t *data, size_t size, int last, uint8_t *out);
+
+/* Whether iw_deflate_band takes the BMI2 version on this CPU. */
+int iw_deflate_uses_bmi2(void);
 
 /* The most bytes iw_deflate_band writes for `size` bytes. */
 size_t iw_deflate_bound(size_t size);

@@ -15,6 +15,17 @@ public enum BandDeflate {
         }
     }
 
+    /// `bytes` as ``deflate(_:last:)`` writes them, always by the deflater's plain code, which
+    /// it takes only on a CPU without BMI2: the same bytes, as the tests check.
+    static func deflatePlain(_ bytes: UnsafeBufferPointer<UInt8>, last: Bool) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: iw_deflate_bound(bytes.count)) { out, made in
+            made = iw_deflate_band_plain(bytes.baseAddress, bytes.count, last ? 1 : 0, out.baseAddress!)
+        }
+    }
+
+    /// Whether ``deflate(_:last:)`` takes the BMI2 version of the deflater on this CPU.
+    static var usesBMI2: Bool { iw_deflate_uses_bmi2() != 0 }
+
     /// The bytes of a whole raw deflate stream, as zlib inflates it, when it holds exactly
     /// `size` of them and ends; `nil` otherwise.
     public static func inflate(_ stream: [UInt8], size: Int) -> [UInt8]? {
