@@ -72,7 +72,7 @@ let package = Package(
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
         // Opening libraries at run time, for the shims that load theirs on the first file needing them.
         .target(name: "CLibraryLoading", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "CHEIFShim", dependencies: ["CLibHEIF", "CLibraryLoading"]),
+        .target(name: "CHEIFShim", dependencies: ["CLibHEIF", "CLibraryLoading", "CKernels"]),
         .target(
             name: "CWebPShim", dependencies: ["CLibWebP"],
             linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("webpdemux"), .linkedLibrary("webp")]),

@@ -1,5 +1,6 @@
 #include "iw_heif.h"
 #include "iw_heif_library.h"
+#include "iw_kernels.h"
 #include "iw_library.h"
 
 #include <errno.h>
@@ -378,16 +379,9 @@ const uint8_t *iw_heif_row(const iw_heif_decoded *decoded, int y, uint8_t *scrat
     int width = decoded->width, channels = decoded->channels;
     const uint8_t *row;
     if (o->planar) {
-        const uint8_t *r = o->planes[0] + (size_t)y * o->strides[0], *g = o->planes[1] + (size_t)y * o->strides[1],
-                      *b = o->planes[2] + (size_t)y * o->strides[2];
-        if (channels == 4) {
-            const uint8_t *a = o->planes[3] + (size_t)y * o->strides[3];
-            for (int x = 0; x < width; x++) {
-                scratch[4 * x] = r[x], scratch[4 * x + 1] = g[x], scratch[4 * x + 2] = b[x], scratch[4 * x + 3] = a[x];
-            }
-        } else {
-            for (int x = 0; x < width; x++) scratch[3 * x] = r[x], scratch[3 * x + 1] = g[x], scratch[3 * x + 2] = b[x];
-        }
+        const uint8_t *planes[4] = {NULL, NULL, NULL, NULL};
+        for (int c = 0; c < channels; c++) planes[c] = o->planes[c] + (size_t)y * o->strides[c];
+        iw_interleave_row(IW_KERNEL_BEST, planes, (size_t)width, (size_t)channels, scratch);
         row = scratch;
     } else {
         row = o->planes[0] + (size_t)y * o->strides[0];

@@ -451,3 +451,84 @@ void iw_paeth_row(iw_kernel kernel, const uint8_t *row, const uint8_t *up, uint8
         paeth_plain(row, up, out, lead, n, bpp);
     }
 }
+
+/* ---- Planes interleaved into pixels ---- */
+
+static void interleave_plain(const uint8_t *const planes[4], size_t from, size_t width, size_t channels,
+                             uint8_t *out) {
+    if (channels == 4) {
+        for (size_t x = from; x < width; x++) {
+            out[4 * x] = planes[0][x], out[4 * x + 1] = planes[1][x], out[4 * x + 2] = planes[2][x];
+            out[4 * x + 3] = planes[3][x];
+        }
+    } else {
+        for (size_t x = from; x < width; x++)
+            out[3 * x] = planes[0][x], out[3 * x + 1] = planes[1][x], out[3 * x + 2] = planes[2][x];
+    }
+}
+
+/* Sixteen RGBA pixels at a time by unpacking: the pixels placed, up to the last whole sixteen. */
+__attribute__((target("sse2"))) static size_t interleave_four_sse2(const uint8_t *const planes[4], size_t width,
+                                                                   uint8_t *out) {
+    size_t x = 0;
+    for (; x + 16 <= width; x += 16) {
+        __m128i r = _mm_loadu_si128((const __m128i *)(planes[0] + x)), g = _mm_loadu_si128((const __m128i *)(planes[1] + x));
+        __m128i b = _mm_loadu_si128((const __m128i *)(planes[2] + x)), a = _mm_loadu_si128((const __m128i *)(planes[3] + x));
+        __m128i rg_low = _mm_unpacklo_epi8(r, g), rg_high = _mm_unpackhi_epi8(r, g);
+        __m128i ba_low = _mm_unpacklo_epi8(b, a), ba_high = _mm_unpackhi_epi8(b, a);
+        __m128i *to = (__m128i *)(out + 4 * x);
+        _mm_storeu_si128(to, _mm_unpacklo_epi16(rg_low, ba_low));
+        _mm_storeu_si128(to + 1, _mm_unpackhi_epi16(rg_low, ba_low));
+        _mm_storeu_si128(to + 2, _mm_unpacklo_epi16(rg_high, ba_high));
+        _mm_storeu_si128(to + 3, _mm_unpackhi_epi16(rg_high, ba_high));
+    }
+    return x;
+}
+
+/* Where each of 48 output bytes (sixteen RGB pixels, in three stores) takes its byte from the R, G
+   and B planes' sixteen (0x80: from none). */
+static const uint8_t rgb_picks[3][3][16] = {
+    {{0, 0x80, 0x80, 1, 0x80, 0x80, 2, 0x80, 0x80, 3, 0x80, 0x80, 4, 0x80, 0x80, 5},
+     {0x80, 0, 0x80, 0x80, 1, 0x80, 0x80, 2, 0x80, 0x80, 3, 0x80, 0x80, 4, 0x80, 0x80},
+     {0x80, 0x80, 0, 0x80, 0x80, 1, 0x80, 0x80, 2, 0x80, 0x80, 3, 0x80, 0x80, 4, 0x80}},
+    {{0x80, 0x80, 6, 0x80, 0x80, 7, 0x80, 0x80, 8, 0x80, 0x80, 9, 0x80, 0x80, 10, 0x80},
+     {5, 0x80, 0x80, 6, 0x80, 0x80, 7, 0x80, 0x80, 8, 0x80, 0x80, 9, 0x80, 0x80, 10},
+     {0x80, 5, 0x80, 0x80, 6, 0x80, 0x80, 7, 0x80, 0x80, 8, 0x80, 0x80, 9, 0x80, 0x80}},
+    {{0x80, 11, 0x80, 0x80, 12, 0x80, 0x80, 13, 0x80, 0x80, 14, 0x80, 0x80, 15, 0x80, 0x80},
+     {0x80, 0x80, 11, 0x80, 0x80, 12, 0x80, 0x80, 13, 0x80, 0x80, 14, 0x80, 0x80, 15, 0x80},
+     {10, 0x80, 0x80, 11, 0x80, 0x80, 12, 0x80, 0x80, 13, 0x80, 0x80, 14, 0x80, 0x80, 15}},
+};
+
+/* Sixteen RGB pixels at a time by byte shuffles (SSSE3's, which every AVX2 CPU has). */
+__attribute__((target("avx2"))) static size_t interleave_three_avx2(const uint8_t *const planes[4], size_t width,
+                                                                    uint8_t *out) {
+    __m128i picks[3][3];
+    for (int part = 0; part < 3; part++)
+        for (int c = 0; c < 3; c++) picks[part][c] = _mm_loadu_si128((const __m128i *)rgb_picks[part][c]);
+    size_t x = 0;
+    for (; x + 16 <= width; x += 16) {
+        __m128i r = _mm_loadu_si128((const __m128i *)(planes[0] + x)), g = _mm_loadu_si128((const __m128i *)(planes[1] + x));
+        __m128i b = _mm_loadu_si128((const __m128i *)(planes[2] + x));
+        for (int part = 0; part < 3; part++) {
+            __m128i bytes = _mm_or_si128(_mm_or_si128(_mm_shuffle_epi8(r, picks[part][0]), _mm_shuffle_epi8(g, picks[part][1])),
+                                         _mm_shuffle_epi8(b, picks[part][2]));
+            _mm_storeu_si128((__m128i *)(out + 3 * x + 16 * part), bytes);
+        }
+    }
+    return x;
+}
+
+void iw_interleave_row(iw_kernel kernel, const uint8_t *const planes[4], size_t width, size_t channels, uint8_t *out) {
+    size_t done = 0;
+    switch (runnable(kernel)) {
+    case IW_KERNEL_AVX2:
+        done = channels == 4 ? interleave_four_sse2(planes, width, out) : interleave_three_avx2(planes, width, out);
+        break;
+    case IW_KERNEL_SSE2:
+        if (channels == 4) done = interleave_four_sse2(planes, width, out);
+        break;
+    default:
+        break;
+    }
+    interleave_plain(planes, done, width, channels, out);
+}

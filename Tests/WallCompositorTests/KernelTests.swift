@@ -173,6 +173,43 @@ struct KernelTests {
         }
     }
 
+    @Test("plain, SSE2 and AVX2 make colour planes pixels, byte for byte", arguments: [3, 4])
+    func sameInterleaving(channels: Int) {
+        var state: UInt64 = 0xBF58_476D_1CE4_E5B9 &* UInt64(channels)
+        func next() -> UInt8 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 33)
+        }
+        for width in [0, 1, 2, 15, 16, 17, 31, 32, 33, 47, 48, 49, 512, 1001] {
+            let planes = (0..<channels).map { _ in (0..<width).map { _ in next() } }
+            let expected = (0..<(width * channels)).map { planes[$0 % channels][$0 / channels] }
+            for kernel in [IW_KERNEL_PLAIN, IW_KERNEL_SSE2, IW_KERNEL_AVX2, IW_KERNEL_BEST] {
+                // One byte past the row, which no version may write.
+                var out = [UInt8](repeating: 0xA5, count: width * channels + 1)
+                planes[0].withUnsafeBufferPointer { r in
+                    planes[1].withUnsafeBufferPointer { g in
+                        planes[2].withUnsafeBufferPointer { b in
+                            (channels == 4 ? planes[3] : []).withUnsafeBufferPointer { a in
+                                let pointers:
+                                    (
+                                        UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?,
+                                        UnsafePointer<UInt8>?
+                                    ) = (r.baseAddress, g.baseAddress, b.baseAddress, a.baseAddress)
+                                withUnsafePointer(to: pointers) {
+                                    $0.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 4) { list in
+                                        iw_interleave_row(kernel, list, width, channels, &out)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                #expect(Array(out[..<(width * channels)]) == expected, "\(width) pixels, kernel \(kernel.rawValue)")
+                #expect(out[width * channels] == 0xA5, "wrote past the row: \(width) pixels")
+            }
+        }
+    }
+
     @Test("a halved bitmap is its rows halved, the last odd row alone")
     func halvedBitmap() {
         let size = Size(width: 37, height: 9)

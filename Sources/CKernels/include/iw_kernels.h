@@ -1,7 +1,8 @@
 #ifndef IW_KERNELS_H
 #define IW_KERNELS_H
 /* The resampler's hot loops in C, the fast twins of their Swift definitions (Resampler.add,
-   Resampler.store, BoxShrink.halved), and the PNG encoder's Paeth filter. Three versions of
+   Resampler.store, BoxShrink.halved), the PNG encoder's Paeth filter, and a decoder's colour
+   planes made pixels (libheif's R, G, B). Three versions of
    each — plain C, SSE2 (every x86-64) and AVX2, chosen at run time — give the same bytes,
    integer arithmetic being exact in any order. */
 #include <stddef.h>
@@ -43,6 +44,11 @@ void iw_store_lines(iw_kernel kernel, const int32_t *sums, size_t rows, size_t l
    predictor of the bytes left (a), above (b, from `up`) and above-left (c), those left of the
    row being 0. Every version gives the same bytes (the sheet's PNG encoder's filter). */
 void iw_paeth_row(iw_kernel kernel, const uint8_t *row, const uint8_t *up, uint8_t *out, size_t n, size_t bpp);
+
+/* One row of planes made pixels: out[x * channels + c] is planes[c][x] for x below `width`,
+   `channels` 3 (R, G, B) or 4 (and A). Plain C; SSE2 unpacks four planes; AVX2 also shuffles
+   three. */
+void iw_interleave_row(iw_kernel kernel, const uint8_t *const planes[4], size_t width, size_t channels, uint8_t *out);
 
 /* The version IW_KERNEL_BEST runs on this CPU. */
 iw_kernel iw_best_kernel(void);
