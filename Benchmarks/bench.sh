@@ -98,18 +98,37 @@ done
 # (JPEG and WebP shrunk while decoding to keep twice the 487 px tile, PNG in full: no PNG
 # decoder can shrink), pixels discarded. On two cores no tool can beat half of it; the line
 # also says how far the floor itself is from each libvips peer, i.e. what ratio is possible.
-floor_line() {  # $1 corpus, $2 CPU seconds of the floor, $3 what it decoded, $4 the target ratio (issues 31, 46)
+floor_line() {  # $1 corpus, $2 CPU seconds of the floor, $3 what it decoded, $4 the target ratio (issues 31, 46),
+                # $5 the floor's wall as two processes at once (floor_two), when measured
   local iw v1 v2 rss
   iw=$(cat "$work/$1.imagewall")
   v1=$(cat "$work/$1.vips" 2>/dev/null || echo 0)
   v2=$(cat "$work/$1.vips2" 2>/dev/null || echo 0)
   rss=$(cat "$work/$1.rss" 2>/dev/null || echo 0)
-  awk -v c="$1" -v f="$2" -v what="$3" -v target="$4" -v iw="$iw" -v v1="$v1" -v v2="$v2" -v rss="$rss" 'BEGIN {
+  awk -v c="$1" -v f="$2" -v what="$3" -v target="$4" -v iw="$iw" -v v1="$v1" -v v2="$v2" -v rss="$rss" -v two="${5:-0}" 'BEGIN {
     ratio = iw / (f / 2)
     printf "floor, %s: %s: %.2f s CPU, %.2f s on 2 cores; imagewall %.2f s = %.2fx that (target <= %.2fx: %s), peak %.0f MB (target <= 256 MB: %s)", \
       c, what, f, f / 2, iw, ratio, target, ratio <= target ? "met" : "not met", rss, rss <= 256 ? "met" : "not met"
     if (v1 > 0) printf "; the floor is %.2fx faster than libvips 1 thread (%.2f s), %.2fx than 2 threads (%.2f s)", v1 / (f / 2), v1, v2 / (f / 2), v2
+    if (two > 0) printf "; the floor itself as two processes at once: %.2f s, %.2fx its CPU halved (what two cores of this machine give it now), imagewall %.2fx that", two, two / (f / 2), iw / two
     printf "\n" }'
+}
+# What this machine's two cores give the floor itself at the time: the files split in two halves,
+# one floor process each, at once; the median wall of $runs runs. (The targets stay against the
+# floor's CPU halved.)
+floor_two() {  # $1 how many of the arguments after it are the program and its options; then the files
+  local lead=$1
+  shift
+  local command=("${@:1:$lead}") files=("${@:$((lead + 1))}")
+  local half=$((${#files[@]} / 2)) start end
+  for run in $(seq "$runs"); do
+    start=$(date +%s%N)
+    "${command[@]}" "${files[@]:0:$half}" >/dev/null &
+    "${command[@]}" "${files[@]:$half}" >/dev/null &
+    wait
+    end=$(date +%s%N)
+    awk -v n=$((end - start)) 'BEGIN { printf "%.3f\n", n / 1e9 }'
+  done | median
 }
 floor_cpu() {  # the median of $runs runs of a floor program
   for run in $(seq "$runs"); do "$@"; done | median
@@ -121,7 +140,8 @@ if command -v cc >/dev/null; then
   cc -O2 Benchmarks/heif_floor.c $(pkg-config --cflags --libs libheif) -o "$work/heif_floor"
   echo
   if [ -f "$work/photos.imagewall" ]; then
-    floor_line photos "$(floor_cpu "$work/jpeg_floor" --tile 487 "$base"/photos/*.jpg)" "libjpeg shrinking to twice the tile" 1.15
+    floor_line photos "$(floor_cpu "$work/jpeg_floor" --tile 487 "$base"/photos/*.jpg)" "libjpeg shrinking to twice the tile" 1.15 \
+      "$(floor_two 3 "$work/jpeg_floor" --tile 487 "$base"/photos/*.jpg)"
   fi
   if [ -f "$work/wallpapers.imagewall" ]; then
     mapfile -t jpegs < <(find "$base/wallpapers" -maxdepth 1 \( -iname '*.jpg' -o -iname '*.jpeg' \) | sort)
@@ -139,7 +159,8 @@ if command -v cc >/dev/null; then
     # Issue 46's "phone HEICs at tile size": the usual sheet, 487 px tiles drawn from the phones'
     # stored thumbnails.
     floor_line heic "$(floor_cpu "$work/heif_floor" 487 "$base"/heic/*.heic)" \
-      "libheif decoding to RGB (a stored thumbnail when it covers the tile)" 1.4
+      "libheif decoding to RGB (a stored thumbnail when it covers the tile)" 1.4 \
+      "$(floor_two 2 "$work/heif_floor" 487 "$base"/heic/*.heic)"
     # Tiles larger than the phones' 512 px thumbnails: every image decoded whole.
     for run in $(seq "$runs"); do
       rm -f "$work/heic-whole.png"
