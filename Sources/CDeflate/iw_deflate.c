@@ -473,8 +473,9 @@ int iw_deflate_uses_bmi2(void) {
 }
 
 size_t iw_deflate_band(const uint8_t *data, size_t size, int last, uint8_t *out) {
+    if (!iw_deflate_uses_bmi2()) return iw_deflate_band_plain(data, size, last, out);
     pthread_once(&length_symbols_made, make_length_symbols);
-    return iw_deflate_uses_bmi2() ? deflate_band_bmi2(data, size, last, out) : deflate_band(data, size, last, out);
+    return deflate_band_bmi2(data, size, last, out);
 }
 #else
 int iw_deflate_uses_bmi2(void) { return 0; }
