@@ -28,6 +28,7 @@ peers:
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(PEER_PACKAGES)"
 	@python3 -c 'import pyvips' 2>/dev/null || pip install -q pyvips
 
+# Installs the Debian packages named in PACKAGES, only those missing (through sudo unless root).
 install-packages:
 	@missing=""; for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
