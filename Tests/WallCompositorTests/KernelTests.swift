@@ -4,11 +4,11 @@ import WallCore
 
 @testable import WallCompositor
 
-/// The resampler's inner loops and the PNG encoder's Paeth filter: their definitions (in Swift;
-/// the filter's from the PNG specification) and the C twins' three versions (plain C, SSE2, AVX2
-/// where this CPU has it; `make check-portable` runs the sheets where it has not) give the same
-/// sums and bytes, for every number of lines and every length, the largest and the
-/// most negative weights and sums out of range included.
+/// The resampler's inner loops, the PNG encoder's Paeth filter and colour planes made pixels:
+/// their definitions (in Swift; the filter's from the PNG specification) and the C twins' three
+/// versions (plain C, SSE2, AVX2 where this CPU has it; `make check-portable` runs the sheets where
+/// it has not) give the same sums and bytes, for every number of lines and every length, the
+/// largest and the most negative weights and sums out of range included.
 @Suite("Resampling kernels, three ways")
 struct KernelTests {
     @Test("plain, SSE2 and AVX2 give the Swift definition's sums", arguments: [1, 2, 3, 4, 5, 7, 12, 129])
