@@ -38,9 +38,10 @@ public final class AtomicFile: @unchecked Sendable {
     private var sendError: Int32 = 0
     /// How many bytes a durable file gathers before they are flushed to the disk.
     static let writebackStep = 4 << 20
-    /// The flush running on a thread of its own, if any, and the first error of one.
-    private let background = Locked<(running: Bool, error: Int32)>((false, 0))
-    private let backgroundDone = DispatchGroup()
+    /// The flush running on a thread of its own, if any (only ``wrote(_:)`` starts one), and the
+    /// first error of one.
+    private let backgroundFlush = DispatchGroup()
+    private let backgroundError = Locked<Int32>(0)
 
     /// Creates the temporary file in the destination's folder, named as ``TemporaryNames`` says.
     public init(destination: String, durable: Bool = true) throws(FileError) {
@@ -88,21 +89,13 @@ public final class AtomicFile: @unchecked Sendable {
             if sendError == 0 { sendError = errno }  // the data it held may be gone: finishing fails with this
             return
         }
-        let idle = background.withLock { state in
-            if state.running { return false }
-            state.running = true
-            return true
-        }
-        guard idle else { return }
+        guard backgroundFlush.wait(timeout: .now()) == .success else { return }  // one flush at a time
         let descriptor = fileno(handle)
-        backgroundDone.enter()
-        startOwnThread(stackSize: 64 << 10) { [background, backgroundDone] in
+        backgroundFlush.enter()
+        startOwnThread(stackSize: 64 << 10) { [backgroundFlush, backgroundError] in
             let failure = fsync(descriptor) == 0 ? 0 : errno
-            background.withLock { state in
-                state.running = false
-                if state.error == 0 { state.error = failure }
-            }
-            backgroundDone.leave()
+            backgroundError.withLock { if $0 == 0 { $0 = failure } }
+            backgroundFlush.leave()
         }
     }
 
@@ -111,8 +104,8 @@ public final class AtomicFile: @unchecked Sendable {
     public func finishWriting() throws(FileError) {
         guard !closed else { return }
         closed = true
-        backgroundDone.wait()
-        if sendError == 0 { sendError = background.withLock { $0.error } }
+        backgroundFlush.wait()
+        if sendError == 0 { sendError = backgroundError.withLock { $0 } }
         // A stream that failed before (a flush begun by wrote(_:), a write a library did not
         // check) fails here, whatever the last flush says.
         let flushed =
@@ -145,7 +138,7 @@ public final class AtomicFile: @unchecked Sendable {
     public func discard() {
         guard !finished else { return }
         finished = true
-        backgroundDone.wait()  // a flush still running holds the descriptor
+        backgroundFlush.wait()  // a flush still running holds the descriptor
         if !closed { fclose(handle) }
         closed = true
         unlink(temporaryPath)
