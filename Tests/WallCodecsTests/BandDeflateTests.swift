@@ -32,6 +32,15 @@ struct BandDeflateTests {
         return Array(bytes.prefix(count))
     }
 
+    /// Noise that does not compress: the high bytes of a 64-bit linear congruential generator.
+    static func noise(_ count: Int, seed: UInt64) -> [UInt8] {
+        var state = seed
+        return (0..<count).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(state >> 56)
+        }
+    }
+
     func roundTrip(_ bytes: [UInt8], bands cuts: [Int]) -> Bool {
         var stream: [UInt8] = []
         var start = 0
@@ -71,15 +80,10 @@ struct BandDeflateTests {
 
     @Test("the plain code and the BMI2 version write the same bytes (this CPU's choice against the plain)")
     func versions() {
-        var state: UInt64 = 5
-        let noise = (0..<150_000).map { _ in
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt8(state >> 56)
-        }
         let inputs =
             [0, 1, 9, 258, 65_536, 131_071, 131_072, 400_000].enumerated().flatMap { n, count in
                 [Self.mixed(count, seed: UInt32(n + 11)), [UInt8](repeating: 200, count: count)]
-            } + [noise]
+            } + [Self.noise(150_000, seed: 5)]
         for bytes in inputs {
             for last in [false, true] {
                 let chosen = bytes.withUnsafeBufferPointer { BandDeflate.deflate($0, last: last) }
@@ -92,11 +96,7 @@ struct BandDeflateTests {
 
     @Test("noise that does not compress is stored: at most 5 bytes a 64 KB more than it is")
     func incompressible() {
-        var state: UInt64 = 88
-        let noise = (0..<200_000).map { _ in
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt8(state >> 56)
-        }
+        let noise = Self.noise(200_000, seed: 88)
         let stream = noise.withUnsafeBufferPointer { BandDeflate.deflate($0, last: true) }
         #expect(stream.count <= noise.count + 5 * (noise.count / 65_535 + 1) + 2)
         #expect(BandDeflate.inflate(stream, size: noise.count) == noise)

@@ -183,26 +183,15 @@ struct KernelTests {
         for width in [0, 1, 2, 15, 16, 17, 31, 32, 33, 47, 48, 49, 512, 1001] {
             let planes = (0..<channels).map { _ in (0..<width).map { _ in next() } }
             let expected = (0..<(width * channels)).map { planes[$0 % channels][$0 / channels] }
+            // The planes one after another, handed over as a list of four pointers into them (nil
+            // past the channels), as a decoder's are.
+            let joined = Array(planes.joined())
             for kernel in [IW_KERNEL_PLAIN, IW_KERNEL_SSE2, IW_KERNEL_AVX2, IW_KERNEL_BEST] {
                 // One byte past the row, which no version may write.
                 var out = [UInt8](repeating: 0xA5, count: width * channels + 1)
-                planes[0].withUnsafeBufferPointer { r in
-                    planes[1].withUnsafeBufferPointer { g in
-                        planes[2].withUnsafeBufferPointer { b in
-                            (channels == 4 ? planes[3] : []).withUnsafeBufferPointer { a in
-                                let pointers:
-                                    (
-                                        UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?,
-                                        UnsafePointer<UInt8>?
-                                    ) = (r.baseAddress, g.baseAddress, b.baseAddress, a.baseAddress)
-                                withUnsafePointer(to: pointers) {
-                                    $0.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 4) { list in
-                                        iw_interleave_row(kernel, list, width, channels, &out)
-                                    }
-                                }
-                            }
-                        }
-                    }
+                joined.withUnsafeBufferPointer { all in
+                    let list = (0..<4).map { c in c < channels ? all.baseAddress.map { $0 + c * width } : nil }
+                    list.withUnsafeBufferPointer { iw_interleave_row(kernel, $0.baseAddress, width, channels, &out) }
                 }
                 #expect(Array(out[..<(width * channels)]) == expected, "\(width) pixels, kernel \(kernel.rawValue)")
                 #expect(out[width * channels] == 0xA5, "wrote past the row: \(width) pixels")
