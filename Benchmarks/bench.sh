@@ -113,23 +113,6 @@ floor_line() {  # $1 corpus, $2 CPU seconds of the floor, $3 what it decoded, $4
     if (two > 0) printf "; the floor itself as two processes at once: %.2f s, %.2fx its CPU halved (what two cores of this machine give it now), imagewall %.2fx that", two, two / (f / 2), iw / two
     printf "\n" }'
 }
-# What this machine's two cores give the floor itself at the time: the files split in two halves,
-# one floor process each, at once; the median wall of $runs runs. (The targets stay against the
-# floor's CPU halved.)
-floor_two() {  # $1 how many of the arguments after it are the program and its options; then the files
-  local lead=$1
-  shift
-  local command=("${@:1:$lead}") files=("${@:$((lead + 1))}")
-  local half=$((${#files[@]} / 2)) start end
-  for run in $(seq "$runs"); do
-    start=$(date +%s%N)
-    "${command[@]}" "${files[@]:0:$half}" >/dev/null &
-    "${command[@]}" "${files[@]:$half}" >/dev/null &
-    wait
-    end=$(date +%s%N)
-    awk -v n=$((end - start)) 'BEGIN { printf "%.3f\n", n / 1e9 }'
-  done | median
-}
 floor_cpu() {  # the median of $runs runs of a floor program
   for run in $(seq "$runs"); do "$@"; done | median
 }
@@ -149,8 +132,12 @@ if command -v cc >/dev/null; then
     jpeg_cpu=0 png_cpu=0
     if [ ${#jpegs[@]} -gt 0 ]; then jpeg_cpu=$(floor_cpu "$work/jpeg_floor" --tile 487 "${jpegs[@]}"); fi
     if [ ${#pngs[@]} -gt 0 ]; then png_cpu=$(floor_cpu "$work/png_floor" "${pngs[@]}"); fi
+    two=0
+    if [ ${#jpegs[@]} -gt 0 ] && [ ${#pngs[@]} -gt 0 ]; then  # their CPU is about even: one process each
+      two=$(two_at_once "$work/jpeg_floor" --tile 487 "${jpegs[@]}" -- "$work/png_floor" "${pngs[@]}")
+    fi
     floor_line wallpapers "$(awk -v j="$jpeg_cpu" -v p="$png_cpu" 'BEGIN { print j + p }')" \
-      "libjpeg ${#jpegs[@]} JPEGs $jpeg_cpu s + libpng ${#pngs[@]} PNGs $png_cpu s" 1.25
+      "libjpeg ${#jpegs[@]} JPEGs $jpeg_cpu s + libpng ${#pngs[@]} PNGs $png_cpu s" 1.25 "$two"
   fi
   if [ -f "$work/webp.imagewall" ]; then
     floor_line webp "$(floor_cpu "$work/webp_floor" 970 "$base"/webp/*.webp)" "libwebp scaling to 970 px" 1.2

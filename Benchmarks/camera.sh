@@ -57,8 +57,9 @@ if [ -d "$raw" ] && command -v cc >/dev/null; then
   decode=$(sed -n 's/.* decode \([0-9.]*\) s CPU.*/\1/p' "$work/profile")
   wall=$(cut -d' ' -f1 "$work/raw24.runs" | median); cpu=$(cut -d' ' -f2 "$work/raw24.runs" | median)
   rss=$(cut -d' ' -f3 "$work/raw24.runs" | median); floor=$(median < "$work/floor24.runs")
-  awk -v w="$wall" -v c="$cpu" -v r="$rss" -v f="$floor" -v d="$decode" 'BEGIN {
-    printf "raw: 100 NEFs with 24 MP previews %.2f s wall, %.2f s CPU, peak %d MB; floor %.2f s CPU, %.2f s on 2 cores: imagewall %.2fx the floor (target <= 1.25x: %s; its decode stage %.2f s CPU, %.2fx the floor; the rest resamples and encodes the sheet)\n", w, c, r, f, f / 2, w / (f / 2), (w / (f / 2) <= 1.25 ? "met" : "not met"), d, d / f }'
+  two=$(floor_two 3 "$work/jpeg_floor" --tile 487 "$work"/floor24/*.jpg)
+  awk -v w="$wall" -v c="$cpu" -v r="$rss" -v f="$floor" -v d="$decode" -v two="$two" 'BEGIN {
+    printf "raw: 100 NEFs with 24 MP previews %.2f s wall, %.2f s CPU, peak %d MB; floor %.2f s CPU, %.2f s on 2 cores: imagewall %.2fx the floor (target <= 1.25x: %s; its decode stage %.2f s CPU, %.2fx the floor; the rest resamples and encodes the sheet); the floor itself as two processes at once: %.2f s, %.2fx its CPU halved (what two cores of this machine give it now), imagewall %.2fx that\n", w, c, r, f, f / 2, w / (f / 2), (w / (f / 2) <= 1.25 ? "met" : "not met"), d, d / f, two, two / (f / 2), w / two }'
   # The same as instructions (callgrind, one thread, 10 of the NEFs), which repeat where seconds do not.
   if command -v valgrind >/dev/null; then
     cp "$bin" "$work/imagewall-grind" && strip --strip-debug "$work/imagewall-grind"
