@@ -16,7 +16,8 @@ public struct BoxShrinkStream {
     public let fourthIsAlpha: Bool
     /// The shrunk image so far.
     public private(set) var result: Bitmap
-    /// Each source column's sums (per channel) over the rows of the block so far, and a spare
+    /// Each source column's sums (per channel) over the rows of the block so far (from its first
+    /// row on; what is there before that is left from the block above), and a spare
     /// one that the last RGB column's four-lane read takes in.
     private var sums: [UInt32]
     private var rowsInBlock = 0
@@ -54,11 +55,11 @@ public struct BoxShrinkStream {
     public var rowsConsumed: Int { outputRow * factorY + rowsInBlock }
 
     /// Adds the next source row (`sourceSize.width × channels` bytes): each byte (for RGBA, each
-    /// colour times its alpha) to its column's sum, sixteen bytes at a time; the sums across a
-    /// block wait for the block's last row.
+    /// colour times its alpha) to its column's sum, sixteen bytes at a time (a block's first row
+    /// replaces the sums); the sums across a block wait for the block's last row.
     public mutating func add(row: UnsafePointer<UInt8>) {
         let length = sourceSize.width * channels
-        let premultiplies = channels == 4 && fourthIsAlpha
+        let premultiplies = channels == 4 && fourthIsAlpha, first = rowsInBlock == 0
         sums.withUnsafeMutableBufferPointer { acc in
             let sums = UnsafeMutableRawPointer(acc.baseAddress!), bytes = UnsafeRawPointer(row)
             var i = 0
@@ -73,36 +74,40 @@ public struct BoxShrinkStream {
                         let wide = SIMD8<UInt16>(truncatingIfNeeded: half == 0 ? v.lowHalf : v.highHalf)
                         let alphas = SIMD8<UInt16>(
                             wide[3], wide[3], wide[3], wide[3], wide[7], wide[7], wide[7], wide[7])
-                        BoxShrinkStream.add(wide &* ((alphas & colours) | ones), to: sums + 4 &* (i &+ 8 &* half))
+                        BoxShrinkStream.add(
+                            wide &* ((alphas & colours) | ones), to: sums + 4 &* (i &+ 8 &* half), first: first)
                     }
                     i &+= 16
                 }
                 for p in stride(from: i, to: length, by: 4) {
                     let alpha = UInt32(row[p + 3])
-                    for c in 0..<3 { acc[p + c] &+= UInt32(row[p + c]) &* alpha }
-                    acc[p + 3] &+= alpha
+                    for c in 0..<3 { acc[p + c] = (first ? 0 : acc[p + c]) &+ UInt32(row[p + c]) &* alpha }
+                    acc[p + 3] = (first ? 0 : acc[p + 3]) &+ alpha
                 }
             } else {
                 while i &+ 16 <= length {
                     let v = bytes.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-                    BoxShrinkStream.add(SIMD8<UInt16>(truncatingIfNeeded: v.lowHalf), to: sums + 4 &* i)
-                    BoxShrinkStream.add(SIMD8<UInt16>(truncatingIfNeeded: v.highHalf), to: sums + 4 &* (i &+ 8))
+                    BoxShrinkStream.add(SIMD8<UInt16>(truncatingIfNeeded: v.lowHalf), to: sums + 4 &* i, first: first)
+                    BoxShrinkStream.add(
+                        SIMD8<UInt16>(truncatingIfNeeded: v.highHalf), to: sums + 4 &* (i &+ 8), first: first)
                     i &+= 16
                 }
-                for j in i..<length { acc[j] &+= UInt32(row[j]) }
+                for j in i..<length { acc[j] = (first ? 0 : acc[j]) &+ UInt32(row[j]) }
             }
         }
         rowsInBlock += 1
         if rowsInBlock == factorY { emitRow() }
     }
 
-    /// Eight values added to the eight 32-bit sums at `sums`.
+    /// Eight values added to the eight 32-bit sums at `sums`, or with `first` put there.
     @inline(__always)
-    private static func add(_ values: SIMD8<UInt16>, to sums: UnsafeMutableRawPointer) {
-        let low = sums.loadUnaligned(as: SIMD4<UInt32>.self) &+ SIMD4<UInt32>(truncatingIfNeeded: values.lowHalf)
-        let high =
-            sums.loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt32>.self)
-            &+ SIMD4<UInt32>(truncatingIfNeeded: values.highHalf)
+    private static func add(_ values: SIMD8<UInt16>, to sums: UnsafeMutableRawPointer, first: Bool) {
+        var low = SIMD4<UInt32>(truncatingIfNeeded: values.lowHalf)
+        var high = SIMD4<UInt32>(truncatingIfNeeded: values.highHalf)
+        if !first {
+            low &+= sums.loadUnaligned(as: SIMD4<UInt32>.self)
+            high &+= sums.loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt32>.self)
+        }
         sums.storeBytes(of: low, as: SIMD4<UInt32>.self)
         sums.storeBytes(of: high, toByteOffset: 16, as: SIMD4<UInt32>.self)
     }
@@ -152,7 +157,6 @@ public struct BoxShrinkStream {
                     column += columns &* columnBytes
                     pixel += channels
                 }
-                acc.update(repeating: 0)
             }
         }
         rowsInBlock = 0
