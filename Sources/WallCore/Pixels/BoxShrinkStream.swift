@@ -18,7 +18,8 @@ public struct BoxShrinkStream {
     public private(set) var result: Bitmap
     /// Each source column's sums (per channel) over the rows of the block so far (from its first
     /// row on; what is there before that is left from the block above), and a spare
-    /// one that the last RGB column's four-lane read takes in.
+    /// one that the last RGB column's four-lane read takes in. 32 bits hold a column of up to
+    /// 66,051 rows; the sums across a block are taken in 64 bits where 32 could overflow.
     private var sums: [UInt32]
     private var rowsInBlock = 0
     private var outputRow = 0
@@ -127,6 +128,9 @@ public struct BoxShrinkStream {
         let rows = UInt32(rowsInBlock), sourceWidth = sourceSize.width
         let start = outputRow * result.rowBytes
         let whole = ExactDivisor(UInt32(kx) * rows)  // every block but one cut by the right edge
+        // Blocks whose sums could pass 2^32 (more than 66,051 RGBA pixels, or 16.8 million of
+        // other channels) are added across and divided in 64 bits.
+        let wide = UInt64(kx) * UInt64(rows) * (premultiplies ? 255 * 255 : 255) > UInt64(UInt32.max)
         result.pixels.withUnsafeMutableBufferPointer { out in
             sums.withUnsafeMutableBufferPointer { acc in
                 var column = UnsafeRawPointer(acc.baseAddress!)
@@ -134,6 +138,14 @@ public struct BoxShrinkStream {
                 let columnBytes = 4 &* channels
                 for x in 0..<width {
                     let columns = min(kx, sourceWidth &- x &* kx)
+                    if wide {
+                        BoxShrinkStream.widePixel(
+                            column, columns: columns, columnBytes: columnBytes, rows: Int(rows), channels: channels,
+                            premultiplies: premultiplies, into: pixel)
+                        column += columns &* columnBytes
+                        pixel += channels
+                        continue
+                    }
                     let mean = columns == kx ? whole : ExactDivisor(UInt32(columns) &* rows)
                     // The block's sums, its columns' sums added four lanes at a time (for RGB the
                     // fourth lane is the next column's red, unused).
@@ -161,5 +173,26 @@ public struct BoxShrinkStream {
         }
         rowsInBlock = 0
         outputRow += 1
+    }
+
+    /// One pixel of a block too large for 32-bit sums: its `columns` columns' sums from `column`
+    /// on added across in 64 bits, and the means taken as for any block.
+    private static func widePixel(
+        _ column: UnsafeRawPointer, columns: Int, columnBytes: Int, rows: Int, channels: Int, premultiplies: Bool,
+        into pixel: UnsafeMutablePointer<UInt8>
+    ) {
+        var block = SIMD4<UInt64>(repeating: 0)
+        for j in 0..<columns {
+            block &+= SIMD4<UInt64>(
+                truncatingIfNeeded: column.loadUnaligned(fromByteOffset: j * columnBytes, as: SIMD4<UInt32>.self))
+        }
+        let count = UInt64(columns * rows), alpha = block[3]
+        for c in 0..<channels {
+            if premultiplies && c < 3 {
+                pixel[c] = alpha == 0 ? 0 : UInt8(min(255, (block[c] + alpha / 2) / alpha))
+            } else {
+                pixel[c] = UInt8((block[c] + count / 2) / count)
+            }
+        }
     }
 }
