@@ -110,23 +110,27 @@ struct BoxShrinkStreamTests {
         }
     }
 
-    @Test("blocks too large for 32-bit sums (300 × 300 RGBA pixels of white) keep their means")
+    @Test("blocks at and past the edge of 32-bit sums (256 × 256 and 300 × 300 pixels of white) keep their means")
     func largeBlocks() {
         let size = Size(width: 601, height: 300)
-        for channels in [3, 4] {
-            var pixels = Self.image(size, channels: channels, seed: 7)
-            // The left block all opaque white: its premultiplied sums reach 5.9 billion.
-            for y in 0..<size.height {
-                for x in 0..<300 {
-                    for c in 0..<channels { pixels[(y * size.width + x) * channels + c] = 255 }
+        for factor in [256, 300] {
+            for channels in [3, 4] {
+                var pixels = Self.image(size, channels: channels, seed: 7)
+                // The left block all opaque white: at 300 × 300 its premultiplied sums reach 5.9
+                // billion.
+                for y in 0..<size.height {
+                    for x in 0..<factor {
+                        for c in 0..<channels { pixels[(y * size.width + x) * channels + c] = 255 }
+                    }
                 }
+                let factors = (factor, factor)
+                let got = Self.shrink(
+                    pixels, size: size, channels: channels, fourthIsAlpha: true, factors: factors, rows: size.height)
+                let want = Self.expected(
+                    pixels, size: size, channels: channels, fourthIsAlpha: true, factors: factors, rows: size.height)
+                #expect(got == want, "\(factor) × \(factor), \(channels) channels")
+                #expect(Array(got.prefix(channels)) == [UInt8](repeating: 255, count: channels))
             }
-            let got = Self.shrink(
-                pixels, size: size, channels: channels, fourthIsAlpha: true, factors: (300, 300), rows: size.height)
-            let want = Self.expected(
-                pixels, size: size, channels: channels, fourthIsAlpha: true, factors: (300, 300), rows: size.height)
-            #expect(got == want, "\(channels) channels")
-            #expect(Array(got.prefix(channels)) == [UInt8](repeating: 255, count: channels))
         }
     }
 

@@ -128,9 +128,10 @@ public struct BoxShrinkStream {
         let rows = UInt32(rowsInBlock), sourceWidth = sourceSize.width
         let start = outputRow * result.rowBytes
         let whole = ExactDivisor(UInt32(kx) * rows)  // every block but one cut by the right edge
-        // Blocks whose sums could pass 2^32 (more than 66,051 RGBA pixels, or 16.8 million of
-        // other channels) are added across and divided in 64 bits.
-        let wide = UInt64(kx) * UInt64(rows) * (premultiplies ? 255 * 255 : 255) > UInt64(UInt32.max)
+        // Blocks whose sums, with half the divisor added for rounding, could pass 2^32 (65,536
+        // RGBA pixels or more, or 16.8 million of other channels) are added across and divided
+        // in 64 bits.
+        let wide = UInt64(kx) * UInt64(rows) * (premultiplies ? 256 * 256 : 256) > UInt64(UInt32.max)
         result.pixels.withUnsafeMutableBufferPointer { out in
             sums.withUnsafeMutableBufferPointer { acc in
                 var column = UnsafeRawPointer(acc.baseAddress!)
