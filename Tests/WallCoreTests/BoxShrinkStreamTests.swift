@@ -43,7 +43,8 @@ struct BoxShrinkStreamTests {
         return result
     }
 
-    /// Bytes with the extremes a box meets: runs of 0 and 255, transparent and opaque pixels.
+    /// Bytes with the extremes a box meets: a quarter of them 0 or 255 (transparent and opaque
+    /// pixels among them), the rest random.
     static func image(_ size: Size, channels: Int, seed: UInt64) -> [UInt8] {
         var state = seed
         return (0..<size.width * size.height * channels).map { _ in
