@@ -32,13 +32,10 @@ struct BandDeflateTests {
         return Array(bytes.prefix(count))
     }
 
-    /// Noise that does not compress: the high bytes of a 64-bit linear congruential generator.
+    /// Noise that does not compress: seeded random bytes.
     static func noise(_ count: Int, seed: UInt64) -> [UInt8] {
-        var state = seed
-        return (0..<count).map { _ in
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt8(state >> 56)
-        }
+        var random = SeededGenerator(seed: seed)
+        return (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
     }
 
     func roundTrip(_ bytes: [UInt8], bands cuts: [Int]) -> Bool {

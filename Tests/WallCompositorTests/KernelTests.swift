@@ -1,6 +1,7 @@
 import CKernels
 import Testing
 import WallCore
+import _WallTestSupport
 
 @testable import WallCompositor
 
@@ -175,13 +176,9 @@ struct KernelTests {
 
     @Test("plain, SSE2 and AVX2 make colour planes pixels, byte for byte", arguments: [3, 4])
     func sameInterleaving(channels: Int) {
-        var state: UInt64 = 0xBF58_476D_1CE4_E5B9 &* UInt64(channels)
-        func next() -> UInt8 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt8(truncatingIfNeeded: state >> 33)
-        }
+        var random = SeededGenerator(seed: UInt64(channels))
         for width in [0, 1, 2, 15, 16, 17, 31, 32, 33, 47, 48, 49, 512, 1001] {
-            let planes = (0..<channels).map { _ in (0..<width).map { _ in next() } }
+            let planes = (0..<channels).map { _ in (0..<width).map { _ in UInt8.random(in: 0...255, using: &random) } }
             let expected = (0..<(width * channels)).map { planes[$0 % channels][$0 / channels] }
             // The planes one after another, handed over as a list of four pointers into them (nil
             // past the channels), as a decoder's are.
