@@ -96,58 +96,54 @@ done
 
 # The decoders' floor: the libraries alone decoding a corpus the way imagewall and libvips must
 # (JPEG and WebP shrunk while decoding to keep twice the 487 px tile, PNG in full: no PNG
-# decoder can shrink), pixels discarded. On two cores no tool can beat half of it; the line
-# also says how far the floor itself is from each libvips peer, i.e. what ratio is possible.
-floor_line() {  # $1 corpus, $2 CPU seconds of the floor, $3 what it decoded, $4 the target ratio (issues 31, 46),
-                # $5 the floor's wall as two processes at once (floor_two), when measured
+# decoder can shrink), pixels discarded, on both cores (two threads, one queue of files): the
+# targets are against its wall. The line also gives imagewall against the floor's one-thread CPU
+# halved, the ideal of two cores that each run as fast as one alone, and how far the floor itself
+# is from each libvips peer, i.e. what ratio is possible.
+floor_line() {  # $1 corpus, $2 the floor's figures ("cpu wall", floor_figures), $3 what it decoded,
+                # $4 the target ratio (issues 31, 46)
   local iw v1 v2 rss
   iw=$(cat "$work/$1.imagewall")
   v1=$(cat "$work/$1.vips" 2>/dev/null || echo 0)
   v2=$(cat "$work/$1.vips2" 2>/dev/null || echo 0)
   rss=$(cat "$work/$1.rss" 2>/dev/null || echo 0)
-  awk -v c="$1" -v f="$2" -v what="$3" -v target="$4" -v iw="$iw" -v v1="$v1" -v v2="$v2" -v rss="$rss" -v two="${5:-0}" 'BEGIN {
-    ratio = iw / (f / 2)
-    printf "floor, %s: %s: %.2f s CPU, %.2f s on 2 cores; imagewall %.2f s = %.2fx that (target <= %.2fx: %s), peak %.0f MB (target <= 256 MB: %s)", \
-      c, what, f, f / 2, iw, ratio, target, ratio <= target ? "met" : "not met", rss, rss <= 256 ? "met" : "not met"
-    if (v1 > 0) printf "; the floor is %.2fx faster than libvips 1 thread (%.2f s), %.2fx than 2 threads (%.2f s)", v1 / (f / 2), v1, v2 / (f / 2), v2
-    if (two > 0) printf "; the floor itself as two processes at once: %.2f s, %.2fx its CPU halved (what two cores of this machine give it now), imagewall %.2fx that", two, two / (f / 2), iw / two
+  read -r f two <<< "$2"
+  awk -v c="$1" -v f="$f" -v two="$two" -v what="$3" -v target="$4" -v iw="$iw" -v v1="$v1" -v v2="$v2" -v rss="$rss" 'BEGIN {
+    ratio = iw / two
+    printf "floor, %s: %s: %.2f s CPU on one thread, %.2f s on both cores; imagewall %.2f s = %.2fx that (target <= %.2fx: %s), peak %.0f MB (target <= 256 MB: %s)", \
+      c, what, f, two, iw, ratio, target, ratio <= target ? "met" : "not met", rss, rss <= 256 ? "met" : "not met"
+    printf "; against the CPU halved (%.2f s; the floor on both cores takes %.2fx that): %.2fx", f / 2, two / (f / 2), iw / (f / 2)
+    if (v1 > 0) printf "; the floor is %.2fx faster than libvips 1 thread (%.2f s), %.2fx than 2 threads (%.2f s)", v1 / two, v1, v2 / two, v2
     printf "\n" }'
 }
-floor_cpu() {  # the median of $runs runs of a floor program
-  for run in $(seq "$runs"); do "$@"; done | median
-}
 if command -v cc >/dev/null; then
-  cc -O2 Benchmarks/jpeg_floor.c -ljpeg -o "$work/jpeg_floor"
-  cc -O2 Benchmarks/png_floor.c -lpng -o "$work/png_floor"
-  cc -O2 Benchmarks/webp_floor.c -lwebp -o "$work/webp_floor"
-  cc -O2 Benchmarks/heif_floor.c $(pkg-config --cflags --libs libheif) -o "$work/heif_floor"
+  cc -O2 Benchmarks/jpeg_floor.c -ljpeg -lpthread -o "$work/jpeg_floor"
+  cc -O2 Benchmarks/png_floor.c -lpng -lpthread -o "$work/png_floor"
+  cc -O2 Benchmarks/webp_floor.c -lwebp -lpthread -o "$work/webp_floor"
+  cc -O2 Benchmarks/heif_floor.c $(pkg-config --cflags --libs libheif) -lpthread -o "$work/heif_floor"
   echo
   if [ -f "$work/photos.imagewall" ]; then
-    floor_line photos "$(floor_cpu "$work/jpeg_floor" --tile 487 "$base"/photos/*.jpg)" "libjpeg shrinking to twice the tile" 1.15 \
-      "$(floor_two 3 "$work/jpeg_floor" --tile 487 "$base"/photos/*.jpg)"
+    floor_line photos "$(floor_figures "$work/jpeg_floor" --tile 487 "$base"/photos/*.jpg)" \
+      "libjpeg shrinking to twice the tile" 1.15
   fi
   if [ -f "$work/wallpapers.imagewall" ]; then
     mapfile -t jpegs < <(find "$base/wallpapers" -maxdepth 1 \( -iname '*.jpg' -o -iname '*.jpeg' \) | sort)
     mapfile -t pngs < <(find "$base/wallpapers" -maxdepth 1 -iname '*.png' | sort)
-    jpeg_cpu=0 png_cpu=0
-    if [ ${#jpegs[@]} -gt 0 ]; then jpeg_cpu=$(floor_cpu "$work/jpeg_floor" --tile 487 "${jpegs[@]}"); fi
-    if [ ${#pngs[@]} -gt 0 ]; then png_cpu=$(floor_cpu "$work/png_floor" "${pngs[@]}"); fi
-    two=0
-    if [ ${#jpegs[@]} -gt 0 ] && [ ${#pngs[@]} -gt 0 ]; then  # their CPU is about even: one process each
-      two=$(two_at_once "$work/jpeg_floor" --tile 487 "${jpegs[@]}" -- "$work/png_floor" "${pngs[@]}")
-    fi
-    floor_line wallpapers "$(awk -v j="$jpeg_cpu" -v p="$png_cpu" 'BEGIN { print j + p }')" \
-      "libjpeg ${#jpegs[@]} JPEGs $jpeg_cpu s + libpng ${#pngs[@]} PNGs $png_cpu s" 1.25 "$two"
+    jpeg="0 0" png="0 0"
+    if [ ${#jpegs[@]} -gt 0 ]; then jpeg=$(floor_figures "$work/jpeg_floor" --tile 487 "${jpegs[@]}"); fi
+    if [ ${#pngs[@]} -gt 0 ]; then png=$(floor_figures "$work/png_floor" "${pngs[@]}"); fi
+    # the JPEGs on both cores, then the PNGs: the two figures added
+    floor_line wallpapers "$(echo "$jpeg $png" | awk '{ print $1 + $3, $2 + $4 }')" \
+      "libjpeg ${#jpegs[@]} JPEGs (${jpeg% *} s CPU) + libpng ${#pngs[@]} PNGs (${png% *} s CPU)" 1.25
   fi
   if [ -f "$work/webp.imagewall" ]; then
-    floor_line webp "$(floor_cpu "$work/webp_floor" 970 "$base"/webp/*.webp)" "libwebp scaling to 970 px" 1.2
+    floor_line webp "$(floor_figures "$work/webp_floor" 970 "$base"/webp/*.webp)" "libwebp scaling to 970 px" 1.2
   fi
   if [ -f "$work/heic.imagewall" ]; then
     # Issue 46's "phone HEICs at tile size": the usual sheet, 487 px tiles drawn from the phones'
     # stored thumbnails.
-    floor_line heic "$(floor_cpu "$work/heif_floor" 487 "$base"/heic/*.heic)" \
-      "libheif decoding to RGB (a stored thumbnail when it covers the tile)" 1.4 \
-      "$(floor_two 2 "$work/heif_floor" 487 "$base"/heic/*.heic)"
+    floor_line heic "$(floor_figures "$work/heif_floor" 487 "$base"/heic/*.heic)" \
+      "libheif decoding to RGB (a stored thumbnail when it covers the tile)" 1.4
     # Tiles larger than the phones' 512 px thumbnails: every image decoded whole.
     for run in $(seq "$runs"); do
       rm -f "$work/heic-whole.png"
@@ -155,7 +151,7 @@ if command -v cc >/dev/null; then
     done > "$work/heic-whole.runs"
     cut -d' ' -f1 "$work/heic-whole.runs" | median > "$work/heic-whole.imagewall"
     cut -d' ' -f3 "$work/heic-whole.runs" | median > "$work/heic-whole.rss"
-    floor_line "heic-whole" "$(floor_cpu "$work/heif_floor" 995 "$base"/heic/*.heic)" \
+    floor_line "heic-whole" "$(floor_figures "$work/heif_floor" 995 "$base"/heic/*.heic)" \
       "libheif decoding every 12 MP image whole (--columns 2: 995 px tiles)" 1.3
   fi
 fi

@@ -22,27 +22,16 @@ instructions() {
   sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/callgrind" | awk '{ printf "%.2f\n", $1 / 1e9 }'
 }
 
-# What this machine's two cores give the floor itself at the time: two floor processes at once,
-# the median wall of $runs runs. (The targets stay against the floor's CPU halved.)
-two_at_once() {  # the two commands, with their arguments, "--" between them
-  local first=() second=() start end
-  while [ $# -gt 0 ] && [ "$1" != "--" ]; do first+=("$1"); shift; done
+# A floor program's two figures, the medians of $runs rounds (each round on one thread, then on
+# two): its CPU on one thread, what the decoding costs; and its wall on two threads taking the
+# files from one queue, the decoding libraries alone on both cores of this machine (the targets'
+# floor: two busy cores here give each less than one does alone). Prints "cpu wall".
+floor_figures() {  # the floor program, then its arguments
+  local program=$1 one=() two=()
   shift
-  second=("$@")
   for run in $(seq "$runs"); do
-    start=$(date +%s%N)
-    "${first[@]}" >/dev/null &
-    "${second[@]}" >/dev/null &
-    wait
-    end=$(date +%s%N)
-    awk -v n=$((end - start)) 'BEGIN { printf "%.3f\n", n / 1e9 }'
-  done | median
-}
-# The same for one floor program: the files split in two halves, one process each.
-floor_two() {  # $1 how many of the arguments after it are the program and its options; then the files
-  local lead=$1
-  shift
-  local command=("${@:1:$lead}") files=("${@:$((lead + 1))}")
-  local half=$((${#files[@]} / 2))
-  two_at_once "${command[@]}" "${files[@]:0:$half}" -- "${command[@]}" "${files[@]:$half}"
+    one+=("$("$program" "$@" | cut -d' ' -f1)")
+    two+=("$("$program" --threads 2 "$@" | cut -d' ' -f2)")
+  done
+  echo "$(printf '%s\n' "${one[@]}" | median) $(printf '%s\n' "${two[@]}" | median)"
 }

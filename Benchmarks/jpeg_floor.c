@@ -4,13 +4,13 @@
  * tile of its shape as shown (EXIF orientation 5-8 turns it), the rule imagewall and libvips
  * follow. Each file is read whole and given to libjpeg from memory: its Huffman decoder then
  * always has the bytes its fast path needs (imagewall reads 64 KB at a time for the same reason).
- *   usage: jpeg_floor N FILE...  |  jpeg_floor --tile W FILE...   (prints seconds of CPU time) */
+ *   usage: jpeg_floor [--threads T] N FILE...  |  jpeg_floor [--threads T] --tile W FILE...
+ *   (prints "cpu wall" seconds: see floor.h) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <jpeglib.h>
-#include "cpu_seconds.h"
+#include "floor.h"
 
 /* Whether the file's EXIF orientation (APP1, IFD0 tag 0x0112) is 5-8: shown turned a quarter. */
 static int turned(j_decompress_ptr info) {
@@ -51,49 +51,49 @@ static int numerator_for_tile(long width, long height, long tile, int quarter_tu
     return 8;
 }
 
+static int tile = 0, numerator = 8;
+
+static void decode(const char *path) {
+    static __thread unsigned char *bytes = NULL; /* each thread's, kept for its next file */
+    static __thread size_t capacity = 0;
+    FILE *file = fopen(path, "rb");
+    if (!file) return;
+    fseek(file, 0, SEEK_END);
+    long size = ftell(file);
+    fseek(file, 0, SEEK_SET);
+    if (size <= 0 || ((size_t)size > capacity && !(bytes = realloc(bytes, capacity = (size_t)size))) ||
+        fread(bytes, 1, (size_t)size, file) != (size_t)size) {
+        fclose(file);
+        return;
+    }
+    fclose(file);
+    struct jpeg_decompress_struct info;
+    struct jpeg_error_mgr errors;
+    info.err = jpeg_std_error(&errors);
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, bytes, (unsigned long)size);
+    jpeg_save_markers(&info, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_read_header(&info, TRUE);
+    info.scale_num = tile ? numerator_for_tile(info.image_width, info.image_height, tile, turned(&info)) : numerator;
+    info.scale_denom = 8;
+    jpeg_start_decompress(&info);
+    JSAMPARRAY rows = (*info.mem->alloc_sarray)((j_common_ptr)&info, JPOOL_IMAGE,
+                                                info.output_width * info.output_components, 1);
+    while (info.output_scanline < info.output_height) jpeg_read_scanlines(&info, rows, 1);
+    jpeg_finish_decompress(&info);
+    jpeg_destroy_decompress(&info);
+}
+
 int main(int argc, char **argv) {
-    int tile = 0, first = 2, numerator = 8;
+    int threads = floor_threads(&argc, &argv), first = 2;
     if (argc >= 4 && strcmp(argv[1], "--tile") == 0) {
         tile = atoi(argv[2]);
         first = 3;
     } else if (argc >= 3) {
         numerator = atoi(argv[1]);
     } else {
-        fprintf(stderr, "usage: jpeg_floor N FILE... | jpeg_floor --tile W FILE...\n");
+        fprintf(stderr, "usage: jpeg_floor [--threads T] N FILE... | jpeg_floor [--threads T] --tile W FILE...\n");
         return 2;
     }
-    double start = cpu_seconds();
-    unsigned char *bytes = NULL;
-    size_t capacity = 0;
-    for (int i = first; i < argc; i++) {
-        FILE *file = fopen(argv[i], "rb");
-        if (!file) continue;
-        fseek(file, 0, SEEK_END);
-        long size = ftell(file);
-        fseek(file, 0, SEEK_SET);
-        if (size <= 0 || ((size_t)size > capacity && !(bytes = realloc(bytes, capacity = (size_t)size))) ||
-            fread(bytes, 1, (size_t)size, file) != (size_t)size) {
-            fclose(file);
-            continue;
-        }
-        fclose(file);
-        struct jpeg_decompress_struct info;
-        struct jpeg_error_mgr errors;
-        info.err = jpeg_std_error(&errors);
-        jpeg_create_decompress(&info);
-        jpeg_mem_src(&info, bytes, (unsigned long)size);
-        jpeg_save_markers(&info, JPEG_APP0 + 1, 0xFFFF);
-        jpeg_read_header(&info, TRUE);
-        info.scale_num = tile ? numerator_for_tile(info.image_width, info.image_height, tile, turned(&info)) : numerator;
-        info.scale_denom = 8;
-        jpeg_start_decompress(&info);
-        JSAMPARRAY rows = (*info.mem->alloc_sarray)((j_common_ptr)&info, JPOOL_IMAGE,
-                                                    info.output_width * info.output_components, 1);
-        while (info.output_scanline < info.output_height) jpeg_read_scanlines(&info, rows, 1);
-        jpeg_finish_decompress(&info);
-        jpeg_destroy_decompress(&info);
-    }
-    free(bytes);
-    printf("%.2f\n", cpu_seconds() - start);
-    return 0;
+    return floor_run(argv + first, argc - first, threads, decode);
 }

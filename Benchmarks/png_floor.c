@@ -1,18 +1,15 @@
 /* The decoder's floor for `make bench`: CPU time libpng alone spends decoding PNG files in
  * full (no PNG decoder can shrink while decoding), expanded to 8 bits per sample, rows thrown away: no resampling, no sheet, no encoding.
- *   usage: png_floor FILE...   (prints seconds of CPU time) */
+ *   usage: png_floor [--threads T] FILE...   (prints "cpu wall" seconds: see floor.h) */
 #include <png.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <time.h>
-#include "cpu_seconds.h"
+#include "floor.h"
 
 static void quiet(png_structp png, png_const_charp message) {
     (void)png;
     (void)message;
 }
 
-static void decode(FILE *file) {
+static void decode_file(FILE *file) {
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, quiet);
     png_infop info = png_create_info_struct(png);
     png_bytep row = NULL;
@@ -38,18 +35,18 @@ static void decode(FILE *file) {
     png_destroy_read_struct(&png, &info, NULL);
 }
 
+static void decode(const char *path) {
+    FILE *file = fopen(path, "rb");
+    if (!file) return;
+    decode_file(file);
+    fclose(file);
+}
+
 int main(int argc, char **argv) {
+    int threads = floor_threads(&argc, &argv);
     if (argc < 2) {
-        fprintf(stderr, "usage: png_floor FILE...\n");
+        fprintf(stderr, "usage: png_floor [--threads T] FILE...\n");
         return 2;
     }
-    double start = cpu_seconds();
-    for (int i = 1; i < argc; i++) {
-        FILE *file = fopen(argv[i], "rb");
-        if (!file) continue;
-        decode(file);
-        fclose(file);
-    }
-    printf("%.2f\n", cpu_seconds() - start);
-    return 0;
+    return floor_run(argv + 1, argc - 1, threads, decode);
 }

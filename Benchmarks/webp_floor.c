@@ -1,43 +1,40 @@
 /* The decoder's floor for `make bench`: CPU time libwebp alone spends decoding WebP files
  * scaled to WIDTH pixels wide (its own rescaler, as imagewall and libvips use it), the pixels
  * thrown away: no resampling, no sheet, no encoding.
- *   usage: webp_floor WIDTH FILE...   (prints seconds of CPU time) */
-#include <stdio.h>
-#include <stdlib.h>
-#include <time.h>
+ *   usage: webp_floor [--threads T] WIDTH FILE...   (prints "cpu wall" seconds: see floor.h) */
 #include <webp/decode.h>
-#include "cpu_seconds.h"
+#include "floor.h"
+
+static int width;
+
+static void decode(const char *path) {
+    FILE *file = fopen(path, "rb");
+    if (!file) return;
+    fseek(file, 0, SEEK_END);
+    long size = ftell(file);
+    rewind(file);
+    uint8_t *data = size > 0 ? malloc((size_t)size) : NULL;
+    size_t got = data ? fread(data, 1, (size_t)size, file) : 0;
+    fclose(file);
+    WebPDecoderConfig config;
+    WebPInitDecoderConfig(&config);
+    if (got > 0 && WebPGetFeatures(data, got, &config.input) == VP8_STATUS_OK && config.input.width > 0) {
+        config.options.use_scaling = 1;
+        config.options.scaled_width = width;
+        config.options.scaled_height = (int)((long)width * config.input.height / config.input.width);
+        config.output.colorspace = MODE_RGB;
+        WebPDecode(data, got, &config);
+        WebPFreeDecBuffer(&config.output);
+    }
+    free(data);
+}
 
 int main(int argc, char **argv) {
+    int threads = floor_threads(&argc, &argv);
     if (argc < 3) {
-        fprintf(stderr, "usage: webp_floor WIDTH FILE...\n");
+        fprintf(stderr, "usage: webp_floor [--threads T] WIDTH FILE...\n");
         return 2;
     }
-    int width = atoi(argv[1]);
-    double total = 0;
-    for (int i = 2; i < argc; i++) {
-        FILE *file = fopen(argv[i], "rb");
-        if (!file) continue;
-        fseek(file, 0, SEEK_END);
-        long size = ftell(file);
-        rewind(file);
-        uint8_t *data = malloc(size);
-        size_t got = fread(data, 1, size, file);
-        fclose(file);
-        WebPDecoderConfig config;
-        WebPInitDecoderConfig(&config);
-        if (WebPGetFeatures(data, got, &config.input) == VP8_STATUS_OK) {
-            config.options.use_scaling = 1;
-            config.options.scaled_width = width;
-            config.options.scaled_height = (int)((long)width * config.input.height / config.input.width);
-            config.output.colorspace = MODE_RGB;
-            double start = cpu_seconds();
-            WebPDecode(data, got, &config);
-            total += cpu_seconds() - start;
-            WebPFreeDecBuffer(&config.output);
-        }
-        free(data);
-    }
-    printf("%.2f\n", total);
-    return 0;
+    width = atoi(argv[1]);
+    return floor_run(argv + 2, argc - 2, threads, decode);
 }
