@@ -55,7 +55,38 @@ tool_command() {  # $1 tool, $2 source dir, $3 output
     vips) echo "python3 $shared/peers/vips_sheet.py $2 $3 --width 2000 --columns 4 --gap 10" ;;
     vips2) echo "python3 $shared/peers/vips_sheet.py $2 $3 --width 2000 --columns 4 --gap 10 --threads 2" ;;
     montage) echo "bash $shared/peers/montage.sh $2 $3 2000 4 10" ;;
+    floor) echo "sh $work/floor-$(basename "$2").sh" ;;
   esac
+}
+
+# The decoders' floor: the libraries alone decoding a corpus the way imagewall and libvips must
+# (JPEG and WebP shrunk while decoding to keep twice the 487 px tile, PNG in full: no PNG
+# decoder can shrink, HEIC from the thumbnail that covers the tile), pixels discarded, on both
+# cores: two threads taking the files from one queue (Benchmarks/floor.h). It is timed as a tool
+# among the others, its runs alternating with imagewall's, and the targets are against its wall.
+floors=false
+if command -v cc >/dev/null; then
+  cc -O2 Benchmarks/jpeg_floor.c -ljpeg -lpthread -o "$work/jpeg_floor"
+  cc -O2 Benchmarks/png_floor.c -lpng -lpthread -o "$work/png_floor"
+  cc -O2 Benchmarks/webp_floor.c -lwebp -lpthread -o "$work/webp_floor"
+  cc -O2 Benchmarks/heif_floor.c $(pkg-config --cflags --libs libheif) -lpthread -o "$work/heif_floor"
+  floors=true
+fi
+floor_script() {  # $1 corpus: writes $work/floor-$1.sh, the floor on two threads; fails for none
+  local src="$base/${1%-whole}" jpegs pngs
+  $floors || return 1
+  case $1 in
+    photos) echo "$work/jpeg_floor --threads 2 --tile 487 $src/*.jpg" ;;
+    wallpapers)  # the JPEGs on both cores, then the PNGs
+      jpegs=$(find "$src" -maxdepth 1 \( -iname '*.jpg' -o -iname '*.jpeg' \) | sort | tr '\n' ' ')
+      pngs=$(find "$src" -maxdepth 1 -iname '*.png' | sort | tr '\n' ' ')
+      [ -n "$jpegs" ] && echo "$work/jpeg_floor --threads 2 --tile 487 $jpegs"
+      [ -n "$pngs" ] && echo "$work/png_floor --threads 2 $pngs" ;;
+    webp) echo "$work/webp_floor --threads 2 970 $src/*.webp" ;;
+    heic) echo "$work/heif_floor --threads 2 487 $src/*.heic" ;;
+    heic-whole) echo "$work/heif_floor --threads 2 995 $src/*.heic" ;;
+    *) return 1 ;;
+  esac > "$work/floor-$1.sh"
 }
 
 printf '%-11s %-10s %5s %9s %8s %8s %9s %10s\n' corpus tool images wall_s cpu_s rss_mb images/s vs_imagewall
@@ -64,6 +95,7 @@ for corpus in $corpora; do
   src="$base/$corpus"
   count=$(ls "$src" | wc -l)
   tools="imagewall fast"
+  if floor_script "$corpus"; then tools="$tools floor"; fi
   for peer in $peers; do
     case $peer in
       vips) have_vips && tools="$tools vips vips2" ;;
@@ -83,6 +115,7 @@ for corpus in $corpora; do
   iw_wall=$(cut -d' ' -f1 "$work/imagewall.runs" | median)
   echo "$iw_wall" > "$work/$corpus.imagewall"
   cut -d' ' -f3 "$work/imagewall.runs" | median > "$work/$corpus.rss"
+  case " $tools " in *" floor "*) cut -d' ' -f1 "$work/floor.runs" | median > "$work/$corpus.floor" ;; esac
   case " $tools " in *" vips "*) cut -d' ' -f1 "$work/vips.runs" | median > "$work/$corpus.vips" ;; esac
   case " $tools " in *" vips2 "*) cut -d' ' -f1 "$work/vips2.runs" | median > "$work/$corpus.vips2" ;; esac
   for tool in $tools; do
@@ -94,21 +127,18 @@ for corpus in $corpora; do
   done
 done
 
-# The decoders' floor: the libraries alone decoding a corpus the way imagewall and libvips must
-# (JPEG and WebP shrunk while decoding to keep twice the 487 px tile, PNG in full: no PNG
-# decoder can shrink), pixels discarded, on both cores (two threads, one queue of files): the
-# targets are against its wall. The line also gives imagewall against the floor's one-thread CPU
-# halved, the ideal of two cores that each run as fast as one alone, and how far the floor itself
+# Each corpus against its floor: imagewall's wall against the floor's on both cores (timed in the
+# same alternating runs), the target's verdict; beside it, against the floor's one-thread CPU
+# halved (the ideal of two cores that each run as fast as one alone), and how far the floor itself
 # is from each libvips peer, i.e. what ratio is possible.
-floor_line() {  # $1 corpus, $2 the floor's figures ("cpu wall", floor_figures), $3 what it decoded,
-                # $4 the target ratio (issues 31, 46)
-  local iw v1 v2 rss
+floor_line() {  # $1 corpus, $2 the floor's CPU on one thread, $3 what it decoded, $4 the target ratio (issues 31, 46)
+  local iw two v1 v2 rss
   iw=$(cat "$work/$1.imagewall")
+  two=$(cat "$work/$1.floor")
   v1=$(cat "$work/$1.vips" 2>/dev/null || echo 0)
   v2=$(cat "$work/$1.vips2" 2>/dev/null || echo 0)
   rss=$(cat "$work/$1.rss" 2>/dev/null || echo 0)
-  read -r f two <<< "$2"
-  awk -v c="$1" -v f="$f" -v two="$two" -v what="$3" -v target="$4" -v iw="$iw" -v v1="$v1" -v v2="$v2" -v rss="$rss" 'BEGIN {
+  awk -v c="$1" -v f="$2" -v two="$two" -v what="$3" -v target="$4" -v iw="$iw" -v v1="$v1" -v v2="$v2" -v rss="$rss" 'BEGIN {
     ratio = iw / two
     printf "floor, %s: %s: %.2f s CPU on one thread, %.2f s on both cores; imagewall %.2f s = %.2fx that (target <= %.2fx: %s), peak %.0f MB (target <= 256 MB: %s)", \
       c, what, f, two, iw, ratio, target, ratio <= target ? "met" : "not met", rss, rss <= 256 ? "met" : "not met"
@@ -116,42 +146,42 @@ floor_line() {  # $1 corpus, $2 the floor's figures ("cpu wall", floor_figures),
     if (v1 > 0) printf "; the floor is %.2fx faster than libvips 1 thread (%.2f s), %.2fx than 2 threads (%.2f s)", v1 / two, v1, v2 / two, v2
     printf "\n" }'
 }
-if command -v cc >/dev/null; then
-  cc -O2 Benchmarks/jpeg_floor.c -ljpeg -lpthread -o "$work/jpeg_floor"
-  cc -O2 Benchmarks/png_floor.c -lpng -lpthread -o "$work/png_floor"
-  cc -O2 Benchmarks/webp_floor.c -lwebp -lpthread -o "$work/webp_floor"
-  cc -O2 Benchmarks/heif_floor.c $(pkg-config --cflags --libs libheif) -lpthread -o "$work/heif_floor"
+if $floors; then
   echo
-  if [ -f "$work/photos.imagewall" ]; then
-    floor_line photos "$(floor_figures "$work/jpeg_floor" --tile 487 "$base"/photos/*.jpg)" \
+  if [ -f "$work/photos.floor" ]; then
+    floor_line photos "$(floor_cpu "$work/jpeg_floor" --tile 487 "$base"/photos/*.jpg)" \
       "libjpeg shrinking to twice the tile" 1.15
   fi
-  if [ -f "$work/wallpapers.imagewall" ]; then
+  if [ -f "$work/wallpapers.floor" ]; then
     mapfile -t jpegs < <(find "$base/wallpapers" -maxdepth 1 \( -iname '*.jpg' -o -iname '*.jpeg' \) | sort)
     mapfile -t pngs < <(find "$base/wallpapers" -maxdepth 1 -iname '*.png' | sort)
-    jpeg="0 0" png="0 0"
-    if [ ${#jpegs[@]} -gt 0 ]; then jpeg=$(floor_figures "$work/jpeg_floor" --tile 487 "${jpegs[@]}"); fi
-    if [ ${#pngs[@]} -gt 0 ]; then png=$(floor_figures "$work/png_floor" "${pngs[@]}"); fi
-    # the JPEGs on both cores, then the PNGs: the two figures added
-    floor_line wallpapers "$(echo "$jpeg $png" | awk '{ print $1 + $3, $2 + $4 }')" \
-      "libjpeg ${#jpegs[@]} JPEGs (${jpeg% *} s CPU) + libpng ${#pngs[@]} PNGs (${png% *} s CPU)" 1.25
+    jpeg=0 png=0
+    if [ ${#jpegs[@]} -gt 0 ]; then jpeg=$(floor_cpu "$work/jpeg_floor" --tile 487 "${jpegs[@]}"); fi
+    if [ ${#pngs[@]} -gt 0 ]; then png=$(floor_cpu "$work/png_floor" "${pngs[@]}"); fi
+    floor_line wallpapers "$(awk -v j="$jpeg" -v p="$png" 'BEGIN { print j + p }')" \
+      "libjpeg ${#jpegs[@]} JPEGs ($jpeg s CPU) + libpng ${#pngs[@]} PNGs ($png s CPU)" 1.25
   fi
-  if [ -f "$work/webp.imagewall" ]; then
-    floor_line webp "$(floor_figures "$work/webp_floor" 970 "$base"/webp/*.webp)" "libwebp scaling to 970 px" 1.2
+  if [ -f "$work/webp.floor" ]; then
+    floor_line webp "$(floor_cpu "$work/webp_floor" 970 "$base"/webp/*.webp)" "libwebp scaling to 970 px" 1.2
   fi
-  if [ -f "$work/heic.imagewall" ]; then
+  if [ -f "$work/heic.floor" ]; then
     # Issue 46's "phone HEICs at tile size": the usual sheet, 487 px tiles drawn from the phones'
     # stored thumbnails.
-    floor_line heic "$(floor_figures "$work/heif_floor" 487 "$base"/heic/*.heic)" \
+    floor_line heic "$(floor_cpu "$work/heif_floor" 487 "$base"/heic/*.heic)" \
       "libheif decoding to RGB (a stored thumbnail when it covers the tile)" 1.4
     # Tiles larger than the phones' 512 px thumbnails: every image decoded whole.
+    floor_script heic-whole
+    : > "$work/heic-whole.runs"; : > "$work/heic-whole.floor.runs"
     for run in $(seq "$runs"); do
       rm -f "$work/heic-whole.png"
-      measure "$bin" render "$base/heic" -o "$work/heic-whole.png" --width 2000 --columns 2 --gap 10 --background '#202020'
-    done > "$work/heic-whole.runs"
+      measure "$bin" render "$base/heic" -o "$work/heic-whole.png" --width 2000 --columns 2 --gap 10 --background '#202020' \
+        >> "$work/heic-whole.runs"
+      measure sh "$work/floor-heic-whole.sh" >> "$work/heic-whole.floor.runs"
+    done
     cut -d' ' -f1 "$work/heic-whole.runs" | median > "$work/heic-whole.imagewall"
     cut -d' ' -f3 "$work/heic-whole.runs" | median > "$work/heic-whole.rss"
-    floor_line "heic-whole" "$(floor_figures "$work/heif_floor" 995 "$base"/heic/*.heic)" \
+    cut -d' ' -f1 "$work/heic-whole.floor.runs" | median > "$work/heic-whole.floor"
+    floor_line "heic-whole" "$(floor_cpu "$work/heif_floor" 995 "$base"/heic/*.heic)" \
       "libheif decoding every 12 MP image whole (--columns 2: 995 px tiles)" 1.3
   fi
 fi

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Camera and phone folders, the same 2000 px, 4-column sheet:
 # - RAW files drawn from their embedded previews, against the floor: libjpeg alone decoding the
-#   same previews (extracted by LibRaw) at the scale the tiles need, on both cores;
+#   same previews (extracted by LibRaw) at the scale the tiles need, on both cores (two threads,
+#   timed in runs alternating with imagewall's);
 # - a folder of 50 short clips, against ffmpeg run once a clip for the same frames (the frame
 #   at 1 s scaled to twice the tile), as a gallery generator's thumbnail loop does.
 # Medians of RUNS runs; read the ratios, absolute times on shared machines are noise.
@@ -32,13 +33,14 @@ if [ -d "$raw" ] && command -v cc >/dev/null; then
     done
   done
   count=$(ls "$work/raw" | wc -l)
-  : > "$work/raw.runs"
-  for run in $(seq "$runs"); do
+  : > "$work/raw.runs"; : > "$work/floor.runs"
+  for run in $(seq "$runs"); do  # imagewall and the floor on both cores, alternating
     measure "$bin" render "$work/raw" -o "$work/raw.png" $sheet >> "$work/raw.runs"
+    measure "$work/jpeg_floor" --threads 2 --tile 487 "$work"/floor/*.jpg >> "$work/floor.runs"
   done
   wall=$(cut -d' ' -f1 "$work/raw.runs" | median); cpu=$(cut -d' ' -f2 "$work/raw.runs" | median)
-  rss=$(cut -d' ' -f3 "$work/raw.runs" | median)
-  read -r floor two < <(floor_figures "$work/jpeg_floor" --tile 487 "$work"/floor/*.jpg)
+  rss=$(cut -d' ' -f3 "$work/raw.runs" | median); two=$(cut -d' ' -f1 "$work/floor.runs" | median)
+  floor=$(floor_cpu "$work/jpeg_floor" --tile 487 "$work"/floor/*.jpg)
   awk -v n="$count" -v w="$wall" -v c="$cpu" -v r="$rss" -v f="$floor" -v two="$two" 'BEGIN {
     printf "raw: %d RAW files (CRW, NEF, RAF previews) %.2f s wall, %.2f s CPU, peak %d MB; floor: libjpeg decoding their previews at the tiles'"'"' scale, %.2f s CPU on one thread, %.2f s on both cores: imagewall %.2fx the floor (%.2fx its CPU halved)\n", n, w, c, r, f, two, w / two, w / (f / 2) }'
   # A photographer's folder: 100 files whose previews are the camera's full 24 MP (the D7100's
@@ -48,15 +50,16 @@ if [ -d "$raw" ] && command -v cc >/dev/null; then
     cp "$raw/nikon-d7100-head.NEF" "$work/raw24/$i.NEF"
     ln -s "$work/previews/nikon-d7100-head.NEF.jpg" "$work/floor24/$i.jpg"
   done
-  : > "$work/raw24.runs"
+  : > "$work/raw24.runs"; : > "$work/floor24.runs"
   for run in $(seq "$runs"); do
     measure "$bin" render "$work/raw24" -o "$work/raw24.png" $sheet >> "$work/raw24.runs"
+    measure "$work/jpeg_floor" --threads 2 --tile 487 "$work"/floor24/*.jpg >> "$work/floor24.runs"
   done
   "$bin" render "$work/raw24" -o "$work/raw24.png" $sheet --profile 2>"$work/profile" >/dev/null
   decode=$(sed -n 's/.* decode \([0-9.]*\) s CPU.*/\1/p' "$work/profile")
   wall=$(cut -d' ' -f1 "$work/raw24.runs" | median); cpu=$(cut -d' ' -f2 "$work/raw24.runs" | median)
-  rss=$(cut -d' ' -f3 "$work/raw24.runs" | median)
-  read -r floor two < <(floor_figures "$work/jpeg_floor" --tile 487 "$work"/floor24/*.jpg)
+  rss=$(cut -d' ' -f3 "$work/raw24.runs" | median); two=$(cut -d' ' -f1 "$work/floor24.runs" | median)
+  floor=$(floor_cpu "$work/jpeg_floor" --tile 487 "$work"/floor24/*.jpg)
   awk -v w="$wall" -v c="$cpu" -v r="$rss" -v f="$floor" -v d="$decode" -v two="$two" 'BEGIN {
     printf "raw: 100 NEFs with 24 MP previews %.2f s wall, %.2f s CPU, peak %d MB; floor %.2f s CPU on one thread, %.2f s on both cores: imagewall %.2fx the floor (target <= 1.25x: %s); against the CPU halved (%.2f s; the floor on both cores takes %.2fx that): %.2fx; its decode stage %.2f s CPU, %.2fx the floor'"'"'s, the rest resamples and encodes the sheet\n", w, c, r, f, two, w / two, (w / two <= 1.25 ? "met" : "not met"), f / 2, two / (f / 2), w / (f / 2), d, d / f }'
   # The same as instructions (callgrind, one thread, 10 of the NEFs), which repeat where seconds do not.

@@ -22,16 +22,8 @@ instructions() {
   sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/callgrind" | awk '{ printf "%.2f\n", $1 / 1e9 }'
 }
 
-# A floor program's two figures, the medians of $runs rounds (each round on one thread, then on
-# two): its CPU on one thread, what the decoding costs; and its wall on two threads taking the
-# files from one queue, the decoding libraries alone on both cores of this machine (the targets'
-# floor: two busy cores here give each less than one does alone). Prints "cpu wall".
-floor_figures() {  # the floor program, then its arguments
-  local program=$1 one=() two=()
-  shift
-  for run in $(seq "$runs"); do
-    one+=("$("$program" "$@" | cut -d' ' -f1)")
-    two+=("$("$program" --threads 2 "$@" | cut -d' ' -f2)")
-  done
-  echo "$(printf '%s\n' "${one[@]}" | median) $(printf '%s\n' "${two[@]}" | median)"
+# A floor program's CPU on one thread, the median of $runs runs: what its decoding costs. (Its
+# wall on two threads, the targets' floor, is timed beside imagewall's runs: see bench.sh.)
+floor_cpu() {  # the floor program, then its arguments
+  for run in $(seq "$runs"); do "$@" | cut -d' ' -f1; done | median
 }
