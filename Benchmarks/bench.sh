@@ -55,7 +55,7 @@ tool_command() {  # $1 tool, $2 source dir, $3 output
     vips) echo "python3 $shared/peers/vips_sheet.py $2 $3 --width 2000 --columns 4 --gap 10" ;;
     vips2) echo "python3 $shared/peers/vips_sheet.py $2 $3 --width 2000 --columns 4 --gap 10 --threads 2" ;;
     montage) echo "bash $shared/peers/montage.sh $2 $3 2000 4 10" ;;
-    floor) echo "sh $work/floor-$(basename "$2").sh" ;;
+    floor) echo "bash $work/floor-$(basename "$2").sh" ;;
   esac
 }
 
@@ -73,18 +73,20 @@ if command -v cc >/dev/null; then
   floors=true
 fi
 floor_script() {  # $1 corpus: writes $work/floor-$1.sh, the floor on two threads; fails for none
-  local src="$base/${1%-whole}" jpegs pngs
+  local src="$base/${1%-whole}" chosen=()
   $floors || return 1
+  command_line() { printf '%q ' "$@"; echo; }  # a command, its arguments quoted for sh
+  files() { find "$src" -maxdepth 1 "$@" | sort; }
   case $1 in
-    photos) echo "$work/jpeg_floor --threads 2 --tile 487 $src/*.jpg" ;;
+    photos) mapfile -t chosen < <(files -iname '*.jpg'); command_line "$work/jpeg_floor" --threads 2 --tile 487 "${chosen[@]}" ;;
     wallpapers)  # the JPEGs on both cores, then the PNGs
-      jpegs=$(find "$src" -maxdepth 1 \( -iname '*.jpg' -o -iname '*.jpeg' \) | sort | tr '\n' ' ')
-      pngs=$(find "$src" -maxdepth 1 -iname '*.png' | sort | tr '\n' ' ')
-      [ -n "$jpegs" ] && echo "$work/jpeg_floor --threads 2 --tile 487 $jpegs"
-      [ -n "$pngs" ] && echo "$work/png_floor --threads 2 $pngs" ;;
-    webp) echo "$work/webp_floor --threads 2 970 $src/*.webp" ;;
-    heic) echo "$work/heif_floor --threads 2 487 $src/*.heic" ;;
-    heic-whole) echo "$work/heif_floor --threads 2 995 $src/*.heic" ;;
+      mapfile -t chosen < <(files \( -iname '*.jpg' -o -iname '*.jpeg' \))
+      if [ ${#chosen[@]} -gt 0 ]; then command_line "$work/jpeg_floor" --threads 2 --tile 487 "${chosen[@]}"; fi
+      mapfile -t chosen < <(files -iname '*.png')
+      if [ ${#chosen[@]} -gt 0 ]; then command_line "$work/png_floor" --threads 2 "${chosen[@]}"; fi ;;
+    webp) mapfile -t chosen < <(files -iname '*.webp'); command_line "$work/webp_floor" --threads 2 970 "${chosen[@]}" ;;
+    heic) mapfile -t chosen < <(files -iname '*.heic'); command_line "$work/heif_floor" --threads 2 487 "${chosen[@]}" ;;
+    heic-whole) mapfile -t chosen < <(files -iname '*.heic'); command_line "$work/heif_floor" --threads 2 995 "${chosen[@]}" ;;
     *) return 1 ;;
   esac > "$work/floor-$1.sh"
 }
@@ -176,7 +178,7 @@ if $floors; then
       rm -f "$work/heic-whole.png"
       measure "$bin" render "$base/heic" -o "$work/heic-whole.png" --width 2000 --columns 2 --gap 10 --background '#202020' \
         >> "$work/heic-whole.runs"
-      measure sh "$work/floor-heic-whole.sh" >> "$work/heic-whole.floor.runs"
+      measure bash "$work/floor-heic-whole.sh" >> "$work/heic-whole.floor.runs"
     done
     cut -d' ' -f1 "$work/heic-whole.runs" | median > "$work/heic-whole.imagewall"
     cut -d' ' -f3 "$work/heic-whole.runs" | median > "$work/heic-whole.rss"

@@ -61,8 +61,11 @@ static void decode(const char *path) {
     fseek(file, 0, SEEK_END);
     long size = ftell(file);
     fseek(file, 0, SEEK_SET);
-    if (size <= 0 || ((size_t)size > capacity && !(bytes = realloc(bytes, capacity = (size_t)size))) ||
-        fread(bytes, 1, (size_t)size, file) != (size_t)size) {
+    if (size > 0 && (size_t)size > capacity) {
+        unsigned char *larger = realloc(bytes, (size_t)size);
+        if (larger) bytes = larger, capacity = (size_t)size;
+    }
+    if (size <= 0 || (size_t)size > capacity || fread(bytes, 1, (size_t)size, file) != (size_t)size) {
         fclose(file);
         return;
     }
