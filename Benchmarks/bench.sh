@@ -75,7 +75,7 @@ fi
 floor_script() {  # $1 corpus: writes $work/floor-$1.sh, the floor on two threads; fails for none
   local src="$base/${1%-whole}" chosen=()
   $floors || return 1
-  command_line() { printf '%q ' "$@"; echo; }  # a command, its arguments quoted for sh
+  command_line() { printf '%q ' "$@"; echo; }  # a command, its arguments quoted for bash
   files() { find "$src" -maxdepth 1 "$@" | sort; }
   case $1 in
     photos) mapfile -t chosen < <(files -iname '*.jpg'); command_line "$work/jpeg_floor" --threads 2 --tile 487 "${chosen[@]}" ;;
