@@ -17,6 +17,26 @@ static double floor_seconds(clockid_t clock) {
     return t.tv_sec + t.tv_nsec / 1e9;
 }
 
+/* The whole file at `path` in a buffer of the calling thread's, kept for its next file; NULL
+ * when it cannot be read. */
+static const unsigned char *floor_read(const char *path, size_t *size) {
+    static __thread unsigned char *bytes = NULL;
+    static __thread size_t capacity = 0;
+    FILE *file = fopen(path, "rb");
+    if (!file) return NULL;
+    fseek(file, 0, SEEK_END);
+    long length = ftell(file);
+    fseek(file, 0, SEEK_SET);
+    if (length > 0 && (size_t)length > capacity) {
+        unsigned char *larger = realloc(bytes, (size_t)length);
+        if (larger) bytes = larger, capacity = (size_t)length;
+    }
+    int read = length > 0 && (size_t)length <= capacity && fread(bytes, 1, (size_t)length, file) == (size_t)length;
+    fclose(file);
+    *size = read ? (size_t)length : 0;
+    return read ? bytes : NULL;
+}
+
 typedef void (*floor_decode)(const char *path);
 
 struct floor_queue {

@@ -54,22 +54,9 @@ static int numerator_for_tile(long width, long height, long tile, int quarter_tu
 static int tile = 0, numerator = 8;
 
 static void decode(const char *path) {
-    static __thread unsigned char *bytes = NULL; /* each thread's, kept for its next file */
-    static __thread size_t capacity = 0;
-    FILE *file = fopen(path, "rb");
-    if (!file) return;
-    fseek(file, 0, SEEK_END);
-    long size = ftell(file);
-    fseek(file, 0, SEEK_SET);
-    if (size > 0 && (size_t)size > capacity) {
-        unsigned char *larger = realloc(bytes, (size_t)size);
-        if (larger) bytes = larger, capacity = (size_t)size;
-    }
-    if (size <= 0 || (size_t)size > capacity || fread(bytes, 1, (size_t)size, file) != (size_t)size) {
-        fclose(file);
-        return;
-    }
-    fclose(file);
+    size_t size;
+    const unsigned char *bytes = floor_read(path, &size);
+    if (!bytes) return;
     struct jpeg_decompress_struct info;
     struct jpeg_error_mgr errors;
     info.err = jpeg_std_error(&errors);

@@ -8,17 +8,12 @@
 static int width;
 
 static void decode(const char *path) {
-    FILE *file = fopen(path, "rb");
-    if (!file) return;
-    fseek(file, 0, SEEK_END);
-    long size = ftell(file);
-    rewind(file);
-    uint8_t *data = size > 0 ? malloc((size_t)size) : NULL;
-    size_t got = data ? fread(data, 1, (size_t)size, file) : 0;
-    fclose(file);
+    size_t got;
+    const uint8_t *data = floor_read(path, &got);
+    if (!data) return;
     WebPDecoderConfig config;
     WebPInitDecoderConfig(&config);
-    if (got > 0 && WebPGetFeatures(data, got, &config.input) == VP8_STATUS_OK && config.input.width > 0) {
+    if (WebPGetFeatures(data, got, &config.input) == VP8_STATUS_OK && config.input.width > 0) {
         config.options.use_scaling = 1;
         config.options.scaled_width = width;
         config.options.scaled_height = (int)((long)width * config.input.height / config.input.width);
@@ -26,7 +21,6 @@ static void decode(const char *path) {
         WebPDecode(data, got, &config);
         WebPFreeDecBuffer(&config.output);
     }
-    free(data);
 }
 
 int main(int argc, char **argv) {
