@@ -72,21 +72,22 @@ if command -v cc >/dev/null; then
   cc -O2 Benchmarks/heif_floor.c $(pkg-config --cflags --libs libheif) -lpthread -o "$work/heif_floor"
   floors=true
 fi
-floor_script() {  # $1 corpus: writes $work/floor-$1.sh, the floor on two threads; fails for none
+floor_script() {  # $1 corpus: writes $work/floor-$1.sh, its floor (a command a line); fails for none
   local src="$base/${1%-whole}" chosen=()
   $floors || return 1
-  command_line() { printf '%q ' "$@"; echo; }  # a command, its arguments quoted for bash
+  # a floor program on $FLOOR_THREADS threads (2 unless told), its arguments quoted for bash
+  command_line() { printf '%q --threads "${FLOOR_THREADS:-2}" ' "$1"; shift; printf '%q ' "$@"; echo; }
   files() { find "$src" -maxdepth 1 "$@" | sort; }
   case $1 in
-    photos) mapfile -t chosen < <(files -iname '*.jpg'); command_line "$work/jpeg_floor" --threads 2 --tile 487 "${chosen[@]}" ;;
+    photos) mapfile -t chosen < <(files -iname '*.jpg'); command_line "$work/jpeg_floor" --tile 487 "${chosen[@]}" ;;
     wallpapers)  # the JPEGs on both cores, then the PNGs
       mapfile -t chosen < <(files \( -iname '*.jpg' -o -iname '*.jpeg' \))
-      if [ ${#chosen[@]} -gt 0 ]; then command_line "$work/jpeg_floor" --threads 2 --tile 487 "${chosen[@]}"; fi
+      if [ ${#chosen[@]} -gt 0 ]; then command_line "$work/jpeg_floor" --tile 487 "${chosen[@]}"; fi
       mapfile -t chosen < <(files -iname '*.png')
-      if [ ${#chosen[@]} -gt 0 ]; then command_line "$work/png_floor" --threads 2 "${chosen[@]}"; fi ;;
-    webp) mapfile -t chosen < <(files -iname '*.webp'); command_line "$work/webp_floor" --threads 2 970 "${chosen[@]}" ;;
-    heic) mapfile -t chosen < <(files -iname '*.heic'); command_line "$work/heif_floor" --threads 2 487 "${chosen[@]}" ;;
-    heic-whole) mapfile -t chosen < <(files -iname '*.heic'); command_line "$work/heif_floor" --threads 2 995 "${chosen[@]}" ;;
+      if [ ${#chosen[@]} -gt 0 ]; then command_line "$work/png_floor" "${chosen[@]}"; fi ;;
+    webp) mapfile -t chosen < <(files -iname '*.webp'); command_line "$work/webp_floor" 970 "${chosen[@]}" ;;
+    heic) mapfile -t chosen < <(files -iname '*.heic'); command_line "$work/heif_floor" 487 "${chosen[@]}" ;;
+    heic-whole) mapfile -t chosen < <(files -iname '*.heic'); command_line "$work/heif_floor" 995 "${chosen[@]}" ;;
     *) return 1 ;;
   esac > "$work/floor-$1.sh"
 }
@@ -148,28 +149,34 @@ floor_line() {  # $1 corpus, $2 the floor's CPU on one thread, $3 what it decode
     if (v1 > 0) printf "; the floor is %.2fx faster than libvips 1 thread (%.2f s), %.2fx than 2 threads (%.2f s)", v1 / two, v1, v2 / two, v2
     printf "\n" }'
 }
+# The floor's CPU on one thread (the same commands with FLOOR_THREADS=1), the median of $runs runs
+# of each of its commands, one a line.
+corpus_floor_cpu() {  # $1 corpus
+  local k run
+  for run in $(seq "$runs"); do FLOOR_THREADS=1 bash "$work/floor-$1.sh" > "$work/floor-$1.one.$run"; done
+  for k in $(seq "$(wc -l < "$work/floor-$1.sh")"); do
+    for run in $(seq "$runs"); do sed -n "${k}p" "$work/floor-$1.one.$run"; done | cut -d' ' -f1 | median
+  done
+}
+total() { awk '{ t += $1 } END { print t }'; }
 if $floors; then
   echo
   if [ -f "$work/photos.floor" ]; then
-    floor_line photos "$(floor_cpu "$work/jpeg_floor" --tile 487 "$base"/photos/*.jpg)" \
-      "libjpeg shrinking to twice the tile" 1.15
+    floor_line photos "$(corpus_floor_cpu photos | total)" "libjpeg shrinking to twice the tile" 1.15
   fi
   if [ -f "$work/wallpapers.floor" ]; then
-    mapfile -t jpegs < <(find "$base/wallpapers" -maxdepth 1 \( -iname '*.jpg' -o -iname '*.jpeg' \) | sort)
-    mapfile -t pngs < <(find "$base/wallpapers" -maxdepth 1 -iname '*.png' | sort)
-    jpeg=0 png=0
-    if [ ${#jpegs[@]} -gt 0 ]; then jpeg=$(floor_cpu "$work/jpeg_floor" --tile 487 "${jpegs[@]}"); fi
-    if [ ${#pngs[@]} -gt 0 ]; then png=$(floor_cpu "$work/png_floor" "${pngs[@]}"); fi
-    floor_line wallpapers "$(awk -v j="$jpeg" -v p="$png" 'BEGIN { print j + p }')" \
-      "libjpeg ${#jpegs[@]} JPEGs ($jpeg s CPU) + libpng ${#pngs[@]} PNGs ($png s CPU)" 1.25
+    # libjpeg on the JPEGs, then libpng on the PNGs (a line each, as floor_script writes them)
+    mapfile -t parts < <(corpus_floor_cpu wallpapers)
+    floor_line wallpapers "$(printf '%s\n' "${parts[@]}" | total)" \
+      "libjpeg on the JPEGs, then libpng on the PNGs ($(printf '%s s + ' "${parts[@]}" | sed 's/ + $//') of CPU)" 1.25
   fi
   if [ -f "$work/webp.floor" ]; then
-    floor_line webp "$(floor_cpu "$work/webp_floor" 970 "$base"/webp/*.webp)" "libwebp scaling to 970 px" 1.2
+    floor_line webp "$(corpus_floor_cpu webp | total)" "libwebp scaling to 970 px" 1.2
   fi
   if [ -f "$work/heic.floor" ]; then
     # Issue 46's "phone HEICs at tile size": the usual sheet, 487 px tiles drawn from the phones'
     # stored thumbnails.
-    floor_line heic "$(floor_cpu "$work/heif_floor" 487 "$base"/heic/*.heic)" \
+    floor_line heic "$(corpus_floor_cpu heic | total)" \
       "libheif decoding to RGB (a stored thumbnail when it covers the tile)" 1.4
     # Tiles larger than the phones' 512 px thumbnails: every image decoded whole.
     floor_script heic-whole
@@ -183,7 +190,7 @@ if $floors; then
     cut -d' ' -f1 "$work/heic-whole.runs" | median > "$work/heic-whole.imagewall"
     cut -d' ' -f3 "$work/heic-whole.runs" | median > "$work/heic-whole.rss"
     cut -d' ' -f1 "$work/heic-whole.floor.runs" | median > "$work/heic-whole.floor"
-    floor_line "heic-whole" "$(floor_cpu "$work/heif_floor" 995 "$base"/heic/*.heic)" \
+    floor_line "heic-whole" "$(corpus_floor_cpu heic-whole | total)" \
       "libheif decoding every 12 MP image whole (--columns 2: 995 px tiles)" 1.3
   fi
 fi
