@@ -87,14 +87,17 @@ package struct JSONArraySplitter {
         var index = -1
         while index + 1 < bytes.count {
             index += 1
-            // The bytes that change nothing are passed over sixteen at a time: inside a string
-            // (but the key's), all but a quote or a backslash; inside an element, all but a
-            // quote or a bracket. They go where the run they are in goes.
+            if inArray, depth > 2 {
+                // Inside an element (most of the text): only its strings and brackets matter,
+                // followed in a loop of their own up to the bracket that closes it.
+                index = passElement(in: bytes, from: index)
+                continue
+            }
+            // Inside a string (but the key's), the bytes other than a quote or a backslash
+            // change nothing: they are passed over sixteen at a time, and go where the run they
+            // are in goes.
             if inString, !escaped, !(depth == 1 && lastString != nil) {
                 index = Self.next(in: bytes, from: index, stringsOnly: true)
-                if index == bytes.count { break }
-            } else if !inString, inArray, depth > 2 {
-                index = Self.next(in: bytes, from: index, stringsOnly: false)
                 if index == bytes.count { break }
             }
             let byte = bytes[index]
@@ -137,18 +140,7 @@ package struct JSONArraySplitter {
                 }
                 continue
             }
-            // In the array: an element's own brackets, or the separators between elements.
-            if depth > 2 {
-                switch byte {
-                case Self.quote: inString = true
-                case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-                case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                    depth -= 1
-                    elementClosed = depth == 2
-                default: break
-                }
-                continue
-            }
+            // In the array, between elements or at an element's first byte.
             switch byte {
             case UInt8(ascii: ","):
                 guard inElement else { throw Problem.emptyElement }
@@ -181,6 +173,35 @@ package struct JSONArraySplitter {
         fed += bytes.count
     }
 
+    /// Passes over the bytes of an element from `start`, following its strings and brackets, up
+    /// to the bracket that closes it or the piece's end; gives the index of the last byte passed.
+    private mutating func passElement(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var (index, depth, inString, escaped) = (start, self.depth, self.inString, self.escaped)
+        defer { (self.depth, self.inString, self.escaped) = (depth, inString, escaped) }
+        while index < bytes.count {
+            if escaped {
+                escaped = false
+                index += 1
+                continue
+            }
+            index = Self.next(in: bytes, from: index, stringsOnly: inString)
+            guard index < bytes.count else { break }
+            switch bytes[index] {
+            case Self.quote: inString.toggle()
+            case Self.backslash: escaped = inString
+            case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            default:
+                depth -= 1
+                if depth == 2 {
+                    elementClosed = true
+                    return index
+                }
+            }
+            index += 1
+        }
+        return bytes.count - 1
+    }
+
     /// The index of the first byte from `start` on that may change the splitter's state: a quote
     /// or a backslash with `stringsOnly`, else a quote or a bracket (`[`, `]`, `{`, `}`: each
     /// `0x7B` or `0x7D` with bit 5 set); `bytes.count` when there is none.
@@ -203,7 +224,13 @@ package struct JSONArraySplitter {
                     v .== SIMD16(repeating: quote) .| folded .== SIMD16(repeating: 0x7B)
                     .| folded .== SIMD16(repeating: 0x7D)
             }
-            if any(found) { break }
+            if any(found) {
+                // The first byte found: its lane's bits are all ones, the others' zeros.
+                let lanes = unsafeBitCast(
+                    SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: found), to: SIMD2<UInt64>.self)
+                let first = lanes[0] != 0 ? lanes[0].trailingZeroBitCount : 64 + lanes[1].trailingZeroBitCount
+                return index + first / 8
+            }
             index += 16
         }
         while index < bytes.count, !matters(bytes[index]) { index += 1 }
