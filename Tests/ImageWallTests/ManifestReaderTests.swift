@@ -198,6 +198,44 @@ struct ManifestReaderTests {
         }
     }
 
+    @Test("a selection keeps the same tiles from text written otherwise, and a tile that is not JSON still fails it")
+    func selectionOfOtherText() throws {
+        let manifest = try awkwardManifest(count: 12_000)
+        let written = String(decoding: try ManifestWriter.encode(manifest), as: UTF8.self)
+        // Escapes a render does not write, pages with a fraction, spaces inside cells: each a
+        // few tiles, in different batches.
+        var text = written.replacingOccurrences(of: "é", with: "\\u00e9")
+        for index in [5, 4_500, 11_999] {
+            let page = "\"index\":\(index),\"orientation\":1,\"page\":0,"
+            #expect(text.contains(page))
+            text = text.replacingOccurrences(
+                of: page, with: page.replacingOccurrences(of: "page\":0", with: "page\":0.0"))
+        }
+        for index in [77, 7_777] {
+            let cell = manifest.tiles[index].cell
+            let compact = "\"cell\":{\"height\":\(cell.height),\"width\":\(cell.width),\"x\":\(cell.x),\"y\":\(cell.y)}"
+            #expect(text.contains(compact))
+            text = text.replacingOccurrences(of: compact, with: compact.replacingOccurrences(of: ",", with: " ,\n "))
+        }
+        #expect(text != written)
+        let path = folder.write(Array(text.utf8), to: "m.json")
+        let keep: (Int, Manifest.Box) -> Bool = { _, cell in cell.x > 1_000 || cell.y % 7 == 0 }
+        let kept = try ManifestReader.read(path, threads: 2) { _ in keep }.manifest.tiles
+        let expected = try Wall.readManifest(path).tiles.filter { keep($0.page, $0.cell) }
+        #expect(kept == expected && expected.count > 1_000)
+        #expect(expected == manifest.tiles.filter { keep($0.page, $0.cell) })
+        // A number no JSON has, in a tile the selection does not keep: the manifest is still no JSON.
+        let victim = try #require(manifest.tiles.first { !keep($0.page, $0.cell) && $0.index > 5_000 })
+        let index = "\"index\":\(victim.index),"
+        _ = folder.write(
+            Array(written.replacingOccurrences(of: index, with: "\"index\":0\(victim.index),").utf8), to: "m.json")
+        #expect {
+            _ = try ManifestReader.read(path, threads: 2) { _ in keep }
+        } throws: {
+            ($0 as? ManifestError)?.reason.contains("not JSON") == true
+        }
+    }
+
     @Test(
         "JSON laid out otherwise (no spaces, keys in any order, tiles not last, older pretty tiles) reads as Foundation reads it"
     )

@@ -125,21 +125,73 @@ private struct TileOutline: ManifestElement {
     var page: Int
     var cell: Manifest.Box
 
-    /// A million tiles' pages and cells read straight from the parsed text (a part of a
-    /// million-tile wall begins drawing sooner); through `init(from:)` when a tile's are not
-    /// whole numbers, which then says what is wrong.
+    /// A million tiles' pages and cells read straight from the text (a part of a million-tile
+    /// wall begins drawing sooner); from the parsed text when a batch strays from the form a
+    /// render writes, and through `init(from:)` when a tile's are not whole numbers, which then
+    /// says what is wrong.
     static func elements(of text: [UInt8], reader: JSONReader) throws -> [TileOutline] {
-        try reader.decodeElements(TileOutline.self, from: text) { tile in
+        if let outlines = scanned(text) { return outlines }
+        return try reader.decodeElements(TileOutline.self, from: text) { tile in
             guard let page = tile[member: "page"]?.integer, let cell = tile[member: "cell"].flatMap(Manifest.Box.init)
             else { return nil }
             return TileOutline(page: page, cell: cell)
         }
     }
+
+    /// The outlines of the tiles in `text`, read by a ``JSONScanner``, when the text is in the
+    /// narrow form it reads and each tile has its page and cell once, as whole numbers (a cell
+    /// of `x`, `y`, `width` and `height` only); else `nil`.
+    private static func scanned(_ text: [UInt8]) -> [TileOutline]? {
+        var outlines: [TileOutline] = []
+        var page: Int?, cell: Manifest.Box?
+        let read = text.withUnsafeBytes { text in
+            JSONScanner.objects(inArray: text) { key, value in
+                if key.holds("page") {
+                    guard page == nil, case .integer(let number) = value else { return false }
+                    page = number
+                } else if key.holds("cell") {
+                    guard cell == nil, case .object(let box) = value, let box = Manifest.Box(scanning: box) else {
+                        return false
+                    }
+                    cell = box
+                }
+                return true
+            } objectEnd: {
+                guard let tilePage = page, let tileCell = cell else { return false }
+                outlines.append(TileOutline(page: tilePage, cell: tileCell))
+                (page, cell) = (nil, nil)
+                return true
+            }
+        }
+        return read ? outlines : nil
+    }
 }
 
-/// The text of a manifest split as it streams past (see ``JSONArraySplitter``): the tiles go to
-/// a ``JSONReader`` (simdjson) in batches on other threads while the text is read, everything
-/// else is decoded at the end. Each tile is decoded as an `Element`: a whole tile, or the part of
+extension Manifest.Box {
+    /// The box in the object text `text` when it is the four members `x`, `y`, `width` and
+    /// `height`, each once, whole numbers; else `nil`.
+    fileprivate init?(scanning text: UnsafeRawBufferPointer) {
+        var x: Int?, y: Int?, width: Int?, height: Int?
+        let read = JSONScanner.members(ofObject: text) { key, value in
+            guard case .integer(let number) = value else { return false }
+            func set(_ side: inout Int?) -> Bool {
+                guard side == nil else { return false }
+                side = number
+                return true
+            }
+            if key.holds("x") { return set(&x) }
+            if key.holds("y") { return set(&y) }
+            if key.holds("width") { return set(&width) }
+            return key.holds("height") && set(&height)
+        }
+        guard read, let x, let y, let width, let height else { return nil }
+        self.init(Rect(x: x, y: y, width: width, height: height))
+    }
+}
+
+/// The text of a manifest split as it streams past (see ``JSONArraySplitter``): the tiles go in
+/// batches to other threads while the text is read (to a ``JSONReader``, simdjson, or for their
+/// outlines to a ``JSONScanner``), everything else is decoded at the end. Each tile is decoded as an `Element`: a whole tile, or the part of
 /// it needed.
 private struct ManifestSplitter<Element: ManifestElement> {
     let path: String
