@@ -87,6 +87,16 @@ package struct JSONValueView {
     /// The value as an integer, when it is written as one that fits an `Int`.
     package var integer: Int? { nodes[at].kind == IW_JSON_INTEGER ? Int(nodes[at].integer) : nil }
 
+    /// The value as a `Double`, when it is a number: the `Double` a `Decoder` reads from it.
+    package var number: Double? {
+        switch nodes[at].kind {
+        case IW_JSON_INTEGER: return Double(nodes[at].integer)
+        case IW_JSON_UNSIGNED: return Double(nodes[at].unsigned_integer)
+        case IW_JSON_NUMBER: return nodes[at].number
+        default: return nil
+        }
+    }
+
     /// The value as text, when it is a string.
     package var string: String? {
         guard nodes[at].kind == IW_JSON_STRING else { return nil }

@@ -61,7 +61,8 @@ struct ManifestReaderTests {
             (variant(#""root":0"#, #""root":null"#), false),
             (variant(#""x":10,"y":12}"#, #""x":10.0,"y":12}"#), false),  // a whole number with a fraction
             (variant(#""y":12}"#, #""y":12,"x":99}"#), false),  // a member twice: the first counts
-            (variant(#""crop":null"#, #""crop":{"height":2,"width":3,"x":0.5,"y":1}"#), false),
+            (variant(#""crop":null"#, #""crop":{"height":2,"width":3,"x":0.5,"y":1}"#), true),
+            (variant(#""crop":null"#, #""crop":{"height":2,"width":3,"x":0.5,"y":1,"z":0}"#), false),
             (variant(#""crop":null"#, #""caption":{"height":20,"width":487,"x":10,"y":254},"crop":null"#), false),
             (variant(#""cell":{"height":244,"#, #""cell":{"height":244,"depth":1,"#), false),
         ]
@@ -77,7 +78,7 @@ struct ManifestReaderTests {
         #expect(direct == decoded)
         #expect(quick == read.map(\.1))
         #expect(decoded[0].path == #"a\"b.jpg"# && decoded[0].warnings == ["w ]"] && decoded[0].y == 12)
-        #expect(decoded[3].x == 10 && decoded[4].x == 10 && decoded[5].crop?.x == 0.5 && decoded[6].caption != nil)
+        #expect(decoded[3].x == 10 && decoded[4].x == 10 && decoded[5].crop?.x == 0.5 && decoded[7].caption != nil)
         // A tile missing a member or holding a wrong kind: the decoder's error, at the same place.
         for broken in [variant(#""section":2,"#, ""), variant(#""page":1"#, #""page":"1""#)] {
             let text = Array(("[" + plain + "," + broken + "]").utf8)

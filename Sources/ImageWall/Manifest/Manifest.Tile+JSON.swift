@@ -123,12 +123,13 @@ extension Manifest.Tile {
     }
 
     /// The tile `value` holds, read without a `Decoder` when it is made of the members a render
-    /// writes (``QuickMember``), each of the kind written (whole numbers, texts, `crop` null),
-    /// none twice; else `nil`, and the `Decoder` reads it (or says what is wrong). The same
-    /// tile either way: the bulk of a million-tile manifest is read this way.
+    /// writes (``QuickMember``), each of the kind written (whole numbers, texts, `crop` null or
+    /// a region), none twice; else `nil`, and the `Decoder` reads it (or says what is wrong).
+    /// The same tile either way: the bulk of a million-tile manifest is read this way.
     static func quickly(_ value: JSONValueView) -> Manifest.Tile? {
         var numbers = [Int?](repeating: nil, count: QuickMember.allCases.count)
         var source: String?, path: String?, format: String?, warnings: [String]?, cell: Manifest.Box?
+        var crop: Region?
         var seen: UInt32 = 0
         let read = value.members { key, member in
             guard let field = QuickMember(key), seen & 1 << field.rawValue == 0 else { return false }
@@ -150,7 +151,8 @@ extension Manifest.Tile {
                 cell = Manifest.Box(member)
                 return cell != nil
             case .crop:
-                return member.isNull
+                crop = Region(member)
+                return member.isNull || crop != nil
             default:
                 numbers[field.rawValue] = member.integer
                 return numbers[field.rawValue] != nil
@@ -165,7 +167,18 @@ extension Manifest.Tile {
         return Manifest.Tile(
             index: index, page: page, source: source, root: number(.root), path: path, x: x, y: y, width: width,
             height: height, sourceWidth: sourceWidth, sourceHeight: sourceHeight, orientation: orientation,
-            format: format, crop: nil, cell: cell, section: section, warnings: warnings)
+            format: format, crop: crop, cell: cell, section: section, warnings: warnings)
+    }
+}
+
+extension Region {
+    /// The region `value` holds when it is written as a render writes one: its four members
+    /// `x`, `y`, `width` and `height` (each once, no other), numbers; else `nil`, for the `Decoder`.
+    fileprivate init?(_ value: JSONValueView) {
+        guard value.memberCount == 4, let x = value[member: "x"]?.number, let y = value[member: "y"]?.number,
+            let width = value[member: "width"]?.number, let height = value[member: "height"]?.number
+        else { return nil }
+        self.init(x: x, y: y, width: width, height: height)
     }
 }
 
