@@ -80,7 +80,7 @@ package final class JSONReader {
 /// ``JSONReader/decodeElements(_:from:quickly:)``); valid while the call that gave it runs.
 /// Each reading gives `nil` when the value is not of that kind exactly (a number with a
 /// fraction is no integer here), so a reader falls back on the `Decoder` and its errors.
-package struct JSONValueView {
+package struct JSONValueView: JSONMemberValue {
     fileprivate let nodes: UnsafePointer<iw_json_node>
     fileprivate let at: Int
 

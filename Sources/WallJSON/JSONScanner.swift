@@ -11,15 +11,72 @@ extension UnsafeRawBufferPointer {
     }
 }
 
-/// A member's value as ``JSONScanner`` gives it: a whole number it read, an object's text, or
-/// something else (checked, not read).
-package enum JSONScannedValue {
-    /// A whole number of at most 18 digits, written without a fraction or an exponent.
-    case integer(Int)
-    /// An object, its text from `{` to `}`.
-    case object(UnsafeRawBufferPointer)
-    /// Any other value: a string, an array, a literal, another number.
-    case other
+/// A value of JSON text that a type can be read from member by member, without a `Decoder`,
+/// from either reader: a ``JSONValueView`` of simdjson's parse, or a ``JSONScannedValue``.
+/// Each reading gives `nil` when the value is not of that kind exactly (a number with a
+/// fraction is no integer here), and its reader then falls back on the `Decoder`.
+package protocol JSONMemberValue {
+    /// The value as an integer, when it is written as one that fits an `Int`.
+    var integer: Int? { get }
+    /// The value as a `Double`, when it is a number: the `Double` a `Decoder` reads from it.
+    var number: Double? { get }
+    /// The value as text, when it is a string.
+    var string: String? { get }
+    /// The value as texts, when it is an array of strings only.
+    var strings: [String]? { get }
+    /// Whether the value is `null`.
+    var isNull: Bool { get }
+    /// Calls `body` with each member's key (its UTF-8 bytes) and value, in the order written
+    /// (a key given twice, twice), while it returns `true`; `false` when the value is no object
+    /// or `body` stopped.
+    func members(_ body: (UnsafeRawBufferPointer, Self) -> Bool) -> Bool
+}
+
+/// A value as ``JSONScanner`` gives it: its kind and its text, valid while the call that gave
+/// it runs; the text was checked, and is read only when asked.
+package struct JSONScannedValue: JSONMemberValue {
+    fileprivate enum Kind { case integer, fraction, string, escapedString, object, array, null, boolean }
+
+    fileprivate let kind: Kind
+    /// The value's text; a string's without its quotes.
+    fileprivate let text: UnsafeRawBufferPointer
+    /// A whole number's value.
+    fileprivate var whole = 0
+
+    package var integer: Int? { kind == .integer ? whole : nil }
+
+    package var number: Double? {
+        switch kind {
+        case .integer: return Double(whole)
+        case .fraction: return Double(String(decoding: text, as: UTF8.self))
+        default: return nil
+        }
+    }
+
+    package var string: String? {
+        switch kind {
+        case .string: return String(decoding: text, as: UTF8.self)
+        case .escapedString: return String(decoding: JSONScanner.unescaped(text), as: UTF8.self)
+        default: return nil
+        }
+    }
+
+    package var strings: [String]? {
+        guard kind == .array else { return nil }
+        var texts: [String] = []
+        let read = JSONScanner.elements(ofArray: text) { element in
+            guard let text = element.string else { return false }
+            texts.append(text)
+            return true
+        }
+        return read ? texts : nil
+    }
+
+    package var isNull: Bool { kind == .null }
+
+    package func members(_ body: (UnsafeRawBufferPointer, JSONScannedValue) -> Bool) -> Bool {
+        kind == .object && JSONScanner.members(ofObject: text, body)
+    }
 }
 
 /// A checking pass over JSON text in the narrow form a render writes, that reads the members of
@@ -66,6 +123,47 @@ package struct JSONScanner {
         return scanner.object(member) && scanner.atEnd
     }
 
+    /// Calls `element` with each element of the JSON array `text`, in order; `false` when the
+    /// text is no array in the narrow form, or a call returned `false`.
+    package static func elements(ofArray text: UnsafeRawBufferPointer, _ element: (JSONScannedValue) -> Bool)
+        -> Bool
+    {
+        var scanner = JSONScanner(text)
+        guard scanner.take(UInt8(ascii: "[")) else { return false }
+        if !scanner.take(UInt8(ascii: "]")) {
+            repeat {
+                scanner.skipSpace()
+                guard let value = scanner.value(depth: 1), element(value) else { return false }
+            } while scanner.take(UInt8(ascii: ","))
+            guard scanner.take(UInt8(ascii: "]")) else { return false }
+        }
+        return scanner.atEnd
+    }
+
+    /// The bytes of the checked string text `text` with its escapes (none of them `\u`) undone.
+    fileprivate static func unescaped(_ text: UnsafeRawBufferPointer) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count)
+        var index = 0
+        while index < text.count {
+            var byte = text[index]
+            if byte == UInt8(ascii: "\\") {
+                index += 1
+                switch text[index] {
+                case UInt8(ascii: "b"): byte = 0x08
+                case UInt8(ascii: "f"): byte = 0x0C
+                case UInt8(ascii: "n"): byte = 0x0A
+                case UInt8(ascii: "r"): byte = 0x0D
+                case UInt8(ascii: "t"): byte = 0x09
+                default: byte = text[index]  // a quote, a backslash or a slash
+                }
+            }
+            bytes.append(byte)
+            index += 1
+        }
+        return bytes
+    }
+
     /// Whether only whitespace is left.
     private var atEnd: Bool {
         mutating get {
@@ -97,7 +195,7 @@ package struct JSONScanner {
         if take(UInt8(ascii: "}")) { return true }
         repeat {
             skipSpace()
-            guard let key = string(asKey: true), take(UInt8(ascii: ":")) else { return false }
+            guard let (key, _) = string(asKey: true), take(UInt8(ascii: ":")) else { return false }
             skipSpace()
             guard let value = value(depth: 1), member(key, value) else { return false }
         } while take(UInt8(ascii: ","))
@@ -109,7 +207,8 @@ package struct JSONScanner {
         guard at < end, depth <= 32 else { return nil }
         switch base[at] {
         case UInt8(ascii: "\""):
-            return string(asKey: false) == nil ? nil : .other
+            guard let (text, escaped) = string(asKey: false) else { return nil }
+            return JSONScannedValue(kind: escaped ? .escapedString : .string, text: text)
         case UInt8(ascii: "{"):
             let start = at
             at += 1
@@ -122,8 +221,9 @@ package struct JSONScanner {
                 } while take(UInt8(ascii: ","))
                 guard take(UInt8(ascii: "}")) else { return nil }
             }
-            return .object(UnsafeRawBufferPointer(start: base + start, count: at - start))
+            return JSONScannedValue(kind: .object, text: UnsafeRawBufferPointer(start: base + start, count: at - start))
         case UInt8(ascii: "["):
+            let start = at
             at += 1
             if !take(UInt8(ascii: "]")) {
                 repeat {
@@ -132,24 +232,25 @@ package struct JSONScanner {
                 } while take(UInt8(ascii: ","))
                 guard take(UInt8(ascii: "]")) else { return nil }
             }
-            return .other
-        case UInt8(ascii: "t"): return literal("true")
-        case UInt8(ascii: "f"): return literal("false")
-        case UInt8(ascii: "n"): return literal("null")
+            return JSONScannedValue(kind: .array, text: UnsafeRawBufferPointer(start: base + start, count: at - start))
+        case UInt8(ascii: "t"): return literal("true", .boolean)
+        case UInt8(ascii: "f"): return literal("false", .boolean)
+        case UInt8(ascii: "n"): return literal("null", .null)
         default: return number()
         }
     }
 
-    private mutating func literal(_ word: StaticString) -> JSONScannedValue? {
+    private mutating func literal(_ word: StaticString, _ kind: JSONScannedValue.Kind) -> JSONScannedValue? {
         let count = word.utf8CodeUnitCount
         guard end - at >= count, memcmp(base + at, word.utf8Start, count) == 0 else { return nil }
         at += count
-        return .other
+        return JSONScannedValue(kind: kind, text: UnsafeRawBufferPointer(start: base + at - count, count: count))
     }
 
     /// A number: a whole one of up to 18 digits is read, one with a fraction is checked; one
     /// with an exponent, more digits or `-0` strays (parsers read those differently).
     private mutating func number() -> JSONScannedValue? {
+        let start = at
         let negative = base[at] == UInt8(ascii: "-")
         if negative { at += 1 }
         let digitsStart = at
@@ -166,19 +267,23 @@ package struct JSONScanner {
             while at < end, base[at] &- UInt8(ascii: "0") < 10 { at += 1 }
             guard at > fractionStart else { return nil }
             guard at == end || base[at] | 0x20 != UInt8(ascii: "e") else { return nil }
-            return .other
+            return JSONScannedValue(
+                kind: .fraction, text: UnsafeRawBufferPointer(start: base + start, count: at - start))
         }
         guard at == end || base[at] | 0x20 != UInt8(ascii: "e") else { return nil }
         guard !(negative && magnitude == 0) else { return nil }
-        return .integer(negative ? -magnitude : magnitude)
+        let text = UnsafeRawBufferPointer(start: base + start, count: at - start)
+        return JSONScannedValue(kind: .integer, text: text, whole: negative ? -magnitude : magnitude)
     }
 
-    /// A string that begins here: its bytes between the quotes, when it is valid UTF-8 without
-    /// control characters or `\u` escapes (and, for a key, without any escape).
-    private mutating func string(asKey: Bool) -> UnsafeRawBufferPointer? {
+    /// A string that begins here: its bytes between the quotes, and whether it has escapes, when
+    /// it is valid UTF-8 without control characters or `\u` escapes (and, for a key, without any
+    /// escape).
+    private mutating func string(asKey: Bool) -> (text: UnsafeRawBufferPointer, escaped: Bool)? {
         guard at < end, base[at] == UInt8(ascii: "\"") else { return nil }
         at += 1
         let start = at
+        var escaped = false
         while true {
             // Printable ASCII but the quote and the backslash, sixteen bytes at a time: a byte
             // with none of its top three bits set is a control character, one with the top bit
@@ -204,13 +309,14 @@ package struct JSONScanner {
             switch byte {
             case UInt8(ascii: "\""):
                 at += 1
-                return UnsafeRawBufferPointer(start: base + start, count: at - 1 - start)
+                return (UnsafeRawBufferPointer(start: base + start, count: at - 1 - start), escaped)
             case UInt8(ascii: "\\"):
                 guard !asKey, end - at >= 2 else { return nil }
                 switch base[at + 1] {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     at += 2
+                    escaped = true
                 default: return nil
                 }
             case 0..<0x20: return nil

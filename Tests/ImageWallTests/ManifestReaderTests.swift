@@ -71,7 +71,7 @@ struct ManifestReaderTests {
         let decoded = try reader.decode([Manifest.Tile].self, from: text)
         var quick: [Bool] = []
         let direct = try reader.decodeElements(Manifest.Tile.self, from: text) { value in
-            let tile = Manifest.Tile.quickly(value)
+            let tile = value.read(Manifest.Tile.Reading.self)
             quick.append(tile != nil)
             return tile
         }
@@ -93,7 +93,10 @@ struct ManifestReaderTests {
             }
             var expected: [String] = [], got: [String] = []
             do { _ = try reader.decode([Manifest.Tile].self, from: text) } catch { expected = place(error) }
-            do { _ = try reader.decodeElements(Manifest.Tile.self, from: text, quickly: Manifest.Tile.quickly) } catch {
+            do {
+                _ = try reader.decodeElements(
+                    Manifest.Tile.self, from: text, quickly: { $0.read(Manifest.Tile.Reading.self) })
+            } catch {
                 got = place(error)
             }
             #expect(!expected.isEmpty && got == expected, "\(broken)")
@@ -157,7 +160,7 @@ struct ManifestReaderTests {
             do {
                 got = .tiles(
                     try reader.decodeElements(Manifest.Tile.self, from: text) { view in
-                        let read = Manifest.Tile.quickly(view)
+                        let read = view.read(Manifest.Tile.Reading.self)
                         if read != nil { quick += 1 }
                         return read
                     })

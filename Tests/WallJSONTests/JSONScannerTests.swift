@@ -3,25 +3,28 @@ import WallJSON
 
 @Suite("JSON scanner")
 struct JSONScannerTests {
-    /// The members of each object of the array `text` as the scanner reads them (a nested
-    /// object's own members scanned again), one description per object; `nil` when it stops.
+    /// The members of each object of the array `text` as the scanner reads them (each value as
+    /// a number, a text, texts, null or an object's own members, read again), one description per
+    /// object; `nil` when it stops.
     func scanned(_ text: [UInt8]) -> [String]? {
         var objects: [String] = []
         var members: [String] = []
         func describe(_ key: UnsafeRawBufferPointer, _ value: JSONScannedValue) -> String? {
             let name = String(decoding: key, as: UTF8.self)
-            switch value {
-            case .integer(let number): return "\(name)=\(number)"
-            case .other: return "\(name)=?"
-            case .object(let text):
-                var inner: [String] = []
-                let read = JSONScanner.members(ofObject: text) { key, value in
+            if let number = value.integer { return "\(name)=\(number)" }
+            if let number = value.number { return "\(name)=\(number)" }
+            if let text = value.string { return "\(name)=\"\(text)\"" }
+            if let texts = value.strings { return "\(name)=\(texts)" }
+            if value.isNull { return "\(name)=null" }
+            var inner: [String] = []
+            guard
+                value.members({ key, value in
                     guard let member = describe(key, value) else { return false }
                     inner.append(member)
                     return true
-                }
-                return read ? "\(name)={\(inner.joined(separator: ","))}" : nil
-            }
+                })
+            else { return "\(name)=?" }
+            return "\(name)={\(inner.joined(separator: ","))}"
         }
         let read = text.withUnsafeBytes { text in
             JSONScanner.objects(inArray: text) { key, value in
@@ -37,18 +40,23 @@ struct JSONScannerTests {
         return read ? objects : nil
     }
 
-    /// The same descriptions from simdjson's parse of `text`, members in order, duplicates kept;
-    /// the parser's error when it is not JSON.
+    /// The same descriptions from simdjson's parse of `text` (its ``JSONValueView``s), members in
+    /// order, duplicates kept; the parser's error when it is not JSON.
     func parsed(_ text: [UInt8]) throws -> [String] {
         func describe(_ key: UnsafeRawBufferPointer, _ value: JSONValueView) -> String {
             let name = String(decoding: key, as: UTF8.self)
             if let number = value.integer { return "\(name)=\(number)" }
-            guard value.memberCount != nil else { return "\(name)=?" }
+            if let number = value.number { return "\(name)=\(number)" }
+            if let text = value.string { return "\(name)=\"\(text)\"" }
+            if let texts = value.strings { return "\(name)=\(texts)" }
+            if value.isNull { return "\(name)=null" }
             var inner: [String] = []
-            _ = value.members { key, value in
-                inner.append(describe(key, value))
-                return true
-            }
+            guard
+                value.members({ key, value in
+                    inner.append(describe(key, value))
+                    return true
+                })
+            else { return "\(name)=?" }
             return "\(name)={\(inner.joined(separator: ","))}"
         }
         return try JSONReader().decodeElements(String.self, from: text) { object in
@@ -79,8 +87,10 @@ struct JSONScannerTests {
             #expect(try scan == parsed(bytes), "\(text)")
         }
         #expect(
-            scanned(Array(texts[0].utf8))?.first?.hasPrefix("cell={height=244,width=487,x=10,y=-10},crop=?,page=0")
-                == true)
+            scanned(Array(texts[0].utf8))?.first
+                == #"cell={height=244,width=487,x=10,y=-10},crop=null,page=0,source="a/b.jpg",warnings=[]"#)
+        #expect(scanned(Array(texts[2].utf8))?.first?.hasPrefix("s=\"é 日本 𝄞 \" \\ / \u{8}\u{C}\n\r\t\",") == true)
+        #expect(scanned(Array(texts[1].utf8))?.first == "page=3,n=?")
     }
 
     @Test("anything outside the narrow form stops it, JSON or not, so the full parser reads it")
@@ -122,7 +132,8 @@ struct JSONScannerTests {
         }
         let keys = ["page", "cell", "x", "y", "width", "height", "", "é", "a b"]
         let numbers = [
-            "0", "7", "-12", "4096", "123456789012345678", "1234567890123456789", "0.5", "-3.25", "1e2", "-0", "01",
+            "0", "7", "-12", "4096", "123456789012345678", "1234567890123456789", "0.5", "-3.25", "0.1",
+            "3.141592653589793238", "-0.0", "1e2", "-0", "01",
         ]
         let strings = [#""""#, #""a/b.jpg""#, #""q\"uote""#, #""\\""#, #""\u00e9""#, #""日本""#, #""tab\t""#, #""x\q""#]
         func value(_ depth: Int) -> String {

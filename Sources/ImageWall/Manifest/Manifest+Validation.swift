@@ -23,20 +23,21 @@ extension Manifest {
                 throw fail("page \(number + 1) is \(page.width)x\(page.height) px")
             }
         }
-        func box(_ box: Box, on page: Int, _ what: String) throws(ManifestError) {
+        // What names a tile or a box is put into words only for an error: a million tiles pass.
+        func box(_ box: Box, on page: Int, _ what: @autoclosure () -> String) throws(ManifestError) {
             guard box.width >= 1, box.height >= 1 else {
-                throw fail("\(what) is \(box.width)x\(box.height) px (width and height must be at least 1)")
+                throw fail("\(what()) is \(box.width)x\(box.height) px (width and height must be at least 1)")
             }
-            guard pages.indices.contains(page) else { throw fail("\(what) is on page \(page + 1) of \(pages.count)") }
+            guard pages.indices.contains(page) else { throw fail("\(what()) is on page \(page + 1) of \(pages.count)") }
             let size = pages[page]
             guard box.x >= 0, box.y >= 0, box.x <= size.width - box.width, box.y <= size.height - box.height else {
                 throw fail(
-                    "\(what) (\(box.width)x\(box.height) at \(box.x),\(box.y)) does not fit on its "
+                    "\(what()) (\(box.width)x\(box.height) at \(box.x),\(box.y)) does not fit on its "
                         + "\(size.width)x\(size.height) px page")
             }
         }
         for tile in tiles {
-            let name = "tile \(tile.index) (\(tile.source))"
+            var name: String { "tile \(tile.index) (\(tile.source))" }
             guard tile.index >= 0 else { throw fail("\(name): index \(tile.index)") }
             let image = Box(Rect(x: tile.x, y: tile.y, width: tile.width, height: tile.height))
             try box(image, on: tile.page, "\(name): its image")
@@ -50,10 +51,10 @@ extension Manifest {
             }
             guard (1...8).contains(tile.orientation) else { throw fail("\(name): orientation \(tile.orientation)") }
             if let crop = tile.crop {
-                let edges = [crop.x, crop.y, crop.width, crop.height]
                 // The crop lies inside the source, up to the rounding of its printed values.
                 let slack = 0.01
-                guard edges.allSatisfy(\.isFinite), crop.x >= 0, crop.y >= 0, crop.width > 0, crop.height > 0,
+                guard crop.x.isFinite, crop.y.isFinite, crop.width.isFinite, crop.height.isFinite, crop.x >= 0,
+                    crop.y >= 0, crop.width > 0, crop.height > 0,
                     crop.x + crop.width <= Double(tile.sourceWidth) + slack,
                     crop.y + crop.height <= Double(tile.sourceHeight) + slack
                 else {

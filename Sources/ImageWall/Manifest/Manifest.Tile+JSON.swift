@@ -103,92 +103,109 @@ extension Manifest.Tile {
 }
 
 extension Manifest.Tile {
-    /// The members a render writes for nearly every tile, which ``quickly(_:)`` reads.
-    private enum QuickMember: Int, CaseIterable {
-        case cell, crop, format, height, index, orientation, page, path, root, section, source, sourceHeight
-        case sourceWidth, warnings, width, x, y
+    /// A tile read member by member, without a `Decoder`, when it is made of the members a
+    /// render writes for nearly every tile, each of the kind written (whole numbers, texts,
+    /// `crop` null or a region), none twice; any other member or kind, and the `Decoder` reads
+    /// it (or says what is wrong). The same tile either way: the bulk of a million-tile manifest
+    /// is read this way, from either JSON reader.
+    struct Reading: MemberReading {
+        private var index: Int?, page: Int?, root: Int?, x: Int?, y: Int?, width: Int?, height: Int?
+        private var sourceWidth: Int?, sourceHeight: Int?, orientation: Int?, section: Int?
+        private var source: String?, path: String?, format: String?, warnings: [String]?
+        private var cell: Manifest.Box?, crop: Region?, cropSeen = false
 
-        /// The member named by the UTF-8 bytes `key`, if it is one of these.
-        init?(_ key: UnsafeRawBufferPointer) {
-            guard let first = key.first else { return nil }
-            for (member, name) in QuickMember.names
-            where name.count == key.count && name[0] == first && name.elementsEqual(key) {
-                self = member
-                return
+        init() {}
+
+        mutating func take<Member: JSONMemberValue>(_ key: UnsafeRawBufferPointer, _ value: Member) -> Bool {
+            switch key.count {
+            case 1:
+                if key.holds("x") { return setOnce(&x, value.integer) }
+                return key.holds("y") && setOnce(&y, value.integer)
+            case 4:
+                if key.holds("cell") { return setOnce(&cell, Manifest.Box(value)) }
+                if key.holds("page") { return setOnce(&page, value.integer) }
+                if key.holds("path") { return setOnce(&path, value.string) }
+                if key.holds("root") { return setOnce(&root, value.integer) }
+                guard key.holds("crop"), !cropSeen else { return false }
+                cropSeen = true
+                crop = Region(value)
+                return crop != nil || value.isNull
+            case 5:
+                if key.holds("index") { return setOnce(&index, value.integer) }
+                return key.holds("width") && setOnce(&width, value.integer)
+            case 6:
+                if key.holds("height") { return setOnce(&height, value.integer) }
+                if key.holds("source") { return setOnce(&source, value.string) }
+                return key.holds("format") && setOnce(&format, value.string)
+            case 7: return key.holds("section") && setOnce(&section, value.integer)
+            case 8: return key.holds("warnings") && setOnce(&warnings, value.strings)
+            case 11:
+                if key.holds("sourceWidth") { return setOnce(&sourceWidth, value.integer) }
+                return key.holds("orientation") && setOnce(&orientation, value.integer)
+            case 12: return key.holds("sourceHeight") && setOnce(&sourceHeight, value.integer)
+            default: return false
             }
-            return nil
         }
 
-        private static let names = allCases.map { ($0, Array("\($0)".utf8)) }
+        func finish() -> Manifest.Tile? {
+            guard let source, let warnings, let cell, let index, let page, let x, let y, let width, let height,
+                let sourceWidth, let sourceHeight, let orientation, let section
+            else { return nil }
+            return Manifest.Tile(
+                index: index, page: page, source: source, root: root, path: path, x: x, y: y, width: width,
+                height: height, sourceWidth: sourceWidth, sourceHeight: sourceHeight, orientation: orientation,
+                format: format, crop: crop, cell: cell, section: section, warnings: warnings)
+        }
+    }
+}
+
+/// A box's or a region's four sides read member by member, as a render writes them: the members
+/// `x`, `y`, `width` and `height`, each once and no other, each a `Number`.
+struct SidesReading<Number: SideNumber>: MemberReading {
+    private var x: Number?, y: Number?, width: Number?, height: Number?
+
+    init() {}
+
+    mutating func take<Member: JSONMemberValue>(_ key: UnsafeRawBufferPointer, _ value: Member) -> Bool {
+        let number = Number.side(of: value)
+        if key.holds("x") { return setOnce(&x, number) }
+        if key.holds("y") { return setOnce(&y, number) }
+        if key.holds("width") { return setOnce(&width, number) }
+        return key.holds("height") && setOnce(&height, number)
     }
 
-    /// The tile `value` holds, read without a `Decoder` when it is made of the members a render
-    /// writes (``QuickMember``), each of the kind written (whole numbers, texts, `crop` null or
-    /// a region), none twice; else `nil`, and the `Decoder` reads it (or says what is wrong).
-    /// The same tile either way: the bulk of a million-tile manifest is read this way.
-    static func quickly(_ value: JSONValueView) -> Manifest.Tile? {
-        var numbers = [Int?](repeating: nil, count: QuickMember.allCases.count)
-        var source: String?, path: String?, format: String?, warnings: [String]?, cell: Manifest.Box?
-        var crop: Region?
-        var seen: UInt32 = 0
-        let read = value.members { key, member in
-            guard let field = QuickMember(key), seen & 1 << field.rawValue == 0 else { return false }
-            seen |= 1 << field.rawValue
-            switch field {
-            case .source:
-                source = member.string
-                return source != nil
-            case .path:
-                path = member.string
-                return path != nil
-            case .format:
-                format = member.string
-                return format != nil
-            case .warnings:
-                warnings = member.strings
-                return warnings != nil
-            case .cell:
-                cell = Manifest.Box(member)
-                return cell != nil
-            case .crop:
-                crop = Region(member)
-                return member.isNull || crop != nil
-            default:
-                numbers[field.rawValue] = member.integer
-                return numbers[field.rawValue] != nil
-            }
-        }
-        func number(_ member: QuickMember) -> Int? { numbers[member.rawValue] }
-        guard read, let source, let warnings, let cell, let index = number(.index), let page = number(.page),
-            let x = number(.x), let y = number(.y), let width = number(.width), let height = number(.height),
-            let sourceWidth = number(.sourceWidth), let sourceHeight = number(.sourceHeight),
-            let orientation = number(.orientation), let section = number(.section)
-        else { return nil }
-        return Manifest.Tile(
-            index: index, page: page, source: source, root: number(.root), path: path, x: x, y: y, width: width,
-            height: height, sourceWidth: sourceWidth, sourceHeight: sourceHeight, orientation: orientation,
-            format: format, crop: crop, cell: cell, section: section, warnings: warnings)
+    func finish() -> (x: Number, y: Number, width: Number, height: Number)? {
+        guard let x, let y, let width, let height else { return nil }
+        return (x, y, width, height)
+    }
+}
+
+/// A number a side is read as: a box's whole number, a region's `Double`.
+protocol SideNumber {
+    /// The number `value` holds, when it is of this kind.
+    static func side(of value: some JSONMemberValue) -> Self?
+}
+
+extension Int: SideNumber {
+    static func side(of value: some JSONMemberValue) -> Int? { value.integer }
+}
+
+extension Double: SideNumber {
+    static func side(of value: some JSONMemberValue) -> Double? { value.number }
+}
+
+extension Manifest.Box {
+    /// The box `value` holds when it is written as a render writes one (see ``SidesReading``).
+    init?(_ value: some JSONMemberValue) {
+        guard let sides = value.read(SidesReading<Int>.self) else { return nil }
+        self.init(Rect(x: sides.x, y: sides.y, width: sides.width, height: sides.height))
     }
 }
 
 extension Region {
-    /// The region `value` holds when it is written as a render writes one: its four members
-    /// `x`, `y`, `width` and `height` (each once, no other), numbers; else `nil`, for the `Decoder`.
-    fileprivate init?(_ value: JSONValueView) {
-        guard value.memberCount == 4, let x = value[member: "x"]?.number, let y = value[member: "y"]?.number,
-            let width = value[member: "width"]?.number, let height = value[member: "height"]?.number
-        else { return nil }
-        self.init(x: x, y: y, width: width, height: height)
-    }
-}
-
-extension Manifest.Box {
-    /// The box `value` holds when it is written as a render writes one: its four members `x`, `y`,
-    /// `width` and `height` (each once, no other), whole numbers; else `nil`, for the `Decoder`.
-    init?(_ value: JSONValueView) {
-        guard value.memberCount == 4, let x = value[member: "x"]?.integer, let y = value[member: "y"]?.integer,
-            let width = value[member: "width"]?.integer, let height = value[member: "height"]?.integer
-        else { return nil }
-        self.init(Rect(x: x, y: y, width: width, height: height))
+    /// The region `value` holds when it is written as a render writes one (see ``SidesReading``).
+    init?(_ value: some JSONMemberValue) {
+        guard let sides = value.read(SidesReading<Double>.self) else { return nil }
+        self.init(x: sides.x, y: sides.y, width: sides.width, height: sides.height)
     }
 }

@@ -109,83 +109,59 @@ private final class DecodingBatch<Element: ManifestElement>: @unchecked Sendable
 
 /// What a manifest's tiles are decoded as: whole, or the part of them a selection needs.
 private protocol ManifestElement: Decodable, Sendable {
-    /// The elements of `text`, a JSON array of tiles, as `reader` reads them best.
+    /// The elements of `text`, a JSON array of tiles (see ``scannedOrParsed(_:reader:reading:)``).
     static func elements(of text: [UInt8], reader: JSONReader) throws -> [Self]
 }
 
+/// The elements of `text`, a JSON array of tiles, each read by a `Reading`. The bulk of a
+/// million-tile manifest is in the form a render writes, and read by a ``JSONScanner`` straight
+/// from the text; a batch that strays from it is parsed by `reader` (simdjson), each tile then
+/// read directly when it can be, else through `init(from:)`, which says what is wrong.
+private func scannedOrParsed<Reading: MemberReading>(_ text: [UInt8], reader: JSONReader, reading: Reading.Type)
+    throws -> [Reading.Value] where Reading.Value: Decodable
+{
+    if let scanned = text.withUnsafeBytes({ JSONScanner.read(Reading.self, inArray: $0) }) { return scanned }
+    return try reader.decodeElements(Reading.Value.self, from: text) { $0.read(Reading.self) }
+}
+
 extension Manifest.Tile: ManifestElement {
-    /// Tiles of the shape a render writes are read directly, any other through `init(from:)`.
     fileprivate static func elements(of text: [UInt8], reader: JSONReader) throws -> [Manifest.Tile] {
-        try reader.decodeElements(Manifest.Tile.self, from: text, quickly: Manifest.Tile.quickly)
+        try scannedOrParsed(text, reader: reader, reading: Reading.self)
     }
 }
 
-/// What a selection of tiles is made from: a tile's page and cell.
+/// What a selection of tiles is made from: a tile's page and cell (a part of a million-tile
+/// wall begins drawing sooner for reading only these).
 private struct TileOutline: ManifestElement {
     var page: Int
     var cell: Manifest.Box
 
-    /// A million tiles' pages and cells read straight from the text (a part of a million-tile
-    /// wall begins drawing sooner); from the parsed text when a batch strays from the form a
-    /// render writes, and through `init(from:)` when a tile's are not whole numbers, which then
-    /// says what is wrong.
     static func elements(of text: [UInt8], reader: JSONReader) throws -> [TileOutline] {
-        if let outlines = scanned(text) { return outlines }
-        return try reader.decodeElements(TileOutline.self, from: text) { tile in
-            guard let page = tile[member: "page"]?.integer, let cell = tile[member: "cell"].flatMap(Manifest.Box.init)
-            else { return nil }
+        try scannedOrParsed(text, reader: reader, reading: Reading.self)
+    }
+
+    /// A tile's page and cell, each once, whole numbers (a cell as a render writes one); the
+    /// tile's other members are passed over.
+    struct Reading: MemberReading {
+        private var page: Int?, cell: Manifest.Box?
+
+        init() {}
+
+        mutating func take<Member: JSONMemberValue>(_ key: UnsafeRawBufferPointer, _ value: Member) -> Bool {
+            if key.holds("page") {
+                guard page == nil, let number = value.integer else { return false }
+                page = number
+            } else if key.holds("cell") {
+                guard cell == nil, let box = Manifest.Box(value) else { return false }
+                cell = box
+            }
+            return true
+        }
+
+        func finish() -> TileOutline? {
+            guard let page, let cell else { return nil }
             return TileOutline(page: page, cell: cell)
         }
-    }
-
-    /// The outlines of the tiles in `text`, read by a ``JSONScanner``, when the text is in the
-    /// narrow form it reads and each tile has its page and cell once, as whole numbers (a cell
-    /// of `x`, `y`, `width` and `height` only); else `nil`.
-    private static func scanned(_ text: [UInt8]) -> [TileOutline]? {
-        var outlines: [TileOutline] = []
-        var page: Int?, cell: Manifest.Box?
-        let read = text.withUnsafeBytes { text in
-            JSONScanner.objects(inArray: text) { key, value in
-                if key.holds("page") {
-                    guard page == nil, case .integer(let number) = value else { return false }
-                    page = number
-                } else if key.holds("cell") {
-                    guard cell == nil, case .object(let box) = value, let box = Manifest.Box(scanning: box) else {
-                        return false
-                    }
-                    cell = box
-                }
-                return true
-            } objectEnd: {
-                guard let tilePage = page, let tileCell = cell else { return false }
-                outlines.append(TileOutline(page: tilePage, cell: tileCell))
-                (page, cell) = (nil, nil)
-                return true
-            }
-        }
-        return read ? outlines : nil
-    }
-}
-
-extension Manifest.Box {
-    /// The box in the object text `text` when it is the four members `x`, `y`, `width` and
-    /// `height`, each once, whole numbers; else `nil`.
-    fileprivate init?(scanning text: UnsafeRawBufferPointer) {
-        var x: Int?, y: Int?, width: Int?, height: Int?
-        let read = JSONScanner.members(ofObject: text) { key, value in
-            guard case .integer(let number) = value else { return false }
-            func set(_ side: inout Int?) -> Bool {
-                guard side == nil else { return false }
-                side = number
-                return true
-            }
-            if key.holds("x") { return set(&x) }
-            if key.holds("y") { return set(&y) }
-            if key.holds("width") { return set(&width) }
-            return key.holds("height") && set(&height)
-        }
-        guard read, let x, let y, let width, let height else { return nil }
-        self.init(Rect(x: x, y: y, width: width, height: height))
     }
 }
 
