@@ -178,6 +178,8 @@ private struct ManifestSplitter<Element: ManifestElement> {
     var decoding: [DecodingBatch<Element>] = []
     var batches = 0
     let threads: Int
+    /// The manifest file's size in bytes.
+    private var fileSize = 0
 
     static var batchSize: Int { 4096 }
 
@@ -191,6 +193,8 @@ private struct ManifestSplitter<Element: ManifestElement> {
 
     /// Feeds the whole of `file` through, a megabyte at a time; returns the hash of its bytes.
     mutating func read(_ file: UnsafeMutablePointer<FILE>) throws -> CacheKey {
+        var status = stat()
+        fileSize = fstat(fileno(file), &status) == 0 ? Int(status.st_size) : 0
         var hasher = KeyHasher()
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
@@ -219,6 +223,12 @@ private struct ManifestSplitter<Element: ManifestElement> {
     /// oldest batches' tiles when a batch for each core and as many again are under way (all
     /// of them when `last`), so the text in flight stays a few batches long.
     private mutating func decode(_ texts: [[UInt8]], last: Bool = false) throws {
+        if batches == 0, !last, let first = texts.first {
+            // The tiles' array made once at about its size, from the first full batch's bytes
+            // a tile (a million tiles' array grown by doubling is copied and its pages touched
+            // twice over); never more than a tile per 100 bytes of the file, none that short.
+            elements.reserveCapacity(fileSize / max(100, first.count / Self.batchSize) + Self.batchSize)
+        }
         for batch in texts {
             decoding.append(DecodingBatch(batch, firstTile: batches * Self.batchSize, path: path))
             batches += 1
