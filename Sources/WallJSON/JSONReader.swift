@@ -106,18 +106,6 @@ package struct JSONValueView: JSONMemberValue {
     /// Whether the value is `null`.
     package var isNull: Bool { nodes[at].kind == IW_JSON_NULL }
 
-    /// How many members the value has, when it is an object.
-    package var memberCount: Int? { nodes[at].kind == IW_JSON_OBJECT ? nodes[at].length : nil }
-
-    /// The value of member `key` when the value is an object that has one (the first when it is
-    /// given twice: the member a `Decoder` reads).
-    package subscript(member key: String) -> JSONValueView? {
-        guard nodes[at].kind == IW_JSON_OBJECT, let index = JSONNodes(nodes: nodes).member(key, of: at) else {
-            return nil
-        }
-        return JSONValueView(nodes: nodes, at: index)
-    }
-
     /// The value as texts, when it is an array of strings only.
     package var strings: [String]? {
         guard nodes[at].kind == IW_JSON_ARRAY else { return nil }

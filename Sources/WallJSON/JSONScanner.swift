@@ -79,10 +79,10 @@ package struct JSONScannedValue: JSONMemberValue {
     }
 }
 
-/// A checking pass over JSON text in the narrow form a render writes, that reads the members of
-/// objects without a parser's tree: the bulk of a million-tile manifest is read this way when
-/// only a few of each tile's members are wanted. It accepts only text that every parser reads
-/// alike and that simdjson accepts: strings of valid UTF-8 without `\u` escapes or control
+/// A checking pass over JSON text in the narrow form a render writes, that hands over the
+/// members of objects as it reads them, without a parser's tree: the bulk of a million-tile
+/// manifest is read this way. It accepts only text that every parser reads alike and that
+/// simdjson accepts: strings of valid UTF-8 without `\u` escapes or control
 /// characters, numbers without exponents, keys without escapes, values nested at most 32 deep.
 /// Anything else makes it stop and say so, and the caller parses the text the full way, which
 /// reads it or says what is wrong with it.

@@ -148,6 +148,7 @@ private struct TileOutline: ManifestElement {
         init() {}
 
         mutating func take<Member: JSONMemberValue>(_ key: UnsafeRawBufferPointer, _ value: Member) -> Bool {
+            guard key.count == 4 else { return true }  // neither, as most are
             if key.holds("page") {
                 guard page == nil, let number = value.integer else { return false }
                 page = number
@@ -166,9 +167,9 @@ private struct TileOutline: ManifestElement {
 }
 
 /// The text of a manifest split as it streams past (see ``JSONArraySplitter``): the tiles go in
-/// batches to other threads while the text is read (to a ``JSONReader``, simdjson, or for their
-/// outlines to a ``JSONScanner``), everything else is decoded at the end. Each tile is decoded as an `Element`: a whole tile, or the part of
-/// it needed.
+/// batches to other threads while the text is read (see ``scannedOrParsed(_:reader:reading:)``),
+/// everything else is decoded at the end. Each tile is decoded as an `Element`: a whole tile, or
+/// the part of it needed.
 private struct ManifestSplitter<Element: ManifestElement> {
     let path: String
     var text: JSONArraySplitter
