@@ -103,7 +103,7 @@ struct ManifestReaderTests {
         }
     }
 
-    @Test("tiles of random shapes: read directly or by the decoder, the same tiles or the same error")
+    @Test("tiles of random shapes: read directly, scanned or by the decoder, the same tiles or the same error")
     func quickTilesAtRandom() throws {
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         func next(_ bound: Int) -> Int {
@@ -139,7 +139,7 @@ struct ManifestReaderTests {
             case failed(String)
         }
         let reader = JSONReader()
-        var quick = 0
+        var (quick, scannedTiles) = (0, 0)
         for _ in 0..<300 {
             // Half the tiles as a render writes them (optional members now and then absent),
             // half of any members at all, a member twice now and then.
@@ -168,8 +168,14 @@ struct ManifestReaderTests {
                 got = .failed("\(error)")
             }
             #expect(got == expected, "\(tile)")
+            // The scanner, which reads the bulk of a big manifest, reads the same tile or none.
+            if let scanned = text.withUnsafeBytes({ JSONScanner.read(Manifest.Tile.Reading.self, inArray: $0) }) {
+                scannedTiles += 1
+                #expect(.tiles(scanned) == expected, "\(tile)")
+            }
         }
         #expect(quick > 10, "the direct reading was tried on tiles it reads: \(quick)")
+        #expect(scannedTiles > 10, "the scanner read tiles: \(scannedTiles)")
     }
 
     @Test("a selection reads only the tiles it keeps, in order, each with its index in the wall")
