@@ -104,14 +104,7 @@ package struct JSONScanner {
         objectEnd: () -> Bool
     ) -> Bool {
         var scanner = JSONScanner(text)
-        guard scanner.take(UInt8(ascii: "[")) else { return false }
-        if !scanner.take(UInt8(ascii: "]")) {
-            repeat {
-                guard scanner.object(member), objectEnd() else { return false }
-            } while scanner.take(UInt8(ascii: ","))
-            guard scanner.take(UInt8(ascii: "]")) else { return false }
-        }
-        return scanner.atEnd
+        return scanner.array { $0.object(depth: 1, member) && objectEnd() } && scanner.atEnd
     }
 
     /// Calls `member` with each member (key bytes, value) of the JSON object `text`, in order;
@@ -120,7 +113,7 @@ package struct JSONScanner {
         ofObject text: UnsafeRawBufferPointer, _ member: (UnsafeRawBufferPointer, JSONScannedValue) -> Bool
     ) -> Bool {
         var scanner = JSONScanner(text)
-        return scanner.object(member) && scanner.atEnd
+        return scanner.object(depth: 1, member) && scanner.atEnd
     }
 
     /// Calls `element` with each element of the JSON array `text`, in order; `false` when the
@@ -129,15 +122,7 @@ package struct JSONScanner {
         -> Bool
     {
         var scanner = JSONScanner(text)
-        guard scanner.take(UInt8(ascii: "[")) else { return false }
-        if !scanner.take(UInt8(ascii: "]")) {
-            repeat {
-                scanner.skipSpace()
-                guard let value = scanner.value(depth: 1), element(value) else { return false }
-            } while scanner.take(UInt8(ascii: ","))
-            guard scanner.take(UInt8(ascii: "]")) else { return false }
-        }
-        return scanner.atEnd
+        return scanner.array { $0.value(depth: 1).map(element) ?? false } && scanner.atEnd
     }
 
     /// The bytes of the checked string text `text` with its escapes (none of them `\u`) undone.
@@ -189,17 +174,28 @@ package struct JSONScanner {
         return true
     }
 
-    /// Reads an object, handing its members to `member`.
-    private mutating func object(_ member: (UnsafeRawBufferPointer, JSONScannedValue) -> Bool) -> Bool {
+    /// Reads an object whose members are at `depth`, handing them to `member`.
+    private mutating func object(depth: Int, _ member: (UnsafeRawBufferPointer, JSONScannedValue) -> Bool) -> Bool {
         guard take(UInt8(ascii: "{")) else { return false }
         if take(UInt8(ascii: "}")) { return true }
         repeat {
             skipSpace()
             guard let (key, _) = string(asKey: true), take(UInt8(ascii: ":")) else { return false }
             skipSpace()
-            guard let value = value(depth: 1), member(key, value) else { return false }
+            guard let value = value(depth: depth), member(key, value) else { return false }
         } while take(UInt8(ascii: ","))
         return take(UInt8(ascii: "}"))
+    }
+
+    /// Reads an array, each element (after any whitespace) by `element`.
+    private mutating func array(_ element: (inout JSONScanner) -> Bool) -> Bool {
+        guard take(UInt8(ascii: "[")) else { return false }
+        if take(UInt8(ascii: "]")) { return true }
+        repeat {
+            skipSpace()
+            guard element(&self) else { return false }
+        } while take(UInt8(ascii: ","))
+        return take(UInt8(ascii: "]"))
     }
 
     /// Reads the value that begins here (at `depth` within the object being read).
@@ -211,27 +207,11 @@ package struct JSONScanner {
             return JSONScannedValue(kind: escaped ? .escapedString : .string, text: text)
         case UInt8(ascii: "{"):
             let start = at
-            at += 1
-            if !take(UInt8(ascii: "}")) {
-                repeat {
-                    skipSpace()
-                    guard string(asKey: true) != nil, take(UInt8(ascii: ":")) else { return nil }
-                    skipSpace()
-                    guard value(depth: depth + 1) != nil else { return nil }
-                } while take(UInt8(ascii: ","))
-                guard take(UInt8(ascii: "}")) else { return nil }
-            }
+            guard object(depth: depth + 1, { _, _ in true }) else { return nil }
             return JSONScannedValue(kind: .object, text: UnsafeRawBufferPointer(start: base + start, count: at - start))
         case UInt8(ascii: "["):
             let start = at
-            at += 1
-            if !take(UInt8(ascii: "]")) {
-                repeat {
-                    skipSpace()
-                    guard value(depth: depth + 1) != nil else { return nil }
-                } while take(UInt8(ascii: ","))
-                guard take(UInt8(ascii: "]")) else { return nil }
-            }
+            guard array({ $0.value(depth: depth + 1) != nil }) else { return nil }
             return JSONScannedValue(kind: .array, text: UnsafeRawBufferPointer(start: base + start, count: at - start))
         case UInt8(ascii: "t"): return literal("true", .boolean)
         case UInt8(ascii: "f"): return literal("false", .boolean)
