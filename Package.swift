@@ -181,7 +181,7 @@ let package = Package(
         .testTarget(
             name: "WallCompositorTests", dependencies: ["WallCompositor", "CKernels", "_WallTestSupport"]),
         .testTarget(name: "WallTextTests", dependencies: ["WallText"]),
-        .testTarget(name: "WallJSONTests", dependencies: ["WallJSON"]),
+        .testTarget(name: "WallJSONTests", dependencies: ["WallJSON", "_WallTestSupport"]),
         .testTarget(name: "WallFilesTests", dependencies: ["WallFiles", "_WallTestSupport"]),
         .testTarget(
             name: "WallCacheTests", dependencies: ["WallCache", "ImageWall", "WallLayout", "_WallTestSupport"]),

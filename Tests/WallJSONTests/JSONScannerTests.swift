@@ -1,35 +1,36 @@
 import Testing
 import WallJSON
+import _WallTestSupport
 
 @Suite("JSON scanner")
 struct JSONScannerTests {
-    /// The members of each object of the array `text` as the scanner reads them (each value as
-    /// a number, a text, texts, null or an object's own members, read again), one description per
-    /// object; `nil` when it stops.
+    /// Member `key` of value `value` in words, either reader's: the value as a number, a text,
+    /// texts, null or an object's own members, read again (`?` for anything else).
+    func describe(_ key: UnsafeRawBufferPointer, _ value: some JSONMemberValue) -> String {
+        let name = String(decoding: key, as: UTF8.self)
+        if let number = value.integer { return "\(name)=\(number)" }
+        if let number = value.number { return "\(name)=\(number)" }
+        if let text = value.string { return "\(name)=\"\(text)\"" }
+        if let texts = value.strings { return "\(name)=\(texts)" }
+        if value.isNull { return "\(name)=null" }
+        var inner: [String] = []
+        guard
+            value.members({ key, value in
+                inner.append(describe(key, value))
+                return true
+            })
+        else { return "\(name)=?" }
+        return "\(name)={\(inner.joined(separator: ","))}"
+    }
+
+    /// The members of each object of the array `text` as the scanner reads them, one description
+    /// per object; `nil` when it stops.
     func scanned(_ text: [UInt8]) -> [String]? {
         var objects: [String] = []
         var members: [String] = []
-        func describe(_ key: UnsafeRawBufferPointer, _ value: JSONScannedValue) -> String? {
-            let name = String(decoding: key, as: UTF8.self)
-            if let number = value.integer { return "\(name)=\(number)" }
-            if let number = value.number { return "\(name)=\(number)" }
-            if let text = value.string { return "\(name)=\"\(text)\"" }
-            if let texts = value.strings { return "\(name)=\(texts)" }
-            if value.isNull { return "\(name)=null" }
-            var inner: [String] = []
-            guard
-                value.members({ key, value in
-                    guard let member = describe(key, value) else { return false }
-                    inner.append(member)
-                    return true
-                })
-            else { return "\(name)=?" }
-            return "\(name)={\(inner.joined(separator: ","))}"
-        }
         let read = text.withUnsafeBytes { text in
             JSONScanner.objects(inArray: text) { key, value in
-                guard let member = describe(key, value) else { return false }
-                members.append(member)
+                members.append(describe(key, value))
                 return true
             } objectEnd: {
                 objects.append(members.joined(separator: ","))
@@ -43,23 +44,7 @@ struct JSONScannerTests {
     /// The same descriptions from simdjson's parse of `text` (its ``JSONValueView``s), members in
     /// order, duplicates kept; the parser's error when it is not JSON.
     func parsed(_ text: [UInt8]) throws -> [String] {
-        func describe(_ key: UnsafeRawBufferPointer, _ value: JSONValueView) -> String {
-            let name = String(decoding: key, as: UTF8.self)
-            if let number = value.integer { return "\(name)=\(number)" }
-            if let number = value.number { return "\(name)=\(number)" }
-            if let text = value.string { return "\(name)=\"\(text)\"" }
-            if let texts = value.strings { return "\(name)=\(texts)" }
-            if value.isNull { return "\(name)=null" }
-            var inner: [String] = []
-            guard
-                value.members({ key, value in
-                    inner.append(describe(key, value))
-                    return true
-                })
-            else { return "\(name)=?" }
-            return "\(name)={\(inner.joined(separator: ","))}"
-        }
-        return try JSONReader().decodeElements(String.self, from: text) { object in
+        try JSONReader().decodeElements(String.self, from: text) { object in
             var members: [String] = []
             guard
                 object.members({ key, value in
@@ -125,11 +110,8 @@ struct JSONScannerTests {
 
     @Test("text at random, whole or damaged: what the scanner reads, simdjson reads the same")
     func random() throws {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 33) % bound
-        }
+        var random = SeededGenerator(seed: 0x9E37_79B9_7F4A_7C15)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
         let keys = ["page", "cell", "x", "y", "width", "height", "", "é", "a b"]
         let numbers = [
             "0", "7", "-12", "4096", "123456789012345678", "1234567890123456789", "0.5", "-3.25", "0.1",
