@@ -123,7 +123,7 @@ let package = Package(
         .target(name: "WallText", dependencies: ["WallCore", "CTextShim"]),
         .target(name: "WallCompositor", dependencies: ["WallCore", "CKernels"]),
         .target(name: "WallCache", dependencies: ["WallCore", "CXXHash", "CZstd"]),
-        .target(name: "WallJSON", dependencies: ["CJSONShim"]),
+        .target(name: "WallJSON", dependencies: ["CJSONShim", "CKernels"]),
         .target(
             name: "ImageWall",
             dependencies: [
@@ -181,7 +181,7 @@ let package = Package(
         .testTarget(
             name: "WallCompositorTests", dependencies: ["WallCompositor", "CKernels", "_WallTestSupport"]),
         .testTarget(name: "WallTextTests", dependencies: ["WallText"]),
-        .testTarget(name: "WallJSONTests", dependencies: ["WallJSON", "_WallTestSupport"]),
+        .testTarget(name: "WallJSONTests", dependencies: ["WallJSON", "CKernels", "_WallTestSupport"]),
         .testTarget(name: "WallFilesTests", dependencies: ["WallFiles", "_WallTestSupport"]),
         .testTarget(
             name: "WallCacheTests", dependencies: ["WallCache", "ImageWall", "WallLayout", "_WallTestSupport"]),

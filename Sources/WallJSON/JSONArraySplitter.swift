@@ -1,3 +1,5 @@
+import CKernels
+
 /// JSON text split as it streams past, without parsing it: the elements of the array under one
 /// key of the top-level object are gathered into batches of `batchSize` (each a JSON array of
 /// them, to be decoded apart), everything else is kept, that array left empty, to be decoded at
@@ -175,31 +177,53 @@ package struct JSONArraySplitter {
 
     /// Passes over the bytes of an element from `start`, following its strings and brackets, up
     /// to the bracket that closes it or the piece's end; gives the index of the last byte passed.
+    /// The pass is ``passElement(in:from:state:)``'s C twin, sixty-four bytes at a time.
     private mutating func passElement(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var (index, depth, inString, escaped) = (start, self.depth, self.inString, self.escaped)
-        defer { (self.depth, self.inString, self.escaped) = (depth, inString, escaped) }
-        while index < bytes.count {
-            if escaped {
-                escaped = false
-                index += 1
-                continue
-            }
-            index = Self.next(in: bytes, from: index, stringsOnly: inString)
-            guard index < bytes.count else { break }
-            switch bytes[index] {
-            case Self.quote: inString.toggle()
-            case Self.backslash: escaped = inString
-            case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-            default:
-                depth -= 1
-                if depth == 2 {
-                    elementClosed = true
-                    return index
-                }
-            }
-            index += 1
+        var state = iw_json_state(depth: Int64(depth), in_string: inString ? 1 : 0, escaped: escaped ? 1 : 0)
+        var index = start
+        let closed = iw_json_pass(IW_KERNEL_BEST, bytes.baseAddress!, &index, bytes.count, &state, 2) != 0
+        (depth, inString, escaped) = (Int(state.depth), state.in_string != 0, state.escaped != 0)
+        if closed {
+            elementClosed = true
+            return index
         }
         return bytes.count - 1
+    }
+
+    /// Where a text is followed: the depth of its brackets, within a string, just after a
+    /// backslash in one.
+    struct PassState: Equatable {
+        var depth: Int
+        var inString = false
+        var escaped = false
+    }
+
+    /// The bytes of an element passed from `start`, its strings and brackets followed from and
+    /// into `state`: the definition of the splitter's pass, whose C twin (`iw_json_pass`, plain
+    /// or SSE2) the splitter runs and the tests hold to it. Gives the index of the closing
+    /// bracket outside a string that brings the depth to 2 (the element's end), or nil when the
+    /// piece ends first.
+    static func passElement(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, state: inout PassState) -> Int? {
+        for index in start..<bytes.count {
+            let byte = bytes[index]
+            if state.inString {
+                if state.escaped {
+                    state.escaped = false
+                } else if byte == backslash {
+                    state.escaped = true
+                } else if byte == quote {
+                    state.inString = false
+                }
+            } else if byte == quote {
+                state.inString = true
+            } else if byte | 0x20 == UInt8(ascii: "{") {  // `[` or `{`
+                state.depth += 1
+            } else if byte | 0x20 == UInt8(ascii: "}") {  // `]` or `}`
+                state.depth -= 1
+                if state.depth == 2 { return index }
+            }
+        }
+        return nil
     }
 
     /// The index of the first byte from `start` on that may change the splitter's state: a quote

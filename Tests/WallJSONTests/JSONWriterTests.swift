@@ -1,6 +1,9 @@
+import CKernels
 import Foundation
 import Testing
-import WallJSON
+import _WallTestSupport
+
+@testable import WallJSON
 
 /// The writer: Foundation's exact text, made without its tree; and the splitter that reads a big
 /// array's elements apart as the text streams past.
@@ -92,6 +95,58 @@ struct JSONWriterTests {
             #expect(batches == expected, "piece \(piece)")
             #expect(rest == #"{"key\"s": "a [ string", "items": [], "after": {"b": "]"}}"#, "piece \(piece)")
         }
+    }
+
+    @Test("the splitter's pass in C, plain and SSE2, stops where its Swift definition does, in the same state")
+    func passTwins() {
+        // Texts thick with quotes, backslashes and brackets of both kinds (strings among them
+        // over the 64-byte blocks' edges, a backslash last in a block), other bytes, ASCII or
+        // not, in runs between them; each followed from a random state in random pieces.
+        var random = SeededGenerator(seed: 46)
+        let marks = Array("\"\\[]{}".utf8) + [UInt8(ascii: "a"), 0x20, 0x5B | 0x80, 0x7D | 0x80, 0xFB]
+        var stops = 0
+        for round in 0..<400 {
+            let length = Int.random(in: 0...700, using: &random)
+            let text: [UInt8] = (0..<length).map { _ in
+                Int.random(in: 0..<4, using: &random) == 0
+                    ? marks.randomElement(using: &random)!
+                    : UInt8(ascii: "a") + UInt8.random(in: 0..<26, using: &random)
+            }
+            let inString = Bool.random(using: &random)
+            var state = JSONArraySplitter.PassState(
+                depth: Int.random(in: 3...5, using: &random), inString: inString,
+                escaped: inString && Int.random(in: 0..<8, using: &random) == 0)
+            var twins = [IW_KERNEL_PLAIN, IW_KERNEL_SSE2, IW_KERNEL_AVX2, IW_KERNEL_BEST].map { _ in
+                iw_json_state(
+                    depth: Int64(state.depth), in_string: state.inString ? 1 : 0, escaped: state.escaped ? 1 : 0)
+            }
+            var start = 0
+            while start < length {
+                let end = min(length, start + Int.random(in: 1...300, using: &random))
+                let stop = text[..<end].withUnsafeBufferPointer {
+                    JSONArraySplitter.passElement(in: $0, from: start, state: &state)
+                }
+                for (k, kernel) in [IW_KERNEL_PLAIN, IW_KERNEL_SSE2, IW_KERNEL_AVX2, IW_KERNEL_BEST].enumerated() {
+                    var index = start
+                    let closed = iw_json_pass(kernel, text, &index, end, &twins[k], 2) != 0
+                    #expect(
+                        closed == (stop != nil) && index == (stop ?? end), "round \(round), kernel \(kernel.rawValue)")
+                    #expect(
+                        twins[k].depth == state.depth && (twins[k].in_string != 0) == state.inString
+                            && (twins[k].escaped != 0) == state.escaped, "round \(round), kernel \(kernel.rawValue)")
+                }
+                if let stop {
+                    stops += 1
+                    start = stop + 1
+                    // Into the next element, as the splitter goes on after a comma.
+                    state.depth = 3
+                    for k in twins.indices { twins[k].depth = 3 }
+                } else {
+                    start = end
+                }
+            }
+        }
+        #expect(stops > 400, "the texts close elements often enough to test the stops")
     }
 
     @Test("a list of the wrong shape is a problem named, never a crash")

@@ -1,10 +1,11 @@
 #ifndef IW_KERNELS_H
 #define IW_KERNELS_H
 /* The resampler's hot loops in C, the fast twins of their Swift definitions (Resampler.add,
-   Resampler.store, BoxShrink.halved), the PNG encoder's Paeth filter, and a decoder's colour
-   planes made pixels (libheif's R, G, B). Three versions of
-   each — plain C, SSE2 (every x86-64) and AVX2, chosen at run time — give the same bytes,
-   integer arithmetic being exact in any order. */
+   Resampler.store, BoxShrink.halved), the PNG encoder's Paeth filter, a decoder's colour planes
+   made pixels (libheif's R, G, B), and the pass over a manifest's text that splits its tiles
+   (JSONArraySplitter.passElement). Three versions of each — plain C, SSE2 (every x86-64) and
+   AVX2, chosen at run time — give the same bytes (the JSON pass the same stops; its AVX2 is
+   its SSE2), integer arithmetic being exact in any order. */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -49,6 +50,21 @@ void iw_paeth_row(iw_kernel kernel, const uint8_t *row, const uint8_t *up, uint8
    `channels` 3 (R, G, B) or 4 (and A). Plain C; SSE2 unpacks four planes; AVX2 also shuffles
    three. */
 void iw_interleave_row(iw_kernel kernel, const uint8_t *const planes[4], size_t width, size_t channels, uint8_t *out);
+
+/* Where a JSON text is followed: the depth of its brackets, within a string, just after a
+   backslash in one. */
+typedef struct {
+    int64_t depth;
+    uint8_t in_string, escaped;
+} iw_json_state;
+
+/* The fast twin of JSONArraySplitter.passElement: JSON text followed from bytes[*index] up to
+   `end`, its strings and brackets only (`[` and `{` alike, `]` and `}` alike), from and into
+   `state`. Gives 1 with *index at the closing bracket outside a string that brings the depth to
+   `stop_depth`; else 0 with *index at `end`, the state then the text's there. Plain C, and SSE2
+   (for AVX2 too) sixty-four bytes at a time, the strings found from the quotes' running parity. */
+int iw_json_pass(iw_kernel kernel, const uint8_t *bytes, size_t *index, size_t end, iw_json_state *state,
+                 int64_t stop_depth);
 
 /* The version IW_KERNEL_BEST runs on this CPU. */
 iw_kernel iw_best_kernel(void);
