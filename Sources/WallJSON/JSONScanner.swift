@@ -1,13 +1,13 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 extension UnsafeRawBufferPointer {
-    /// Whether the bytes are those of `text` (a key, say).
+    /// Whether the bytes are those of `text` (a key, say). Inlined where it is called and byte by
+    /// byte, so that a literal's length and bytes are constants there: the texts are a few bytes
+    /// long, and most differ in the first.
+    @inlinable @inline(__always)
     package func holds(_ text: StaticString) -> Bool {
-        count == text.utf8CodeUnitCount && (count == 0 || memcmp(baseAddress!, text.utf8Start, count) == 0)
+        guard count == text.utf8CodeUnitCount else { return false }
+        let expected = text.utf8Start
+        for index in 0..<count where self[index] != expected[index] { return false }
+        return true
     }
 }
 
@@ -222,9 +222,11 @@ package struct JSONScanner {
 
     private mutating func literal(_ word: StaticString, _ kind: JSONScannedValue.Kind) -> JSONScannedValue? {
         let count = word.utf8CodeUnitCount
-        guard end - at >= count, memcmp(base + at, word.utf8Start, count) == 0 else { return nil }
+        guard end - at >= count else { return nil }
+        let text = UnsafeRawBufferPointer(start: base + at, count: count)
+        guard text.holds(word) else { return nil }
         at += count
-        return JSONScannedValue(kind: kind, text: UnsafeRawBufferPointer(start: base + at - count, count: count))
+        return JSONScannedValue(kind: kind, text: text)
     }
 
     /// A number: a whole one of up to 18 digits is read, one with a fraction is checked; one
