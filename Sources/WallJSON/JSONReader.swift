@@ -197,7 +197,9 @@ private struct NodeDecoder: Decoder {
         guard document[at].kind == IW_JSON_OBJECT else {
             throw mismatch([String: Any].self, at: at, document) { codingPath }
         }
-        return KeyedDecodingContainer(KeyedNodes<Key>(document: document, at: at, codingPath: codingPath))
+        let index = document[at].length > MemberIndex.smallest ? MemberIndex(document, object: at) : nil
+        return KeyedDecodingContainer(
+            KeyedNodes<Key>(document: document, at: at, codingPath: codingPath, index: index))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -273,10 +275,41 @@ private func whole<I: FixedWidthInteger>(_ type: I.Type, _ node: iw_json_node, _
     return fitted
 }
 
+/// The members of a large object by their keys' bytes, the first of a key given twice. A
+/// `Dictionary` decoded from an object looks up each of its keys, and a search along the members
+/// for each made the record of a 10,000-picture gallery quadratic to read.
+private final class MemberIndex {
+    /// Objects of up to this many members are searched: most are a few members long.
+    static let smallest = 32
+
+    private var values: [[UInt8]: Int] = [:]
+
+    init(_ document: JSONNodes, object: Int) {
+        values.reserveCapacity(document[object].length)
+        var index = object + 1
+        while index < Int(document[object].end) {
+            let key = Array(document.text(index))
+            if values[key] == nil { values[key] = index + 1 }
+            index = Int(document[index + 1].end)
+        }
+    }
+
+    /// The value node of member `key`.
+    func member(_ key: String) -> Int? { values[Array(key.utf8)] }
+}
+
 private struct KeyedNodes<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let document: JSONNodes
     let at: Int
     let codingPath: [any CodingKey]
+    /// The members by key, for an object of many.
+    let index: MemberIndex?
+
+    /// The value node of member `key`, the first when it is given twice.
+    private func lookUp(_ key: any CodingKey) -> Int? {
+        if let index { return index.member(key.stringValue) }
+        return document.member(key.stringValue, of: at)
+    }
 
     var allKeys: [Key] {
         var keys: [Key] = []
@@ -288,10 +321,10 @@ private struct KeyedNodes<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return keys
     }
 
-    func contains(_ key: Key) -> Bool { document.member(key.stringValue, of: at) != nil }
+    func contains(_ key: Key) -> Bool { lookUp(key) != nil }
 
     private func member(_ key: any CodingKey) throws -> Int {
-        guard let index = document.member(key.stringValue, of: at) else {
+        guard let index = lookUp(key) else {
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue).")
             )
@@ -316,7 +349,7 @@ private struct KeyedNodes<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The value of `key`, or nil when it is missing or null, with one lookup.
     private func present<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
-        guard let index = document.member(key.stringValue, of: at), document[index].kind != IW_JSON_NULL else {
+        guard let index = lookUp(key), document[index].kind != IW_JSON_NULL else {
             return nil
         }
         return try value(type, at: index, document) { codingPath + [key] }

@@ -56,6 +56,41 @@ struct JSONReaderTests {
         #expect(try read(String.self, #""\u00e9\ud834\udd1e""#) == "é𝄞")
     }
 
+    /// The member `dup` of an object, and whether it has `absent`.
+    struct Duplicated: Decodable {
+        var dup: Int
+        var hasAbsent: Bool
+
+        enum Keys: String, CodingKey { case dup, absent }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            dup = try container.decode(Int.self, forKey: .dup)
+            hasAbsent = container.contains(.absent)
+        }
+    }
+
+    @Test(
+        "objects of thousands of members read by key as small ones are: each value its key's, the first of a key given twice"
+    )
+    func largeObjects() throws {
+        for count in [3, 32, 33, 5000] {
+            let members = (0..<count).map { "\"2000/000 album/IMG_\($0).jpg\":\($0 * 3)" }
+            let table = try read([String: Int].self, "{" + members.joined(separator: ",") + "}")
+            #expect(table.count == count && (0..<count).allSatisfy { table["2000/000 album/IMG_\($0).jpg"] == $0 * 3 })
+            // A key given twice is the first; keys are told apart by their bytes (é written two ways).
+            let others = (0..<count).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+            let duplicated = try read(Duplicated.self, "{\"dup\":1," + others + ",\"dup\":2}")
+            #expect(duplicated.dup == 1 && !duplicated.hasAbsent, "\(count) members")
+            let accents = try read(
+                [String: Int].self, "{" + others + ",\"\u{E9}\":1,\"e\u{301}\":2,\"\u{E9}\":3}")
+            #expect(accents.count == count + 1 && accents["\u{E9}"] != nil, "\(count) members")
+        }
+        #expect(throws: DecodingError.self) {
+            try read(Duplicated.self, "{" + (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}")
+        }
+    }
+
     @Test("errors say what was expected and where, as Foundation's do")
     func errors() throws {
         func failure<T: Decodable>(_ type: T.Type, _ text: String) -> DecodingError? {
