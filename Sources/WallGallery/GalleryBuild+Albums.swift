@@ -120,7 +120,7 @@ extension GalleryBuild {
 
     /// The key of how sheets are drawn: ImageWall and its libraries, and every setting that
     /// shapes a sheet's pixels or its pictures' order.
-    var sheetSettings: String {
+    static func sheetSettings(_ settings: GallerySettings) -> String {
         struct Shaping: Encodable {
             var imagewall: String, libraries: String
             var variants: [LayoutConfiguration]

@@ -22,6 +22,8 @@ struct GalleryBuild {
     let site: String
     let settings: GallerySettings
     let hooks: GalleryHooks
+    /// The key of how this build draws sheets, made once (every album's key begins with it).
+    let sheetSettings: String
     var report = GalleryReport()
 
     /// The record being made, and the one the build started from.
@@ -35,6 +37,7 @@ struct GalleryBuild {
         self.site = site
         self.settings = settings
         self.hooks = hooks
+        sheetSettings = Self.sheetSettings(settings)
         journal = SiteJournal(site: site)
     }
 
