@@ -282,9 +282,10 @@ private final class MemberIndex {
     /// Objects of up to this many members are searched: most are a few members long.
     static let smallest = 32
 
-    private var values: [[UInt8]: Int] = [:]
+    private let values: [[UInt8]: Int]
 
     init(_ document: JSONNodes, object: Int) {
+        var values: [[UInt8]: Int] = [:]
         values.reserveCapacity(document[object].length)
         var index = object + 1
         while index < Int(document[object].end) {
@@ -292,6 +293,7 @@ private final class MemberIndex {
             if values[key] == nil { values[key] = index + 1 }
             index = Int(document[index + 1].end)
         }
+        self.values = values
     }
 
     /// The value node of member `key`.

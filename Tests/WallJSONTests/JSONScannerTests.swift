@@ -13,14 +13,21 @@ struct JSONScannerTests {
         if let text = value.string { return "\(name)=\"\(text)\"" }
         if let texts = value.strings { return "\(name)=\(texts)" }
         if value.isNull { return "\(name)=null" }
-        var inner: [String] = []
+        guard let inner = describedMembers(value) else { return "\(name)=?" }
+        return "\(name)={\(inner)}"
+    }
+
+    /// The members of object `value` described in order, joined by commas; `nil` when it is
+    /// not an object.
+    func describedMembers(_ value: some JSONMemberValue) -> String? {
+        var members: [String] = []
         guard
             value.members({ key, value in
-                inner.append(describe(key, value))
+                members.append(describe(key, value))
                 return true
             })
-        else { return "\(name)=?" }
-        return "\(name)={\(inner.joined(separator: ","))}"
+        else { return nil }
+        return members.joined(separator: ",")
     }
 
     /// The members of each object of the array `text` as the scanner reads them, one description
@@ -45,14 +52,7 @@ struct JSONScannerTests {
     /// order, duplicates kept; the parser's error when it is not JSON.
     func parsed(_ text: [UInt8]) throws -> [String] {
         try JSONReader().decodeElements(String.self, from: text) { object in
-            var members: [String] = []
-            guard
-                object.members({ key, value in
-                    members.append(describe(key, value))
-                    return true
-                })
-            else { return "not an object" }
-            return members.joined(separator: ",")
+            describedMembers(object) ?? "not an object"
         }
     }
 
