@@ -24,6 +24,10 @@ struct PictureRenditions: Sendable {
     /// double (2x).
     static let sides = [500, 1000, 2000]
 
+    /// ``sides`` as the renditions' key writes them, made once (an array's description casts
+    /// each element at run time).
+    static let sidesText = sides.description
+
     /// The long side of the rendition a picture's page shows at 1x.
     static let pageSide = 1000
 
@@ -40,7 +44,7 @@ struct PictureRenditions: Sendable {
 
     /// The name the renditions of the picture whose content is `content` share.
     func key(content: String) -> String {
-        SitePaths.digest(["renditions 2", content, String(quality), PictureRenditions.sides.description])
+        SitePaths.digest(["renditions 2", content, String(quality), PictureRenditions.sidesText])
     }
 
     /// The size a picture shown `shown` is decoded for: brought to ``floor`` on its long side,
