@@ -9,10 +9,22 @@ import Foundation
 /// Paths as the manifest and the pages written beside it see them: absolute, a file's folder,
 /// and the way from one folder to another. The one place that walks paths apart.
 public enum FilePaths {
-    /// The last part of `path`: the file's name.
+    /// The last part of `path`: the file's name (a folder's, before a slash at the end; all of
+    /// `path` when it has no part but slashes).
     public static func name(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        let bytes = path.utf8
+        guard let last = bytes.lastIndex(where: { $0 != slash }) else { return path }
+        let start = bytes[..<last].lastIndex(of: slash).map(bytes.index(after:)) ?? bytes.startIndex
+        return String(decoding: bytes[start...last], as: UTF8.self)
     }
+
+    /// The parts of `path` between its slashes, in order, without the empty ones (of a slash at
+    /// either end or two together). Paths are split at their bytes, as the file system does.
+    public static func components(of path: String) -> [String] {
+        path.utf8.split(separator: slash).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private static let slash = UInt8(ascii: "/")
 
     /// The folder part of `path` as written: "Photos/2024" of "Photos/2024/a.jpg", "/" of
     /// "/a.jpg", "" of "a.jpg".
@@ -70,9 +82,9 @@ public enum FilePaths {
 
     /// The components of ``relative(from:to:)``: `..` for each folder left, then the rest of `to`.
     public static func relativeParts(from: String, to: String) -> [String] {
-        let a = from.split(separator: "/"), b = to.split(separator: "/")
+        let a = components(of: from), b = components(of: to)
         var common = 0
         while common < a.count, common < b.count, a[common] == b[common] { common += 1 }
-        return Array(repeating: "..", count: a.count - common) + b[common...].map(String.init)
+        return Array(repeating: "..", count: a.count - common) + b[common...]
     }
 }

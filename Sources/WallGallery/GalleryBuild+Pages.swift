@@ -169,9 +169,9 @@ extension GalleryBuild {
         let title = settings.title ?? FilePaths.name(of: self.tree)
         var trail: [(name: String, page: String)] = [(title, SitePaths.albumPage(""))]
         var walked = ""
-        for part in path.split(separator: "/") where !path.isEmpty {
-            walked = walked.isEmpty ? String(part) : walked + "/" + part
-            trail.append((String(part), SitePaths.albumPage(walked)))
+        for part in FilePaths.components(of: path) {
+            walked = walked.isEmpty ? part : walked + "/" + part
+            trail.append((part, SitePaths.albumPage(walked)))
         }
         let entry = record.albums[path]
         let pictures = (entry?.pictures ?? []).map { pictureView($0, album: path, entry: entry) }

@@ -36,6 +36,28 @@ struct FilePathsTests {
         #expect(FilePaths.resolved(folder.file("missing")) == nil)
     }
 
+    @Test("a path's name and components are split at its slashes' bytes, empty parts left out")
+    func components() {
+        let cases: [(path: String, name: String, components: [String])] = [
+            ("", "", []),
+            ("/", "/", []),
+            ("///", "///", []),
+            ("a", "a", ["a"]),
+            ("Photos/2024/", "2024", ["Photos", "2024"]),
+            ("/srv//photos///a.jpg", "a.jpg", ["srv", "photos", "a.jpg"]),
+            // A combining accent after a slash makes one Character of the two; the file system
+            // still splits there.
+            ("Fotos/\u{301}a.jpg", "\u{301}a.jpg", ["Fotos", "\u{301}a.jpg"]),
+            ("Été/日本/🇫🇷.heic", "🇫🇷.heic", ["Été", "日本", "🇫🇷.heic"]),
+        ]
+        for c in cases {
+            #expect(FilePaths.name(of: c.path) == c.name, "\(c.path)")
+            #expect(FilePaths.components(of: c.path) == c.components, "\(c.path)")
+        }
+        #expect(FilePaths.relative(from: "/a//b/", to: "/a/c/\u{301}d.png") == "../c/\u{301}d.png")
+        #expect(FilePaths.relative(from: "/a/b", to: "/a/b") == ".")
+    }
+
     @Test("bytes written and copied whole, read back; a file that cannot be read names the reason")
     func wholeFiles() throws {
         let bytes = (0..<200_000).map { UInt8($0 % 251) }

@@ -1,5 +1,6 @@
 import ImageWall
 import WallCache
+import WallFiles
 
 /// Where a gallery puts what it writes in the site folder, every path relative to it. The
 /// site mirrors the tree: the album of `2024/Rome` is `2024/Rome/index.html` and its pictures'
@@ -16,7 +17,7 @@ enum SitePaths {
     /// The site folder of the tree folder `relative` ("" for the tree itself), ending in `/`
     /// unless it is the top.
     static func albumFolder(_ relative: String) -> String {
-        relative.isEmpty ? "" : relative.split(separator: "/").map { escaped(String($0)) }.joined(separator: "/") + "/"
+        relative.isEmpty ? "" : FilePaths.components(of: relative).map(escaped).joined(separator: "/") + "/"
     }
 
     /// The album page of the tree folder `relative`.
