@@ -15,11 +15,15 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
 
     /// 32 hexadecimal digits.
     public var description: String {
-        func hex(_ value: UInt64) -> String {
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
+        String(unsafeUninitializedCapacity: 32) { text in
+            for (n, half) in [high, low].enumerated() {
+                for digit in 0..<16 {
+                    let value = UInt8(truncatingIfNeeded: half >> (60 - 4 * digit)) & 15
+                    text[16 * n + digit] = value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") - 10 + value
+                }
+            }
+            return 32
         }
-        return hex(high) + hex(low)
     }
 
     /// The key of `bytes`.

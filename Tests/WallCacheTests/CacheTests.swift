@@ -1,11 +1,11 @@
 import Foundation
 import Testing
-import WallCache
 import WallCore
 import WallLayout
 import _WallTestSupport
 
 @testable import ImageWall
+@testable import WallCache
 
 @Suite("The persistent cache")
 struct CacheTests {
@@ -49,6 +49,23 @@ struct CacheTests {
         (FileManager.default.enumerator(atPath: cache)?.allObjects as? [String] ?? []).filter {
             !$0.hasSuffix(".tmp") && $0.split(separator: "/").count == 4
         }.map { cache + "/" + $0 }
+    }
+
+    @Test("a key is written as 32 lowercase hexadecimal digits, leading zeros kept, and read back")
+    func keyText() {
+        let key = CacheKey(high: 0x0123_4567_89ab_cdef, low: 0xa)
+        #expect(key.description == "0123456789abcdef000000000000000a")
+        #expect(CacheKey(high: .max, low: 0).description == "ffffffffffffffff0000000000000000")
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<200 {
+            let key = CacheKey(high: generator.next(), low: generator.next() >> (generator.next() % 64))
+            let expected = [key.high, key.low].map {
+                let digits = String($0, radix: 16)
+                return String(repeating: "0", count: 16 - digits.count) + digits
+            }.joined()
+            #expect(key.description == expected)
+            #expect(CacheKey(hex: key.description) == key)
+        }
     }
 
     @Test("the sheet is the same to the byte with the cache off, cold and warm; a warm render decodes nothing")
