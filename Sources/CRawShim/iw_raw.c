@@ -13,9 +13,10 @@ static void copy_text(char *to, size_t size, const char *from) {
     snprintf(to, size, "%s", from ? from : "");
 }
 
-int iw_raw_open(const char *path, iw_raw_info *info, unsigned char **preview, size_t max_length, char *message,
-                size_t message_size) {
+int iw_raw_open(const char *path, iw_raw_info *info, iw_raw_file **file, const unsigned char **preview,
+                size_t max_length, char *message, size_t message_size) {
     memset(info, 0, sizeof *info);
+    *file = NULL;
     if (preview) *preview = NULL;
     libraw_data_t *raw = libraw_init(LIBRAW_OPIONS_NO_DATAERR_CALLBACK | LIBRAW_OPIONS_NO_MEMERR_CALLBACK);
     if (!raw) {
@@ -54,15 +55,8 @@ int iw_raw_open(const char *path, iw_raw_info *info, unsigned char **preview, si
                      (size_t)raw->thumbnail.tlength ==
                          (size_t)raw->thumbnail.twidth * raw->thumbnail.theight * raw->thumbnail.tcolors;
         if (preview && (raw->thumbnail.tformat == LIBRAW_THUMBNAIL_JPEG || bitmap) && raw->thumbnail.thumb &&
-            raw->thumbnail.tlength > 0 && raw->thumbnail.tlength <= max_length) {
-            *preview = malloc(raw->thumbnail.tlength);
-            if (!*preview) {
-                copy_text(message, message_size, "out of memory");
-                libraw_close(raw);
-                return LIBRAW_UNSUFFICIENT_MEMORY;
-            }
-            memcpy(*preview, raw->thumbnail.thumb, raw->thumbnail.tlength);
-        }
+            raw->thumbnail.tlength > 0 && raw->thumbnail.tlength <= max_length)
+            *preview = (const unsigned char *)raw->thumbnail.thumb;
     } else {
         /* No preview, or one that cannot be read (past the end of the file): the file is still
            described; the caller says why nothing can be drawn. */
@@ -71,8 +65,12 @@ int iw_raw_open(const char *path, iw_raw_info *info, unsigned char **preview, si
                                : status == LIBRAW_IO_ERROR   ? IW_RAW_PREVIEW_CUT
                                                              : IW_RAW_PREVIEW_UNREADABLE;
     }
-    libraw_close(raw);
+    *file = (iw_raw_file *)raw;
     return LIBRAW_SUCCESS;
+}
+
+void iw_raw_close(iw_raw_file *file) {
+    if (file) libraw_close((libraw_data_t *)file);
 }
 
 /* Where LibRaw first met damaged or missing sensor data: -1 at the end of the file. */

@@ -22,14 +22,20 @@ typedef struct iw_raw_info {
     long long timestamp;                        /* when taken, as LibRaw reads it (0: unknown) */
 } iw_raw_info;
 
+/* A RAW file LibRaw has opened, with its preview in LibRaw's memory. */
+typedef struct iw_raw_file iw_raw_file;
+
 /* Opens the RAW file at `path` and fills `info`; when `preview` is given and the file holds a
    JPEG preview, or an 8-bit grey or RGB bitmap (`info->preview_format` tells which), of at most
-   `max_length` bytes, sets it to a copy of the preview's bytes (malloc'd,
-   `info->preview_length` of them; the caller frees it), else to NULL with LibRaw's reason in
-   `message`. Returns 0, or LibRaw's error code with its message in `message` when the file
-   cannot be read. */
-int iw_raw_open(const char *path, iw_raw_info *info, unsigned char **preview, size_t max_length, char *message,
-                size_t message_size);
+   `max_length` bytes, sets it to the preview's bytes (`info->preview_length` of them, read
+   where LibRaw unpacked them, valid until `iw_raw_close(*file)`), else to NULL with LibRaw's
+   reason in `message`. Returns 0 with `*file` to close, or LibRaw's error code with its message
+   in `message` (and `*file` NULL) when the file cannot be read. */
+int iw_raw_open(const char *path, iw_raw_info *info, iw_raw_file **file, const unsigned char **preview,
+                size_t max_length, char *message, size_t message_size);
+
+/* Closes a file iw_raw_open opened (NULL: nothing), its preview's bytes with it. */
+void iw_raw_close(iw_raw_file *file);
 
 /* Develops the sensor data of the RAW file at `path` at half size (one RGB pixel per 2x2 block
    of sensor cells: no demosaic), 8 bits, the camera's white balance, sRGB, not turned (the

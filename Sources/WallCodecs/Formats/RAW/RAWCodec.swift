@@ -191,17 +191,18 @@ struct RAWCodec: ImageCodec {
             throw CodecError(
                 .decode, path: path, reason: "\(RAWCodec.kind(path)): \(opened.previewProblem ?? "no preview")")
         }
-        var bytes = preview.bytes
         var previewInfo = info
         previewInfo.format = .jpeg
         let profile =
             decoder.convertsToSRGB && info.hasICCProfile
             ? (try? JPEGHeader.iccProfile(preview.reader, path: path)).flatMap { $0 }.map(ColorProfile.init)
             : nil
-        // The preview is decoded where it lies in memory, as a stream libjpeg reads.
-        let result = bytes.withUnsafeMutableBytes { buffer in
+        // The preview is decoded where it lies in memory, as a stream libjpeg reads (only read:
+        // made mutable for fmemopen's sake, not copied).
+        let result = preview.bytes.withUnsafeBytes { buffer in
             Result { () throws(CodecError) -> DecodedImage in
-                guard let jpeg = fmemopen(buffer.baseAddress, buffer.count, "rb") else {
+                guard let jpeg = fmemopen(UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count, "rb")
+                else {
                     throw CodecError(.decode, path: path, reason: systemErrorText())
                 }
                 defer { fclose(jpeg) }

@@ -42,10 +42,10 @@ final class RAWFile {
     /// Opens the file at `path`; throws, naming it, when neither LibRaw nor Exiv2 can read it.
     init(path: String, stage: CodecStage) throws(CodecError) {
         var raw = iw_raw_info()
-        var copy: UnsafeMutablePointer<UInt8>?
+        var opened: OpaquePointer?
+        var unpacked: UnsafePointer<UInt8>?
         var message = [CChar](repeating: 0, count: 256)
-        let status = iw_raw_open(path, &raw, &copy, RAWCodec.largestPreviewBytes, &message, message.count)
-        defer { free(copy) }
+        let status = iw_raw_open(path, &raw, &opened, &unpacked, RAWCodec.largestPreviewBytes, &message, message.count)
         var problem: String?
         if status != 0 {
             self.raw = nil
@@ -54,7 +54,7 @@ final class RAWFile {
         } else {
             self.raw = raw
             unreadable = nil
-            if copy == nil {
+            if unpacked == nil {
                 switch (Int(raw.preview_status), raw.preview_format) {
                 case (Int(IW_RAW_NO_PREVIEW), _): problem = "it holds no preview"
                 case (Int(IW_RAW_PREVIEW_CUT), _):
@@ -65,7 +65,9 @@ final class RAWFile {
                 }
             }
         }
-        var bytes = copy.map { Array(UnsafeBufferPointer(start: $0, count: raw.preview_length)) }
+        // The preview copied once, from where LibRaw unpacked it.
+        var bytes = unpacked.map { Array(UnsafeBufferPointer(start: $0, count: raw.preview_length)) }
+        iw_raw_close(opened)
         if status == 0, raw.preview_format == 2, let pixels = bytes {
             // A bitmap preview: grey rows become RGB.
             let size = Size(width: Int(raw.preview_width), height: Int(raw.preview_height))
