@@ -87,10 +87,10 @@ extension GalleryBuild {
     /// Writes the album's page and its pictures' pages when what they show changed (or one is
     /// missing): those whose text is new, put in place together; pages of pictures no longer in
     /// the album are left for ``removeOldFiles(journaled:)``.
-    mutating func writePages(of path: String, tree: AlbumTree) throws {
+    mutating func writePages(of path: String, tree: AlbumTree, summaries: [String: AlbumSummary]) throws {
         guard let entry = record.albums[path] else { return }
         let page = pageContext
-        let view = albumView(path, tree: tree)
+        let view = albumView(path, tree: tree, summaries: summaries)
         // What the pages show follows from these: the sheets' key (their files, tiles and the
         // files not drawn follow from it), each picture's file, the albums below, and the trail.
         var key = [
@@ -164,8 +164,9 @@ extension GalleryBuild {
         ]
     }
 
-    /// What the album's page shows, from the record (its children already done).
-    func albumView(_ path: String, tree: AlbumTree) -> AlbumView {
+    /// What the album's page shows, from the record (its children already done) and every
+    /// album's summary.
+    func albumView(_ path: String, tree: AlbumTree, summaries: [String: AlbumSummary]) -> AlbumView {
         let title = settings.title ?? FilePaths.name(of: self.tree)
         var trail: [(name: String, page: String)] = [(title, SitePaths.albumPage(""))]
         var walked = ""
@@ -176,12 +177,12 @@ extension GalleryBuild {
         let entry = record.albums[path]
         let pictures = (entry?.pictures ?? []).map { pictureView($0, album: path, entry: entry) }
         let children = (tree.children[path] ?? []).map { child -> ChildView in
-            let summary = self.summary(child, tree: tree)
+            let summary = summaries[child] ?? AlbumSummary()
             return ChildView(
                 name: FilePaths.name(of: child), page: SitePaths.albumPage(child), count: summary.count,
                 dates: summary.dates, cover: summary.cover)
         }
-        let mine = summary(path, tree: tree)
+        let mine = summaries[path] ?? AlbumSummary()
         return AlbumView(
             path: path, name: path.isEmpty ? title : FilePaths.name(of: path), page: SitePaths.albumPage(path),
             trail: trail, count: mine.count, own: pictures.count, dates: mine.dates, children: children,
@@ -206,18 +207,32 @@ extension GalleryBuild {
 
     /// An album's pictures with those below it, their days, and its cover: its first picture
     /// with a rendition, else the first of the albums below it.
-    func summary(_ path: String, tree: AlbumTree) -> (count: Int, dates: DateRange?, cover: PictureView?) {
-        let entry = record.albums[path]
-        let own = entry?.pictures ?? []
-        var count = own.count
-        var dates = DateRange.of(own.compactMap { record.files[Self.join(path, $0.name)]?.picture?.date })
-        var cover = own.lazy.map { pictureView($0, album: path, entry: entry) }.first { $0.shown != nil }
-        for child in tree.children[path] ?? [] {
-            let below = summary(child, tree: tree)
-            count += below.count
-            if let range = below.dates { dates = range.joined(dates) }
-            if cover == nil { cover = below.cover }
+    struct AlbumSummary {
+        var count = 0
+        var dates: DateRange?
+        var cover: PictureView?
+    }
+
+    /// Every album's summary, each made once from its own pictures and its children's summaries
+    /// (`tree.order` has each album after those below it).
+    func summaries(_ tree: AlbumTree) -> [String: AlbumSummary] {
+        var made: [String: AlbumSummary] = [:]
+        made.reserveCapacity(tree.order.count)
+        for path in tree.order {
+            let entry = record.albums[path]
+            let own = entry?.pictures ?? []
+            var summary = AlbumSummary(
+                count: own.count,
+                dates: DateRange.of(own.compactMap { record.files[Self.join(path, $0.name)]?.picture?.date }),
+                cover: own.lazy.map { pictureView($0, album: path, entry: entry) }.first { $0.shown != nil })
+            for child in tree.children[path] ?? [] {
+                guard let below = made[child] else { continue }
+                summary.count += below.count
+                if let range = below.dates { summary.dates = range.joined(summary.dates) }
+                if summary.cover == nil { summary.cover = below.cover }
+            }
+            made[path] = summary
         }
-        return (count, dates, cover)
+        return made
     }
 }

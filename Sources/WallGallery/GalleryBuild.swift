@@ -104,8 +104,9 @@ struct GalleryBuild {
         // The pages, last, all of them, without stopping (they take no decoding): every page
         // then links to pages and files that are there.
         hooks.progress(GalleryProgress(stage: .pages, done: 0, total: tree.order.count))
+        let summaries = summaries(tree)
         for (n, path) in tree.order.enumerated() {
-            try writePages(of: path, tree: tree)
+            try writePages(of: path, tree: tree, summaries: summaries)
             hooks.progress(GalleryProgress(stage: .pages, done: n + 1, total: tree.order.count))
         }
         report.albums = tree.order.count
