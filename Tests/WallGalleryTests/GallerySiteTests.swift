@@ -215,9 +215,14 @@ struct GallerySiteTests {
         let one = fixture.root + "/one"
         try GallerySite(tree: fixture.tree, site: one, settings: SiteFixture.settings { $0.wall.threads = 1 }).build()
         #expect(fixture.files() == SiteFixture.files(in: one))
-        for file in fixture.files() {
+        for file in fixture.files() + [SitePaths.record] {
             #expect(Fixtures.read(fixture.site + "/" + file) == Fixtures.read(one + "/" + file), "\(file)")
         }
+        // The record lists the files written in order, whatever order the build kept them in.
+        let record = try JSONSerialization.jsonObject(
+            with: Data(try #require(Fixtures.read(one + "/" + SitePaths.record))))
+        let written = try #require((record as? [String: Any])?["written"] as? [String])
+        #expect(written.count > 10 && written == written.sorted(), "\(written)")
     }
 
     @Test("only what the gallery wrote is ever removed")
