@@ -60,6 +60,7 @@ struct GalleryBuild {
         record.written = old.written
         let walk = LibraryWalk.walk(tree, skipping: FileStamp(path: site))
         for reason in walk.notRead { hooks.warning("folder not read: \(reason)") }
+        for reason in walk.alike { hooks.warning(reason) }
 
         try look(at: walk)
         let albums = albumFolders(walk)

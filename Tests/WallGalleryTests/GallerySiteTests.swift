@@ -319,6 +319,30 @@ struct GallerySiteTests {
         #expect(again.totals[.decode] == nil && again.totals[.renditions] == nil, "\(again.totals)")
     }
 
+    @Test("a name that is another's text in other Unicode characters is said, with both names' code points")
+    func namesAlike() throws {
+        let fixture = SiteFixture()
+        // "é" as one character (U+00E9, after "e" in byte order) and as "e" and an accent (U+0301).
+        fixture.add("png-rgb.png", as: "Caf\u{E9}/a.png")
+        fixture.add("orientation-1.jpg", as: "Cafe\u{301}/cafe\u{301}.jpg")
+        fixture.add("orientation-3.jpg", as: "Cafe\u{301}/caf\u{E9}.jpg")
+        fixture.add("png-rgba.png", as: "Cafe\u{301}/other.png")
+        let said = Locked<[String]>([])
+        try fixture.build(hooks: GalleryHooks(warning: { text in said.withLock { $0.append(text) } }))
+        let warnings = said.withLock { $0 }
+        // Compared as bytes: as text, either name would do.
+        func warned(about path: String) -> Bool {
+            warnings.contains {
+                $0.utf8.starts(with: (fixture.tree + "/" + path + ": ").utf8) && $0.contains("(U+00E9 against U+0301)")
+            }
+        }
+        #expect(warnings.count == 2, "\(warnings)")
+        #expect(warned(about: "Caf\u{E9}"), "\(warnings)")
+        #expect(warned(about: "Cafe\u{301}/caf\u{E9}.jpg"), "\(warnings)")
+        #expect(
+            LibraryWalk.codePoints("Cafe\u{301}.jpg") == "U+0301" && LibraryWalk.codePoints("a.jpg") == "ASCII only")
+    }
+
     @Test("a damaged record is said and the site built again, whole")
     func damagedRecord() throws {
         let fixture = try Self.tree()

@@ -24,6 +24,11 @@ struct LibraryWalk {
     var folders: [Folder] = []
     /// Folders not read, with the reason.
     var notRead: [String] = []
+    /// Files and folders whose name is another's text in other Unicode characters ("é" as one
+    /// character, or as "e" and an accent), each said with the two names' code points. The
+    /// gallery knows files by their paths as text, in which the two are one: it shows one of
+    /// the two.
+    var alike: [String] = []
 
     /// Walks `tree` (absolute), leaving out the folder `skipping` (the site) when it is in it.
     static func walk(_ tree: String, skipping site: FileStamp?) -> LibraryWalk {
@@ -42,8 +47,21 @@ struct LibraryWalk {
             var folder = Folder(path: relative)
             let names = entries.map(\.name).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             let pyramidFolders = Set(names.filter(InputScanner.isPyramid).map(DeepZoomGeometry.tilesFolder(of:)))
+            // Names by text (Unicode's equivalence), the first of each: only a folder with a name
+            // beyond ASCII can hold two of one text.
+            let mixed = names.contains { !$0.utf8.allSatisfy { $0 < 0x80 } }
+            var seen: [String: String] = [:]
             for name in names where !name.hasPrefix(".") {
                 let path = absolute + "/" + name
+                if mixed, let other = seen[name] {
+                    walk.alike.append(
+                        "\(path): its name is \"\(other)\" beside it written in other Unicode characters "
+                            + "(\(Self.codePoints(name)) against \(Self.codePoints(other))); the gallery knows files "
+                            + "and folders by their names as text, in which the two are one, so it shows one of the "
+                            + "two: rename one")
+                } else if mixed {
+                    seen[name] = name
+                }
                 var status = stat()
                 guard stat(path, &status) == 0 else { continue }  // a dangling link or a file just gone
                 let child = relative.isEmpty ? name : relative + "/" + name
@@ -67,5 +85,15 @@ struct LibraryWalk {
             pending += folder.folders.reversed()
         }
         return walk
+    }
+
+    /// The characters of `name` beyond ASCII as code points ("U+0301" of "Café" written with an
+    /// accent after its "e"), to tell two names that look the same apart.
+    static func codePoints(_ name: String) -> String {
+        let beyond = name.unicodeScalars.filter { !$0.isASCII }.map { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+        return beyond.isEmpty ? "ASCII only" : beyond.joined(separator: " ")
     }
 }
