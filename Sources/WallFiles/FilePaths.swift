@@ -81,10 +81,12 @@ public enum FilePaths {
     }
 
     /// The components of ``relative(from:to:)``: `..` for each folder left, then the rest of `to`.
+    /// Folders are the same when their names are the same bytes (as text, "é" written two ways
+    /// would be one).
     public static func relativeParts(from: String, to: String) -> [String] {
         let a = components(of: from), b = components(of: to)
         var common = 0
-        while common < a.count, common < b.count, a[common] == b[common] { common += 1 }
+        while common < a.count, common < b.count, a[common].utf8.elementsEqual(b[common].utf8) { common += 1 }
         return Array(repeating: "..", count: a.count - common) + b[common...]
     }
 }

@@ -56,6 +56,9 @@ struct FilePathsTests {
         }
         #expect(FilePaths.relative(from: "/a//b/", to: "/a/c/\u{301}d.png") == "../c/\u{301}d.png")
         #expect(FilePaths.relative(from: "/a/b", to: "/a/b") == ".")
+        // Two folders whose names are one text, "é" as one character and as "e" and an accent.
+        let relative = FilePaths.relative(from: "/x/Caf\u{E9}", to: "/x/Cafe\u{301}/a.jpg")
+        #expect(relative.utf8.elementsEqual("../Cafe\u{301}/a.jpg".utf8), "\(Array(relative.unicodeScalars))")
     }
 
     @Test("bytes written and copied whole, read back; a file that cannot be read names the reason")
