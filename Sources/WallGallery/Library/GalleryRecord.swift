@@ -123,9 +123,8 @@ struct GalleryRecord: Codable, Sendable, Equatable {
         }
     }
 
-    /// Writes the record into `site`, whole or not at all.
-    /// Encodes the record, the files written in order, so that the same build writes the same
-    /// bytes (a set's order changes from process to process).
+    /// Encodes the record, the files written in byte order, so that the same build writes the
+    /// same bytes (a set's order changes from process to process).
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)
@@ -133,9 +132,10 @@ struct GalleryRecord: Codable, Sendable, Equatable {
         try container.encode(tree, forKey: .tree)
         try container.encode(files, forKey: .files)
         try container.encode(albums, forKey: .albums)
-        try container.encode(written.sorted(), forKey: .written)
+        try container.encode(written.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, forKey: .written)
     }
 
+    /// Writes the record into `site`, whole or not at all.
     func write(site: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
