@@ -154,7 +154,6 @@ extension ImageWallCommand {
 
         /// Runs the command; failures end in an exit code, never a crash.
         public func run() throws {
-            ProcessSetup.tuneAllocator()
             ProcessSetup.catchInterrupts()
             let display = ProgressDisplay(style: reporting.quiet ? .none : reporting.progress)
             var settings = self.settings

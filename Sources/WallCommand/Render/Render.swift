@@ -224,14 +224,6 @@ extension ImageWallCommand {
 
         /// Runs the command; failures end in an exit code, never a crash.
         public func run() throws {
-            // Big pixel buffers (decoded photos, progressive JPEG coefficients) come and go per
-            // image. glibc raises its mmap threshold after freeing such buffers and then keeps
-            // them in fragmenting heap arenas; a fixed threshold of 16 MB returns the biggest to
-            // the system, keeping peak memory flat (about 185 MB instead of 300 MB for 1,000
-            // wallpapers), while a trim threshold of 64 MB keeps the smaller ones (a 24 MP
-            // preview decoded at a quarter, 4.5 MB) for the next image instead of mapping and
-            // zeroing them again: a RAW folder's system time 0.95 s → 0.12 s.
-            ProcessSetup.tuneAllocator()
             ProcessSetup.catchInterrupts()
             let display = ProgressDisplay(style: reporting.quiet ? .none : reporting.progress)
             var options = self.options
