@@ -1,6 +1,8 @@
 #include "iw_raw.h"
+#include "iw_raw_internal.h"
 
 #include <libraw.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,9 +15,27 @@ static void copy_text(char *to, size_t size, const char *from) {
     snprintf(to, size, "%s", from ? from : "");
 }
 
+/* Whether the `length` bytes at `offset` of the file at `path` are `bytes`. */
+static int file_holds(const char *path, long long offset, const unsigned char *bytes, size_t length) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    unsigned char block[65536];
+    int same = 1;
+    for (size_t done = 0; same && done < length;) {
+        size_t want = length - done < sizeof block ? length - done : sizeof block;
+        ssize_t got = pread(fd, block, want, (off_t)(offset + (long long)done));
+        if (got < 0 && errno == EINTR) continue;
+        same = got > 0 && memcmp(block, bytes + done, (size_t)got) == 0;
+        if (got > 0) done += (size_t)got;
+    }
+    close(fd);
+    return same;
+}
+
 int iw_raw_open(const char *path, iw_raw_info *info, iw_raw_file **file, const unsigned char **preview,
-                size_t max_length, char *message, size_t message_size) {
+                size_t max_length, int locate_preview, char *message, size_t message_size) {
     memset(info, 0, sizeof *info);
+    info->preview_offset = -1;
     *file = NULL;
     if (preview) *preview = NULL;
     libraw_data_t *raw = libraw_init(LIBRAW_OPIONS_NO_DATAERR_CALLBACK | LIBRAW_OPIONS_NO_MEMERR_CALLBACK);
@@ -57,6 +77,15 @@ int iw_raw_open(const char *path, iw_raw_info *info, iw_raw_file **file, const u
         if (preview && (raw->thumbnail.tformat == LIBRAW_THUMBNAIL_JPEG || bitmap) && raw->thumbnail.thumb &&
             raw->thumbnail.tlength > 0 && raw->thumbnail.tlength <= max_length)
             *preview = (const unsigned char *)raw->thumbnail.thumb;
+        /* LibRaw reads most JPEG previews as they lie in the file, but it assembles or mends
+           some: only a preview the file holds unchanged is said to lie there. */
+        if (locate_preview && raw->thumbnail.tformat == LIBRAW_THUMBNAIL_JPEG && raw->thumbnail.thumb &&
+            raw->thumbnail.tlength > 0 && raw->thumbnail.tlength <= max_length) {
+            long long offset = iw_raw_preview_offset(raw);
+            if (offset > 0 && file_holds(path, offset, (const unsigned char *)raw->thumbnail.thumb,
+                                         raw->thumbnail.tlength))
+                info->preview_offset = offset;
+        }
     } else {
         /* No preview, or one that cannot be read (past the end of the file): the file is still
            described; the caller says why nothing can be drawn. */

@@ -93,6 +93,54 @@ struct RAWPreviewTests {
     }
 
     @Test(
+        "a preview the file holds as LibRaw reads it is decoded from where it lies, to LibRaw's pixels",
+        .enabled(if: folder != nil),
+        arguments: ["canon-eos-d30.CRW", "canon-powershot-g2.CRW", "nikon-d7100-head.NEF", "exiftool-fuji-s5pro.raf"])
+    func previewWhereItLies(name: String) throws {
+        let path = Self.folder! + "/" + name
+        let info = try ImageProbe().probe(path: path)
+        let range = try #require(info.embeddedPreview, "\(name): no preview located")
+        let file = try #require(Fixtures.read(path))
+        let scratch = TemporaryFolder()
+        let alone = try ImageProbe().probe(path: scratch.write(Array(file[range]), to: "preview.jpg"))
+        #expect(alone.format == .jpeg && alone.storedSize == info.storedSize, "\(name): \(alone.storedSize)")
+        // The same pixels and notes as from the preview LibRaw unpacks, and from a range the file
+        // no longer holds a JPEG at (its first bytes), which gives way to LibRaw's.
+        let target = Size(width: 300, height: 200)
+        let located = try ImageDecoder().decode(path: path, info: info, target: target)
+        for stale in [nil, 0..<range.count] as [Range<Int>?] {
+            var other = info
+            other.embeddedPreview = stale
+            let unpacked = try ImageDecoder().decode(path: path, info: other, target: target)
+            #expect(
+                located.bitmap == unpacked.bitmap && located.notes == unpacked.notes,
+                "\(name), \(String(describing: stale))")
+        }
+    }
+
+    @Test("a preview LibRaw mends, or finds through Exiv2, is not said to lie in the file", .enabled(if: folder != nil))
+    func previewNotWhereItLies() throws {
+        let path = Self.folder! + "/canon-eos-d30.CRW"
+        let info = try ImageProbe().probe(path: path)
+        let range = try #require(info.embeddedPreview)
+        // The preview's start of image zeroed: LibRaw writes FF D8 back over it, so the bytes it
+        // gives are not the file's, and the picture stays the one LibRaw unpacks.
+        var bytes = try #require(Fixtures.read(path))
+        bytes[range.lowerBound] = 0
+        bytes[range.lowerBound + 1] = 0
+        let scratch = TemporaryFolder()
+        let mended = scratch.write(bytes, to: "mended.CRW")
+        let mendedInfo = try ImageProbe().probe(path: mended)
+        #expect(mendedInfo.drawnFrom == info.drawnFrom && mendedInfo.embeddedPreview == nil)
+        let target = Size(width: 360, height: 240)
+        #expect(
+            try ImageDecoder().decode(path: mended, info: mendedInfo, target: target).bitmap
+                == ImageDecoder().decode(path: path, info: info, target: target).bitmap)
+        let exiv2 = try ImageProbe().probe(path: Self.folder! + "/canon-eos-r6-pruned.CR3")
+        #expect(exiv2.drawnFrom?.hasSuffix("(Exiv2)") == true && exiv2.embeddedPreview == nil)
+    }
+
+    @Test(
         "a truncated phone DNG whose preview and sensor data lie past its end is refused, not developed into noise",
         .enabled(if: folder != nil))
     func truncated() {

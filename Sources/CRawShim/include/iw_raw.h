@@ -17,6 +17,8 @@ typedef struct iw_raw_info {
     int preview_width, preview_height;
     int preview_colors;          /* a bitmap's channels: 1 grey, 3 RGB */
     size_t preview_length;
+    long long preview_offset;    /* where the JPEG preview lies in the file, byte for byte as
+                                    LibRaw unpacked it; -1 when it does not, or was not looked for */
     char make[64], model[64], lens[128];
     float iso, shutter, aperture, focal_length; /* 0 when not recorded; shutter in seconds */
     long long timestamp;                        /* when taken, as LibRaw reads it (0: unknown) */
@@ -29,10 +31,12 @@ typedef struct iw_raw_file iw_raw_file;
    JPEG preview, or an 8-bit grey or RGB bitmap (`info->preview_format` tells which), of at most
    `max_length` bytes, sets it to the preview's bytes (`info->preview_length` of them, read
    where LibRaw unpacked them, valid until `iw_raw_close(*file)`), else to NULL with LibRaw's
-   reason in `message`. Returns 0 with `*file` to close, or LibRaw's error code with its message
-   in `message` (and `*file` NULL) when the file cannot be read. */
+   reason in `message`. With `locate_preview`, a JPEG preview is also looked for in the file
+   where LibRaw read it, and `info->preview_offset` set when the file holds it there unchanged.
+   Returns 0 with `*file` to close, or LibRaw's error code with its message in `message` (and
+   `*file` NULL) when the file cannot be read. */
 int iw_raw_open(const char *path, iw_raw_info *info, iw_raw_file **file, const unsigned char **preview,
-                size_t max_length, char *message, size_t message_size);
+                size_t max_length, int locate_preview, char *message, size_t message_size);
 
 /* Closes a file iw_raw_open opened (NULL: nothing), its preview's bytes with it. */
 void iw_raw_close(iw_raw_file *file);

@@ -56,6 +56,9 @@ public struct ImageInfo: Hashable, Sendable, Codable {
     /// Where in the file the small JPEG EXIF keeps of the picture lies (its bytes), when it has
     /// one: a camera's 160x120 thumbnail, which `--stack` fingerprints instead of decoding.
     public var embeddedThumbnail: Range<Int>?
+    /// Where in the file a RAW file's JPEG preview lies (its bytes), when the file holds it there
+    /// just as LibRaw reads it: decoded from there, without LibRaw reading the file again.
+    public var embeddedPreview: Range<Int>?
     /// The program that wrote the file, as its header names it (a PNG's Software text, a JPEG's
     /// or WebP's EXIF Software), if it does: how ImageWall knows its own sheets among the inputs.
     public var software: String?

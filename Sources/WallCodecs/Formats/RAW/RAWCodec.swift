@@ -102,6 +102,13 @@ struct RAWCodec: ImageCodec {
                     info.drawnFrom = "preview \(size.width)x\(size.height) JPEG" + (opened.raw == nil ? " (Exiv2)" : "")
                     if opened.orientation != .up { info.orientation = opened.orientation }
                     info.fullerSize = opened.sensorSize(biggerThan: size, fileSize: file.fileSize)
+                    info.embeddedPreview = opened.previewBytes
+                    // The preview's own EXIF thumbnail lies in the file only where the preview does.
+                    info.embeddedThumbnail = opened.previewBytes.flatMap { preview in
+                        info.embeddedThumbnail.map {
+                            preview.lowerBound + $0.lowerBound..<preview.lowerBound + $0.upperBound
+                        }
+                    }
                     return info
                 }
                 problem = "its largest preview is \(size.width)x\(size.height), too small to draw"
@@ -179,18 +186,28 @@ struct RAWCodec: ImageCodec {
         {
             return developed
         }  // else the preview, smaller than the tile asks, is the picture there is
-        let opened = try RAWFile(path: path, stage: .decode)
+        // The preview where the probe found it in the file, else as LibRaw unpacks it again.
+        let opened: RAWFile?
+        let preview: (bytes: [UInt8], reader: FileReader)
+        if let bytes = RAWCodec.embeddedPreview(file, info: info) {
+            opened = nil
+            preview = (bytes, FileReader(bytes: bytes))
+        } else {
+            let unpacked = try RAWFile(path: path, stage: .decode)
+            if let bitmap = unpacked.bitmap {
+                return DecodedImage(
+                    bitmap: bitmap, warnings: [],
+                    notes: ["drawn from its embedded \(bitmap.size.width)x\(bitmap.size.height) bitmap preview"])
+            }
+            guard let found = unpacked.preview else {
+                throw CodecError(
+                    .decode, path: path, reason: "\(RAWCodec.kind(path)): \(unpacked.previewProblem ?? "no preview")")
+            }
+            opened = unpacked
+            preview = found
+        }
         // What Exiv2 read before it stopped: a file cut short after its previews.
-        let cut = opened.raw == nil ? opened.exif?.stopped.map { RAWCodec.cutShort($0) } : nil
-        if let bitmap = opened.bitmap {
-            return DecodedImage(
-                bitmap: bitmap, warnings: [],
-                notes: ["drawn from its embedded \(bitmap.size.width)x\(bitmap.size.height) bitmap preview"])
-        }
-        guard let preview = opened.preview else {
-            throw CodecError(
-                .decode, path: path, reason: "\(RAWCodec.kind(path)): \(opened.previewProblem ?? "no preview")")
-        }
+        let cut = opened.flatMap { $0.raw == nil ? $0.exif?.stopped.map { RAWCodec.cutShort($0) } : nil }
         var previewInfo = info
         previewInfo.format = .jpeg
         let profile =
@@ -215,7 +232,7 @@ struct RAWCodec: ImageCodec {
             if let cut { decoded.warnings.append(cut) }
             decoded.notes.append(
                 "drawn from its embedded \(info.storedSize.width)x\(info.storedSize.height) JPEG preview"
-                    + (opened.raw == nil
+                    + (opened.map { $0.raw == nil } ?? false
                         ? " (found by Exiv2: LibRaw \(RAWCodec.libRawVersion) cannot read the file)" : ""))
             return decoded
         case .failure(let error):
@@ -260,10 +277,33 @@ struct RAWCodec: ImageCodec {
 
     func colorProfile(_ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo) -> ColorProfile? {
         guard info.hasICCProfile, info.drawnFrom != RAWCodec.sensor,
-            let opened = try? RAWFile(path: path, stage: .decode),
-            let preview = opened.preview
+            let reader = RAWCodec.embeddedPreview(file, info: info).map(FileReader.init(bytes:))
+                ?? (try? RAWFile(path: path, stage: .decode))?.preview?.reader
         else { return nil }
-        return (try? JPEGHeader.iccProfile(preview.reader, path: path)).flatMap { $0 }.map(ColorProfile.init(data:))
+        return (try? JPEGHeader.iccProfile(reader, path: path)).flatMap { $0 }.map(ColorProfile.init(data:))
+    }
+
+    /// The JPEG preview's bytes read where the probe found them (``ImageInfo/embeddedPreview``);
+    /// `nil` when it found none there, or the file no longer holds a whole JPEG start there.
+    static func embeddedPreview(_ file: UnsafeMutablePointer<FILE>, info: ImageInfo) -> [UInt8]? {
+        guard let range = info.embeddedPreview, range.lowerBound >= 0, range.count >= 2,
+            range.count <= largestPreviewBytes
+        else { return nil }
+        let descriptor = fileno(file)
+        var whole = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+            var filled = 0
+            while filled < range.count {
+                let got = pread(
+                    descriptor, buffer.baseAddress! + filled, range.count - filled, off_t(range.lowerBound + filled))
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { break }
+                filled += got
+            }
+            whole = filled == range.count
+            initialized = filled
+        }
+        return whole && bytes.starts(with: [0xFF, 0xD8]) ? bytes : nil
     }
 
     /// The warning for a file Exiv2 stopped reading part-way (`reason`, Exiv2's words), drawn

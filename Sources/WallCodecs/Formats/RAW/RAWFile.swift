@@ -18,6 +18,9 @@ final class RAWFile {
     let unreadable: String?
     /// The JPEG preview's bytes, and a reader of them.
     let preview: (bytes: [UInt8], reader: FileReader)?
+    /// Where in the file the JPEG preview lies, when the file holds it there unchanged (looked
+    /// for when probing).
+    let previewBytes: Range<Int>?
     /// A preview kept as a bitmap (some older cameras' only one), in RGB.
     let bitmap: Bitmap?
     /// Why there is no preview, when there is none.
@@ -45,7 +48,9 @@ final class RAWFile {
         var opened: OpaquePointer?
         var unpacked: UnsafePointer<UInt8>?
         var message = [CChar](repeating: 0, count: 256)
-        let status = iw_raw_open(path, &raw, &opened, &unpacked, RAWCodec.largestPreviewBytes, &message, message.count)
+        let status = iw_raw_open(
+            path, &raw, &opened, &unpacked, RAWCodec.largestPreviewBytes, stage == .probe ? 1 : 0, &message,
+            message.count)
         var problem: String?
         if status != 0 {
             self.raw = nil
@@ -92,6 +97,8 @@ final class RAWFile {
             } : 1
         exif = exiv == 0 ? RAWMetadata(about) : nil
         let libRawProblem = problem
+        // LibRaw's preview, as the file holds it, unless Exiv2's replaces it.
+        let located = status == 0 && found == nil && raw.preview_offset > 0 ? Int(raw.preview_offset) : nil
         if let found {
             bytes = Array(UnsafeBufferPointer(start: found, count: about.preview_length))
             if status != 0 { turned = Orientation(rawValue: Int(about.orientation)) ?? .up }
@@ -111,14 +118,17 @@ final class RAWFile {
             }
             preview = nil
             previewProblem = problem
+            previewBytes = nil
             return
         }
         if FileClaim.identify(FileSignature(head: bytes.prefix(65536), path: "preview.jpg")) == .image(.jpeg) {
             preview = (bytes, FileReader(bytes: bytes))
             previewProblem = nil
+            previewBytes = located.map { $0..<$0 + bytes.count }
         } else {
             preview = nil
             previewProblem = libRawProblem ?? "its preview is not a JPEG"
+            previewBytes = nil
         }
     }
 }
