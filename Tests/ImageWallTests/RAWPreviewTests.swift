@@ -116,6 +116,15 @@ struct RAWPreviewTests {
                 located.bitmap == unpacked.bitmap && located.notes == unpacked.notes,
                 "\(name), \(String(describing: stale))")
         }
+        // Read from the range, not through LibRaw: a copy whose header is broken after its probe
+        // (LibRaw can no longer read it) is still drawn from where its preview lies.
+        let copy = scratch.write(file, to: name)
+        let copied = try ImageProbe().probe(path: copy)
+        var broken = file
+        broken.replaceSubrange(0..<8, with: [UInt8](repeating: 0, count: 8))
+        _ = scratch.write(broken, to: name)
+        #expect(throws: CodecError.self) { try ImageProbe().probe(path: copy) }
+        #expect(try ImageDecoder().decode(path: copy, info: copied, target: target).bitmap == located.bitmap)
     }
 
     @Test("a preview LibRaw mends, or finds through Exiv2, is not said to lie in the file", .enabled(if: folder != nil))
