@@ -70,6 +70,7 @@ final class FileReader {
             if got == 0 { break }
             filled += got
         }
-        return Array(bytes[0..<filled])
+        if filled < wanted { bytes.removeLast(wanted - filled) }
+        return bytes
     }
 }

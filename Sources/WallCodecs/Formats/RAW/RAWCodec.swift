@@ -189,7 +189,7 @@ struct RAWCodec: ImageCodec {
         // The preview where the probe found it in the file, else as LibRaw unpacks it again.
         let opened: RAWFile?
         let preview: (bytes: [UInt8], reader: FileReader)
-        if let bytes = RAWCodec.embeddedPreview(file, info: info) {
+        if let bytes = RAWCodec.embeddedPreview(path: path, info: info) {
             opened = nil
             preview = (bytes, FileReader(bytes: bytes))
         } else {
@@ -277,7 +277,7 @@ struct RAWCodec: ImageCodec {
 
     func colorProfile(_ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo) -> ColorProfile? {
         guard info.hasICCProfile, info.drawnFrom != RAWCodec.sensor,
-            let reader = RAWCodec.embeddedPreview(file, info: info).map(FileReader.init(bytes:))
+            let reader = RAWCodec.embeddedPreview(path: path, info: info).map(FileReader.init(bytes:))
                 ?? (try? RAWFile(path: path, stage: .decode))?.preview?.reader
         else { return nil }
         return (try? JPEGHeader.iccProfile(reader, path: path)).flatMap { $0 }.map(ColorProfile.init(data:))
@@ -285,25 +285,13 @@ struct RAWCodec: ImageCodec {
 
     /// The JPEG preview's bytes read where the probe found them (``ImageInfo/embeddedPreview``);
     /// `nil` when it found none there, or the file no longer holds a whole JPEG start there.
-    static func embeddedPreview(_ file: UnsafeMutablePointer<FILE>, info: ImageInfo) -> [UInt8]? {
+    static func embeddedPreview(path: String, info: ImageInfo) -> [UInt8]? {
         guard let range = info.embeddedPreview, range.lowerBound >= 0, range.count >= 2,
-            range.count <= largestPreviewBytes
+            range.count <= largestPreviewBytes, let reader = try? FileReader(path: path, headBytes: 0),
+            let bytes = try? reader.read(at: range.lowerBound, count: range.count, path: path),
+            bytes.count == range.count, bytes.starts(with: [0xFF, 0xD8])
         else { return nil }
-        let descriptor = fileno(file)
-        var whole = true
-        let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
-            var filled = 0
-            while filled < range.count {
-                let got = pread(
-                    descriptor, buffer.baseAddress! + filled, range.count - filled, off_t(range.lowerBound + filled))
-                if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { break }
-                filled += got
-            }
-            whole = filled == range.count
-            initialized = filled
-        }
-        return whole && bytes.starts(with: [0xFF, 0xD8]) ? bytes : nil
+        return bytes
     }
 
     /// The warning for a file Exiv2 stopped reading part-way (`reason`, Exiv2's words), drawn
