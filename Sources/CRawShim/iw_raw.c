@@ -74,13 +74,12 @@ int iw_raw_open(const char *path, iw_raw_info *info, iw_raw_file **file, const u
                      (raw->thumbnail.tcolors == 1 || raw->thumbnail.tcolors == 3) &&
                      (size_t)raw->thumbnail.tlength ==
                          (size_t)raw->thumbnail.twidth * raw->thumbnail.theight * raw->thumbnail.tcolors;
-        if (preview && (raw->thumbnail.tformat == LIBRAW_THUMBNAIL_JPEG || bitmap) && raw->thumbnail.thumb &&
-            raw->thumbnail.tlength > 0 && raw->thumbnail.tlength <= max_length)
+        int held = raw->thumbnail.thumb && raw->thumbnail.tlength > 0 && raw->thumbnail.tlength <= max_length;
+        if (preview && held && (raw->thumbnail.tformat == LIBRAW_THUMBNAIL_JPEG || bitmap))
             *preview = (const unsigned char *)raw->thumbnail.thumb;
         /* LibRaw reads most JPEG previews as they lie in the file, but it assembles or mends
            some: only a preview the file holds unchanged is said to lie there. */
-        if (locate_preview && raw->thumbnail.tformat == LIBRAW_THUMBNAIL_JPEG && raw->thumbnail.thumb &&
-            raw->thumbnail.tlength > 0 && raw->thumbnail.tlength <= max_length) {
+        if (locate_preview && held && raw->thumbnail.tformat == LIBRAW_THUMBNAIL_JPEG) {
             long long offset = iw_raw_preview_offset(raw);
             if (offset > 0 && file_holds(path, offset, (const unsigned char *)raw->thumbnail.thumb,
                                          raw->thumbnail.tlength))
