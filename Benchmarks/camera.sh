@@ -35,6 +35,7 @@ if [ -d "$raw" ] && command -v cc >/dev/null; then
   count=$(ls "$work/raw" | wc -l)
   : > "$work/raw.runs"; : > "$work/floor.runs"
   for run in $(seq "$runs"); do  # imagewall and the floor on both cores, alternating
+    rm -f "$work/raw.png"  # a new sheet each run, as bench.sh: none replaced
     measure "$bin" render "$work/raw" -o "$work/raw.png" $sheet >> "$work/raw.runs"
     measure "$work/jpeg_floor" --threads 2 --tile 487 "$work"/floor/*.jpg >> "$work/floor.runs"
   done
@@ -52,6 +53,7 @@ if [ -d "$raw" ] && command -v cc >/dev/null; then
   done
   : > "$work/raw24.runs"; : > "$work/floor24.runs"
   for run in $(seq "$runs"); do
+    rm -f "$work/raw24.png"  # a new sheet each run, as bench.sh: none replaced
     measure "$bin" render "$work/raw24" -o "$work/raw24.png" $sheet >> "$work/raw24.runs"
     measure "$work/jpeg_floor" --threads 2 --tile 487 "$work"/floor24/*.jpg >> "$work/floor24.runs"
   done
@@ -59,9 +61,10 @@ if [ -d "$raw" ] && command -v cc >/dev/null; then
   decode=$(sed -n 's/.* decode \([0-9.]*\) s CPU.*/\1/p' "$work/profile")
   wall=$(cut -d' ' -f1 "$work/raw24.runs" | median); cpu=$(cut -d' ' -f2 "$work/raw24.runs" | median)
   rss=$(cut -d' ' -f3 "$work/raw24.runs" | median); two=$(cut -d' ' -f1 "$work/floor24.runs" | median)
+  paired=$(paired_median "$work/raw24.runs" "$work/floor24.runs")
   floor=$(floor_cpu "$work/jpeg_floor" --tile 487 "$work"/floor24/*.jpg)
-  awk -v w="$wall" -v c="$cpu" -v r="$rss" -v f="$floor" -v d="$decode" -v two="$two" 'BEGIN {
-    printf "raw: 100 NEFs with 24 MP previews %.2f s wall, %.2f s CPU, peak %d MB; floor %.2f s CPU on one thread, %.2f s on both cores: imagewall %.2fx the floor (target <= 1.25x: %s); against the CPU halved (%.2f s; the floor on both cores takes %.2fx that): %.2fx; its decode stage %.2f s CPU, %.2fx the floor'"'"'s, the rest resamples and encodes the sheet\n", w, c, r, f, two, w / two, (w / two <= 1.25 ? "met" : "not met"), f / 2, two / (f / 2), w / (f / 2), d, d / f }'
+  awk -v w="$wall" -v c="$cpu" -v r="$rss" -v f="$floor" -v d="$decode" -v two="$two" -v p="$paired" -v n="$runs" 'BEGIN {
+    printf "raw: 100 NEFs with 24 MP previews %.2f s wall, %.2f s CPU, peak %d MB; floor %.2f s CPU on one thread, %.2f s on both cores: imagewall %.2fx the floor, %.2fx run by run (the median of %d pairs; target <= 1.25x: %s); against the CPU halved (%.2f s; the floor on both cores takes %.2fx that): %.2fx; its decode stage %.2f s CPU, %.2fx the floor'"'"'s, the rest resamples and encodes the sheet\n", w, c, r, f, two, w / two, p, n, (p <= 1.25 ? "met" : "not met"), f / 2, two / (f / 2), w / (f / 2), d, d / f }'
   # The same as instructions (callgrind, one thread, 10 of the NEFs), which repeat where seconds do not.
   if command -v valgrind >/dev/null; then
     cp "$bin" "$work/imagewall-grind" && strip --strip-debug "$work/imagewall-grind"
@@ -96,6 +99,7 @@ if command -v ffmpeg >/dev/null; then
   fi
   : > "$work/clips.runs"; : > "$work/ffmpeg.runs"
   for run in $(seq "$runs"); do
+    rm -f "$work/clips.png"  # a new sheet each run, as bench.sh: none replaced
     measure "$bin" render "$clips" -o "$work/clips.png" $sheet >> "$work/clips.runs"
     start=$(date +%s.%N)
     for f in "$clips"/*; do

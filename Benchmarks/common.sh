@@ -13,6 +13,14 @@ measure() {
 # The median of the numbers on standard input, one a line.
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
+# The median of the walls' ratios run by run: line k of the first runs file (as `measure` writes
+# them) over line k of the second, whose runs alternated with the first's. A pair is timed a few
+# seconds apart, so a drift of the machine's speed over the runs moves both of its walls alike and
+# leaves the ratio, where a ratio of the two medians takes each from a different moment.
+paired_median() {  # $1 the runs, $2 the runs they are measured against
+  paste -d' ' "$1" "$2" | awk 'NF >= 6 && $4 > 0 { print $1 / $4 }' | median
+}
+
 # Runs a command under valgrind's callgrind; prints the instructions it ran, in billions: a
 # figure that repeats on a busy machine where times do not. (valgrind cannot read the debug
 # information of Swift binaries: give it a copy made with strip --strip-debug.)
