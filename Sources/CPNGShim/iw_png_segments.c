@@ -56,19 +56,19 @@ static int adaptive_row(const uint8_t *row, const uint8_t *up, uint8_t *out, uin
    and a decoder of the whole image reads the same: up becomes none; average and Paeth, sub. */
 static int filter_without_above(int type) { return type == 0 || type == 2 ? 0 : 1; }
 
-int iw_png_deflate_segment(const uint8_t *rows, size_t stride, uint32_t count, uint32_t width, int channels,
-                           int filter, int level, int run_length, int last,
-                           iw_png_segment *out) {
-    memset(out, 0, sizeof *out);
+/* zlib's bound for any settings (deflateBound's when they are not its defaults), with room for
+   the empty stored block a full flush ends with, or ImageWall's deflater's, the larger. */
+size_t iw_png_segment_bound(size_t n) {
+    size_t zlib = n + ((n + 7) >> 3) + ((n + 63) >> 6) + 5 + 16;
+    size_t own = iw_deflate_bound(n);
+    return zlib > own ? zlib : own;
+}
+
+int iw_png_filter_segment(const uint8_t *rows, size_t stride, uint32_t count, uint32_t width, int channels,
+                          int filter, uint8_t *filtered) {
     size_t n = (size_t)width * channels;
-    size_t filtered_size = (n + 1) * count;
-    uint8_t *filtered = malloc(filtered_size ? filtered_size : 1);
     uint8_t *scratch = filter < 0 ? malloc(n ? n : 1) : NULL;
-    if (!filtered || (filter < 0 && !scratch)) {
-        free(filtered);
-        free(scratch);
-        return 1;
-    }
+    if (filter < 0 && !scratch) return 1;
     for (uint32_t y = 0; y < count; y++) {
         const uint8_t *row = rows + (size_t)y * stride;
         const uint8_t *up = y > 0 ? rows + (size_t)(y - 1) * stride : NULL;
@@ -82,47 +82,31 @@ int iw_png_deflate_segment(const uint8_t *rows, size_t stride, uint32_t count, u
         }
     }
     free(scratch);
+    return 0;
+}
+
+int iw_png_deflate_filtered(const uint8_t *filtered, size_t filtered_size, int level, int run_length, int last,
+                            uint8_t *data, size_t capacity, iw_png_segment *out) {
+    memset(out, 0, sizeof *out);
+    if (capacity < iw_png_segment_bound(filtered_size)) return 1;
     if (level < 0) { /* ImageWall's deflater (iw_deflate.h) */
-        out->data = malloc(iw_deflate_bound(filtered_size));
-        if (!out->data) {
-            free(filtered);
-            return 1;
-        }
-        out->size = iw_deflate_band(filtered, filtered_size, last, out->data);
-        out->adler = libdeflate_adler32(1, filtered, filtered_size);
-        out->filtered_size = filtered_size;
-        free(filtered);
-        return 0;
-    }
-    z_stream z;
-    memset(&z, 0, sizeof z);
-    if (deflateInit2(&z, level, Z_DEFLATED, -15, 8, run_length ? Z_RLE : Z_DEFAULT_STRATEGY) != Z_OK) {
-        free(filtered);
-        return 1;
-    }
-    size_t capacity = deflateBound(&z, filtered_size) + 16;
-    out->data = malloc(capacity);
-    if (!out->data) {
+        out->size = iw_deflate_band(filtered, filtered_size, last, data);
+    } else {
+        z_stream z;
+        memset(&z, 0, sizeof z);
+        if (deflateInit2(&z, level, Z_DEFLATED, -15, 8, run_length ? Z_RLE : Z_DEFAULT_STRATEGY) != Z_OK) return 1;
+        z.next_in = (uint8_t *)filtered;
+        z.avail_in = (uInt)filtered_size;
+        z.next_out = data;
+        z.avail_out = (uInt)capacity;
+        int status = deflate(&z, last ? Z_FINISH : Z_FULL_FLUSH);
+        int ok = last ? status == Z_STREAM_END : (status == Z_OK && z.avail_in == 0);
+        out->size = z.total_out;
         deflateEnd(&z);
-        free(filtered);
-        return 1;
+        if (!ok) return 1;
     }
-    z.next_in = filtered;
-    z.avail_in = (uInt)filtered_size;
-    z.next_out = out->data;
-    z.avail_out = (uInt)capacity;
-    int status = deflate(&z, last ? Z_FINISH : Z_FULL_FLUSH);
-    int ok = last ? status == Z_STREAM_END : (status == Z_OK && z.avail_in == 0);
-    out->size = z.total_out;
-    deflateEnd(&z);
     out->adler = libdeflate_adler32(1, filtered, filtered_size);
     out->filtered_size = filtered_size;
-    free(filtered);
-    if (!ok) {
-        free(out->data);
-        out->data = NULL;
-        return 1;
-    }
     return 0;
 }
 
@@ -141,11 +125,6 @@ size_t iw_inflate_raw(const uint8_t *in, size_t in_size, uint8_t *out, size_t ou
     size_t made = z.total_out;
     inflateEnd(&z);
     return made;
-}
-
-void iw_png_segment_free(iw_png_segment *segment) {
-    free(segment->data);
-    segment->data = NULL;
 }
 
 /* The checksums by libdeflate (vectorised where the CPU allows; the same values everywhere, as

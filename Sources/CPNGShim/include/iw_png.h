@@ -90,21 +90,26 @@ const char *iw_png_encoder_message(const iw_png_encoder *encoder);
    its own. */
 
 typedef struct iw_png_segment {
-    uint8_t *data;          /* raw deflate bytes (free with iw_png_segment_free) */
-    size_t size;
+    size_t size;            /* raw deflate bytes written */
     uint32_t adler;         /* Adler-32 of the filtered bytes the segment holds */
     size_t filtered_size;   /* how many they are */
 } iw_png_segment;
 
-/* Filters `count` rows of `width` pixels of `channels` 8-bit samples with PNG filter `filter`
-   (0 none, 1 sub, 2 up, 3 average, 4 paeth; -1 adaptive: each row's filter chosen by the
-   smallest sum of absolute values, as libpng's heuristic does; the first row: none or sub) and
-   deflates them with zlib at `level` (`run_length`: zlib's Z_RLE strategy), or with level -1
-   with ImageWall's deflater (iw_deflate.h). 0 on success. */
-int iw_png_deflate_segment(const uint8_t *rows, size_t stride, uint32_t count, uint32_t width, int channels,
-                           int filter, int level, int run_length, int last,
-                           iw_png_segment *out);
-void iw_png_segment_free(iw_png_segment *segment);
+/* A segment is made in two steps, which may run on different threads. First `count` rows of
+   `width` pixels of `channels` 8-bit samples (`stride` bytes apart) are filtered into `filtered`
+   (room for `count` times a filter byte and a row) with PNG filter `filter` (0 none, 1 sub,
+   2 up, 3 average, 4 paeth; -1 adaptive: each row's filter chosen by the smallest sum of
+   absolute values, as libpng's heuristic does; the first row: none or sub). Then those bytes
+   are deflated into `data` (`capacity` bytes, at least iw_png_segment_bound's) with zlib at
+   `level` (`run_length`: zlib's Z_RLE strategy), or with level -1 with ImageWall's deflater
+   (iw_deflate.h). Each returns 0 on success. */
+int iw_png_filter_segment(const uint8_t *rows, size_t stride, uint32_t count, uint32_t width, int channels,
+                          int filter, uint8_t *filtered);
+int iw_png_deflate_filtered(const uint8_t *filtered, size_t filtered_size, int level, int run_length, int last,
+                            uint8_t *data, size_t capacity, iw_png_segment *out);
+
+/* The most bytes `filtered_size` filtered bytes take deflated, by either deflater. */
+size_t iw_png_segment_bound(size_t filtered_size);
 
 /* Inflates the raw deflate stream `in` (`in_size` bytes) into `out` (room for `out_size`) with
    zlib: what checks ImageWall's deflater. Returns the bytes made; `*ended` is 1 when the stream

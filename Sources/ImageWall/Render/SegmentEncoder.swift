@@ -3,10 +3,12 @@ import WallCache
 import WallCodecs
 import WallCore
 
-/// Turns a page's bands into PNG segments (each band filtered and deflated on its own), several
-/// at once on `threads` threads, and appends them to the page's sink in order. The bytes do
-/// not depend on the thread count: where segments end is fixed by the bands. With a cache, a band
-/// whose pixels were compressed before with the same settings is read back instead.
+/// Turns a page's bands into PNG segments, each band filtered and deflated on its own, and
+/// appends them to the page's sink in order. A band is filtered on the caller's thread, which
+/// can then paint the next band over its rows without their being copied, and deflated on one
+/// of `threads` threads. The bytes do not depend on the thread count: where segments end is
+/// fixed by the bands. With a cache, a band whose pixels were compressed before with the same
+/// settings is read back instead.
 final class SegmentEncoder: @unchecked Sendable {
     private let sink: any SegmentSink
     private let width: Int
@@ -41,25 +43,34 @@ final class SegmentEncoder: @unchecked Sendable {
     deinit { group.wait() }
 
     /// Encodes the page's next `count` rows (tightly packed); the band that reaches the page's
-    /// bottom ends the stream.
+    /// bottom ends the stream. The rows are filtered here, before the caller paints the next
+    /// band over them, and deflated on another thread.
     func add(rows: UnsafeBufferPointer<UInt8>, count: Int, last: Bool) throws {
         let index = submitted
         submitted += 1
-        let make: @Sendable ([UInt8]) -> Result<PNGSegment, CodecError> = {
-            [width, channels, filter, compression, profile, cache] band in
+        if let failure = state.withLock({ $0.failure }) { throw failure }
+        let filtered: [UInt8]
+        do {
+            filtered = try profile.measure(.encode) { () throws(CodecError) in
+                try PNGSegment.filtered(
+                    rows: rows, stride: width * channels, count: count, width: width, channels: channels,
+                    filter: filter)
+            }
+        } catch {
+            try write(.failure(error), index: index)
+            return
+        }
+        let make: @Sendable () -> Result<PNGSegment, CodecError> = {
+            [width, channels, filter, compression, profile, cache] in
             let key = cache.map { _ in
-                profile.measure(.cache) { Self.key(band, count, width, channels, filter, compression, last) }
+                profile.measure(.cache) { Self.key(filtered, count, width, channels, filter, compression, last) }
             }
             if let cache, let key, let found = profile.measure(.cache, { cache.segment(key) }) {
                 return .success(found)
             }
             let made = profile.measure(.encode) {
-                Result { () throws(CodecError) -> PNGSegment in
-                    try band.withUnsafeBufferPointer { rows throws(CodecError) in
-                        try PNGSegment(
-                            rows: rows, stride: width * channels, count: count, width: width, channels: channels,
-                            filter: filter, compression: compression, last: last)
-                    }
+                Result { () throws(CodecError) in
+                    try PNGSegment(filtered: filtered, compression: compression, last: last)
                 }
             }
             if let cache, let key, case .success(let segment) = made {
@@ -68,32 +79,30 @@ final class SegmentEncoder: @unchecked Sendable {
             return made
         }
         if threads == 1 {
-            try write(make(Array(rows)), index: index)
+            try write(make(), index: index)
             return
         }
-        if let failure = state.withLock({ $0.failure }) { throw failure }
         room.wait()
-        let band = Array(rows)
         group.enter()
         DispatchQueue.global().async { [self] in
             defer {
                 room.signal()
                 group.leave()
             }
-            try? write(make(band), index: index)
+            try? write(make(), index: index)
         }
     }
 
-    /// A band's cache key: its rows, where it ends the stream, and the encoder's settings and
-    /// version.
+    /// A band's cache key: its filtered rows (which the rows and the filter settle, and which
+    /// give back the rows), where it ends the stream, and the encoder's settings and version.
     private static func key(
-        _ band: [UInt8], _ count: Int, _ width: Int, _ channels: Int, _ filter: PNGFilter,
+        _ filtered: [UInt8], _ count: Int, _ width: Int, _ channels: Int, _ filter: PNGFilter,
         _ compression: PNGCompression, _ last: Bool
     ) -> CacheKey {
         var hasher = KeyHasher()
-        hasher.add("standalone segment \(RenderCache.format) \(ImageWallRelease.version) \(CodecLibraries.versions)")
+        hasher.add("filtered segment \(RenderCache.format) \(ImageWallRelease.version) \(CodecLibraries.versions)")
         hasher.add("\(filter) \(compression) \(width)x\(count)x\(channels) last \(last)")
-        band.withUnsafeBytes { hasher.add($0) }
+        filtered.withUnsafeBytes { hasher.add($0) }
         return hasher.finish()
     }
 

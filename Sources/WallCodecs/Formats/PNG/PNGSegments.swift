@@ -38,18 +38,52 @@ public struct PNGSegment: Sendable, Hashable {
         rows: UnsafeBufferPointer<UInt8>, stride: Int, count: Int, width: Int, channels: Int, filter: PNGFilter,
         compression: PNGCompression, last: Bool
     ) throws(CodecError) {
+        let filtered = try PNGSegment.filtered(
+            rows: rows, stride: stride, count: count, width: width, channels: channels, filter: filter)
+        try self.init(filtered: filtered, compression: compression, last: last)
+    }
+
+    /// `count` rows of `width` pixels of `channels` bytes (`stride` bytes apart) filtered as a
+    /// segment holds them, a filter byte before each row: the first of the two steps of
+    /// ``init(rows:stride:count:width:channels:filter:compression:last:)``, which a caller
+    /// may take on its own thread before the rows change and leave the deflate to another.
+    public static func filtered(
+        rows: UnsafeBufferPointer<UInt8>, stride: Int, count: Int, width: Int, channels: Int, filter: PNGFilter
+    ) throws(CodecError) -> [UInt8] {
+        var status: Int32 = 1
+        let filtered = [UInt8](unsafeUninitializedCapacity: (width * channels + 1) * count) { buffer, written in
+            status = iw_png_filter_segment(
+                rows.baseAddress, stride, UInt32(count), UInt32(width), Int32(channels), filter.type,
+                buffer.baseAddress)
+            written = status == 0 ? buffer.count : 0
+        }
+        guard status == 0 else {
+            throw CodecError(.write, path: "PNG segment", reason: "out of memory filtering the rows")
+        }
+        return filtered
+    }
+
+    /// Deflates rows filtered by ``filtered(rows:stride:count:width:channels:filter:)``; `last`
+    /// ends the stream.
+    public init(filtered: [UInt8], compression: PNGCompression, last: Bool) throws(CodecError) {
         var segment = iw_png_segment()
         let (level, runLength) = compression.zlibSettings
-        let status = iw_png_deflate_segment(
-            rows.baseAddress, stride, UInt32(count), UInt32(width), Int32(channels), filter.type, level, runLength,
-            last ? 1 : 0, &segment)
-        guard status == 0, let data = segment.data else {
+        let capacity = iw_png_segment_bound(filtered.count)
+        // Deflated straight into the segment's array, which keeps its room unless the rows
+        // compressed to less than half of it.
+        var status: Int32 = 1
+        var deflated = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, written in
+            status = filtered.withUnsafeBufferPointer {
+                iw_png_deflate_filtered(
+                    $0.baseAddress, $0.count, level, runLength, last ? 1 : 0, buffer.baseAddress, capacity, &segment)
+            }
+            written = status == 0 ? segment.size : 0
+        }
+        guard status == 0 else {
             throw CodecError(.write, path: "PNG segment", reason: "zlib could not deflate the rows")
         }
-        defer { iw_png_segment_free(&segment) }
-        self.init(
-            deflated: Array(UnsafeBufferPointer(start: data, count: segment.size)), adler: segment.adler,
-            filteredSize: segment.filtered_size)
+        if deflated.count < capacity / 2 { deflated = deflated.withUnsafeBufferPointer { Array($0) } }
+        self.init(deflated: deflated, adler: segment.adler, filteredSize: segment.filtered_size)
     }
 }
 
@@ -124,10 +158,11 @@ public final class PNGSegmentWriter: @unchecked Sendable {
         return [0x78, level <= 1 ? 0x01 : level <= 5 ? 0x5E : level == 6 ? 0x9C : 0xDA]
     }
 
-    /// Appends the next segment; the one that completes the image also ends the stream.
+    /// Appends the next segment as an IDAT chunk, written in its parts (not copied into one);
+    /// the first also carries the zlib header, and the one that completes the image ends the
+    /// stream with the Adler-32.
     public func append(_ segment: PNGSegment) throws(CodecError) {
-        var data = filteredWritten == 0 ? zlibHeader : []
-        data += segment.deflated
+        let header = filteredWritten == 0 ? zlibHeader : []
         adler = segment.adler(after: adler)
         filteredWritten += segment.filteredSize
         guard filteredWritten <= filteredTotal else {
@@ -136,8 +171,8 @@ public final class PNGSegmentWriter: @unchecked Sendable {
         guard segment.filteredSize == bandBytes || filteredWritten == filteredTotal else {
             throw CodecError(.write, path: name, reason: "a band that is not the last is not a whole band")
         }
-        if filteredWritten == filteredTotal { data += PNGSegmentWriter.bigEndian(adler) }
-        try chunk("IDAT", data)
+        let trailer = filteredWritten == filteredTotal ? PNGSegmentWriter.bigEndian(adler) : []
+        try chunk("IDAT", parts: [header, segment.deflated, trailer])
     }
 
     /// Ends the PNG after the last segment.
@@ -149,11 +184,17 @@ public final class PNGSegmentWriter: @unchecked Sendable {
     }
 
     private func chunk(_ type: String, _ data: [UInt8]) throws(CodecError) {
+        try chunk(type, parts: [data])
+    }
+
+    /// A chunk whose data is `parts` one after another.
+    private func chunk(_ type: String, parts: [[UInt8]]) throws(CodecError) {
         let typeBytes = Array(type.utf8)
         var crc = typeBytes.withUnsafeBufferPointer { iw_crc32(0, $0.baseAddress, $0.count) }
-        crc = data.withUnsafeBufferPointer { iw_crc32(crc, $0.baseAddress, $0.count) }
-        try write(PNGSegmentWriter.bigEndian(UInt32(data.count)) + typeBytes)
-        try write(data)
+        for part in parts { crc = part.withUnsafeBufferPointer { iw_crc32(crc, $0.baseAddress, $0.count) } }
+        let length = parts.reduce(0) { $0 + $1.count }
+        try write(PNGSegmentWriter.bigEndian(UInt32(length)) + typeBytes)
+        for part in parts { try write(part) }
         try write(PNGSegmentWriter.bigEndian(crc))
     }
 
