@@ -150,7 +150,7 @@ floor_line() {  # $1 corpus, $2 the floor's CPU on one thread, $3 what it decode
   awk -v c="$1" -v f="$2" -v two="$two" -v what="$3" -v target="$4" -v iw="$iw" -v v1="$v1" -v v2="$v2" -v rss="$rss" \
     -v paired="$paired" -v runs="$runs" 'BEGIN {
     printf "floor, %s: %s: %.2f s CPU on one thread, %.2f s on both cores; imagewall %.2f s = %.2fx that, %.2fx run by run (the median of %d pairs; target <= %.2fx: %s), peak %.0f MB (target <= 256 MB: %s)", \
-      c, what, f, two, iw, iw / two, paired, runs, target, paired <= target ? "met" : "not met", rss, rss <= 256 ? "met" : "not met"
+      c, what, f, two, iw, iw / two, paired, runs, target, paired == "" ? "no pairs" : paired <= target ? "met" : "not met", rss, rss <= 256 ? "met" : "not met"
     printf "; against the CPU halved (%.2f s; the floor on both cores takes %.2fx that): %.2fx", f / 2, two / (f / 2), iw / (f / 2)
     if (v1 > 0) printf "; the floor is %.2fx faster than libvips 1 thread (%.2f s), %.2fx than 2 threads (%.2f s)", v1 / two, v1, v2 / two, v2
     printf "\n" }'

@@ -64,7 +64,7 @@ if [ -d "$raw" ] && command -v cc >/dev/null; then
   paired=$(paired_median "$work/raw24.runs" "$work/floor24.runs")
   floor=$(floor_cpu "$work/jpeg_floor" --tile 487 "$work"/floor24/*.jpg)
   awk -v w="$wall" -v c="$cpu" -v r="$rss" -v f="$floor" -v d="$decode" -v two="$two" -v p="$paired" -v n="$runs" 'BEGIN {
-    printf "raw: 100 NEFs with 24 MP previews %.2f s wall, %.2f s CPU, peak %d MB; floor %.2f s CPU on one thread, %.2f s on both cores: imagewall %.2fx the floor, %.2fx run by run (the median of %d pairs; target <= 1.25x: %s); against the CPU halved (%.2f s; the floor on both cores takes %.2fx that): %.2fx; its decode stage %.2f s CPU, %.2fx the floor'"'"'s, the rest resamples and encodes the sheet\n", w, c, r, f, two, w / two, p, n, (p <= 1.25 ? "met" : "not met"), f / 2, two / (f / 2), w / (f / 2), d, d / f }'
+    printf "raw: 100 NEFs with 24 MP previews %.2f s wall, %.2f s CPU, peak %d MB; floor %.2f s CPU on one thread, %.2f s on both cores: imagewall %.2fx the floor, %.2fx run by run (the median of %d pairs; target <= 1.25x: %s); against the CPU halved (%.2f s; the floor on both cores takes %.2fx that): %.2fx; its decode stage %.2f s CPU, %.2fx the floor'"'"'s, the rest resamples and encodes the sheet\n", w, c, r, f, two, w / two, p, n, (p == "" ? "no pairs" : p <= 1.25 ? "met" : "not met"), f / 2, two / (f / 2), w / (f / 2), d, d / f }'
   # The same as instructions (callgrind, one thread, 10 of the NEFs), which repeat where seconds do not.
   if command -v valgrind >/dev/null; then
     cp "$bin" "$work/imagewall-grind" && strip --strip-debug "$work/imagewall-grind"

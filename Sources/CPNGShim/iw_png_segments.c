@@ -88,7 +88,9 @@ int iw_png_filter_segment(const uint8_t *rows, size_t stride, uint32_t count, ui
 int iw_png_deflate_filtered(const uint8_t *filtered, size_t filtered_size, int level, int run_length, int last,
                             uint8_t *data, size_t capacity, iw_png_segment *out) {
     memset(out, 0, sizeof *out);
-    if (capacity < iw_png_segment_bound(filtered_size)) return 1;
+    if (capacity < iw_png_segment_bound(filtered_size) || !data || (!filtered && filtered_size)) return 1;
+    static const uint8_t nothing = 0;
+    if (!filtered) filtered = &nothing; /* no rows: an empty Swift array has no storage */
     if (level < 0) { /* ImageWall's deflater (iw_deflate.h) */
         out->size = iw_deflate_band(filtered, filtered_size, last, data);
     } else {
