@@ -52,8 +52,10 @@ static size_t by_own(const unsigned char *rows, size_t row, size_t height, size_
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) {
-        fprintf(stderr, "usage: deflate_vs_zlib SHEET.png [BAND_ROWS] [zlib|own|none]\n");
+    long band_rows = argc > 2 ? atol(argv[2]) : 128;
+    const char *only = argc > 3 ? argv[3] : NULL;
+    if (argc < 2 || band_rows < 1 || (only && strcmp(only, "zlib") && strcmp(only, "own") && strcmp(only, "none"))) {
+        fprintf(stderr, "usage: deflate_vs_zlib SHEET.png [BAND_ROWS] [zlib|own|none] (BAND_ROWS at least 1)\n");
         return 2;
     }
     FILE *file = fopen(argv[1], "rb");
@@ -83,10 +85,6 @@ int main(int argc, char **argv) {
     uLongf made = total;
     if (!width || uncompress(rows, &made, idat, idat_size) != Z_OK || made != total)
         return fprintf(stderr, "%s: not an 8-bit RGB(A) PNG ImageWall reads here\n", argv[1]), 2;
-    long band_rows = argc > 2 ? atol(argv[2]) : 128;
-    const char *only = argc > 3 ? argv[3] : NULL;
-    if (band_rows < 1 || (only && strcmp(only, "zlib") && strcmp(only, "own") && strcmp(only, "none")))
-        return fprintf(stderr, "usage: deflate_vs_zlib SHEET.png [BAND_ROWS] [zlib|own|none] (BAND_ROWS at least 1)\n"), 2;
     size_t band = (size_t)band_rows;
     size_t cap = compressBound(total) + iw_deflate_bound(total);
     unsigned char *out = malloc(cap);
