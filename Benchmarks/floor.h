@@ -19,7 +19,7 @@ static double floor_seconds(clockid_t clock) {
 
 /* The whole file at `path` in a buffer of the calling thread's, kept for its next file; NULL
  * when it cannot be read. */
-static const unsigned char *floor_read(const char *path, size_t *size) {
+static inline const unsigned char *floor_read(const char *path, size_t *size) {
     static __thread unsigned char *bytes = NULL;
     static __thread size_t capacity = 0;
     FILE *file = fopen(path, "rb");
