@@ -105,11 +105,8 @@ struct ManifestReaderTests {
 
     @Test("tiles of random shapes: read directly, scanned or by the decoder, the same tiles or the same error")
     func quickTilesAtRandom() throws {
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 33) % bound
-        }
+        var random = SeededGenerator(seed: 0x2545_F491_4F6C_DD1D)
+        func next(_ bound: Int) -> Int { Int(random.next() >> 33) % bound }
         let numbers = ["height", "index", "orientation", "page", "root", "section", "sourceHeight", "sourceWidth"]
         let texts = ["format", "path", "source"]
         let names = numbers + texts + ["width", "x", "y", "cell", "crop", "warnings", "caption", "mark"]

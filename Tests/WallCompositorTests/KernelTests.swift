@@ -14,11 +14,8 @@ import _WallTestSupport
 struct KernelTests {
     @Test("plain, SSE2 and AVX2 give the Swift definition's sums", arguments: [1, 2, 3, 4, 5, 7, 12, 129])
     func sameSums(lines count: Int) {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(count)
-        func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state >> 33
-        }
+        var random = SeededGenerator(seed: 0x9E37_79B9_7F4A_7C15 &* UInt64(count))
+        func next() -> UInt64 { random.next() >> 33 }
         for length in [1, 15, 16, 17, 31, 33, 64, 100, 257] {
             let lineBytes = length + Int(next() % 5)
             let lines = (0..<(count * lineBytes)).map { i in i % 11 == 0 ? 255 : UInt8(truncatingIfNeeded: next()) }
@@ -45,11 +42,8 @@ struct KernelTests {
 
     @Test("plain, SSE2 and AVX2 halve rows as the Swift definition does", arguments: [1, 2, 3, 4])
     func sameHalves(channels: Int) {
-        var state: UInt64 = 0xD1B5_4A32_D192_ED03 &* UInt64(channels)
-        func next() -> UInt8 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt8(truncatingIfNeeded: state >> 33)
-        }
+        var random = SeededGenerator(seed: 0xD1B5_4A32_D192_ED03 &* UInt64(channels))
+        func next() -> UInt8 { UInt8(truncatingIfNeeded: random.next() >> 33) }
         for width in [1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 15, 16, 17, 21, 22, 31, 33, 64, 101, 1000, 2001] {
             let length = width * channels
             // Bytes at the extremes where the sums would overflow a byte or saturate.
@@ -81,11 +75,8 @@ struct KernelTests {
 
     @Test("plain, SSE2 and AVX2 store sums as the Swift definition does", arguments: [3, 4])
     func sameStores(channels: Int) {
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D &* UInt64(channels)
-        func next() -> Int32 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int32(truncatingIfNeeded: state >> 32)
-        }
+        var random = SeededGenerator(seed: 0x2545_F491_4F6C_DD1D &* UInt64(channels))
+        func next() -> Int32 { Int32(truncatingIfNeeded: random.next() >> 32) }
         let precision = Int(Contributions.precision)
         for rows in 1...4 {
             for pixels in [1, 2, 5, 6, 7, 16, 21, 33] {
@@ -137,11 +128,8 @@ struct KernelTests {
 
     @Test("plain, SSE2 and AVX2 Paeth-filter rows as the PNG specification defines", arguments: [1, 2, 3, 4, 6, 8])
     func samePaeth(bytesPerPixel bpp: Int) {
-        var state: UInt64 = 0x94D0_49BB_1331_11EB &* UInt64(bpp)
-        func next() -> UInt8 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt8(truncatingIfNeeded: state >> 33)
-        }
+        var random = SeededGenerator(seed: 0x94D0_49BB_1331_11EB &* UInt64(bpp))
+        func next() -> UInt8 { UInt8(truncatingIfNeeded: random.next() >> 33) }
         // ISO 15948, 9.4: the predictor of a (left), b (above) and c (above left), 0 beyond the left edge.
         func predictor(_ a: Int, _ b: Int, _ c: Int) -> Int {
             let p = a + b - c

@@ -112,11 +112,10 @@ extension ResamplerTests {
     /// in 64...191 and alpha opaque, so that no filter overshoot is clipped.
     static func noise(_ size: Size, channels: Int, seed: UInt64, mild: Bool = false) -> Bitmap {
         var image = Bitmap(size: size, alpha: channels == 4 ? .premultiplied : .none)
-        var state = seed
+        var random = SeededGenerator(seed: seed)
         for i in stride(from: 0, to: image.pixels.count, by: channels) {
             for c in 0..<channels {
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                image.pixels[i + c] = UInt8(truncatingIfNeeded: state >> 56)
+                image.pixels[i + c] = UInt8(truncatingIfNeeded: random.next() >> 56)
                 if mild { image.pixels[i + c] = c == 3 ? 255 : 64 + image.pixels[i + c] / 2 }
             }
             if channels == 4 {  // premultiplied: colour no larger than alpha

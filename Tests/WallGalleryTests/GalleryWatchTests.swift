@@ -71,11 +71,10 @@ struct GalleryWatchTests {
 
     /// A JPEG of a few megabytes: noise, 2000 x 1500.
     static func bigJPEG() throws -> [UInt8] {
-        var state: UInt64 = 0x1234_5678
+        var random = SeededGenerator(seed: 0x1234_5678)
         var samples = [UInt8](repeating: 0, count: 2000 * 1500 * 3)
         for i in samples.indices {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            samples[i] = UInt8(truncatingIfNeeded: state >> 57) &+ UInt8(i / 6000 % 128)
+            samples[i] = UInt8(truncatingIfNeeded: random.next() >> 57) &+ UInt8(i / 6000 % 128)
         }
         let folder = TemporaryFolder()
         var options = JPEGEncodeOptions(storage: .ycbcr)
