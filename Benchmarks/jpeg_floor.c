@@ -5,7 +5,7 @@
  * follow. Each file is given to libjpeg 256 KB at a time from a buffer each thread keeps, as
  * imagewall's reader does: its Huffman decoder then nearly always has the bytes its fast path needs
  * (libjpeg's stdio source reads 4 KB at a time), and the buffer stays in the core's cache. Reading
- * each file whole into memory first was 5 % slower on the 12 MP photos (both cores).
+ * each file whole into memory first took 4-5 % longer on the 12 MP photos (both cores).
  *   usage: jpeg_floor [--threads T] N FILE...  |  jpeg_floor [--threads T] --tile W FILE...
  *   (prints "cpu wall" seconds: see floor.h) */
 #include <stdio.h>

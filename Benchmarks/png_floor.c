@@ -1,6 +1,7 @@
 /* The decoder's floor for `make bench`: CPU time libpng alone spends decoding PNG files in
  * full (no PNG decoder can shrink while decoding), expanded to 8 bits per sample, rows thrown away: no resampling, no sheet, no encoding.
- * Each file is read through a 256 KB stdio buffer its thread keeps, as imagewall reads it.
+ * Each file is read through a 256 KB stdio buffer its thread keeps, and zlib's Adler-32 is not
+ * checked, as imagewall reads it.
  *   usage: png_floor [--threads T] FILE...   (prints "cpu wall" seconds: see floor.h) */
 #include <png.h>
 #include "floor.h"
@@ -20,6 +21,11 @@ static void decode_file(FILE *file) {
         return;
     }
     png_init_io(png, file);
+#if defined(PNG_IGNORE_ADLER32)
+    /* As imagewall's decoder: each IDAT chunk's CRC-32 covers the compressed bytes, and zlib's
+       Adler-32 of the inflated ones would be checked on top of it. */
+    png_set_option(png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
+#endif
     png_read_info(png, info);
     int color_type = png_get_color_type(png, info);
     if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
