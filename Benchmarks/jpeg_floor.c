@@ -2,10 +2,11 @@
  * DCT scale of N/8, rows thrown away: no resampling, no sheet, no encoding. With `--tile W`,
  * each file at the smallest scale that keeps both sides at least twice those of a W px wide
  * tile of its shape as shown (EXIF orientation 5-8 turns it), the rule imagewall and libvips
- * follow. Each file is given to libjpeg 256 KB at a time from a buffer each thread keeps, as
- * imagewall's reader does: its Huffman decoder then nearly always has the bytes its fast path needs
- * (libjpeg's stdio source reads 4 KB at a time), and the buffer stays in the core's cache. Reading
- * each file whole into memory first took 4-5 % longer on the 12 MP photos (both cores).
+ * follow. Each file is given to libjpeg by imagewall's own source (iw_jpeg_source.h), 256 KB at
+ * a time from a buffer each thread keeps: its Huffman decoder then nearly always has the bytes
+ * its fast path needs (libjpeg's stdio source reads 4 KB at a time), and the buffer stays in the
+ * core's cache. Reading each file whole into memory first took 4-5 % longer on the 12 MP photos
+ * (both cores).
  *   usage: jpeg_floor [--threads T] N FILE...  |  jpeg_floor [--threads T] --tile W FILE...
  *   (prints "cpu wall" seconds: see floor.h) */
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <jpeglib.h>
 #include "floor.h"
+#include "../Sources/CJPEGShim/iw_jpeg_source.h"
 
 /* Whether the file's EXIF orientation (APP1, IFD0 tag 0x0112) is 5-8: shown turned a quarter. */
 static int turned(j_decompress_ptr info) {
@@ -55,55 +57,16 @@ static int numerator_for_tile(long width, long height, long tile, int quarter_tu
 
 static int tile = 0, numerator = 8;
 
-/* A file's bytes 256 KB at a time; at its end an EOI marker, as libjpeg's stdio source gives. */
-enum { chunk_size = 256 << 10 };
-struct chunk_source {
-    struct jpeg_source_mgr base;
-    FILE *file;
-    JOCTET buffer[chunk_size];
-};
-
-static void init_chunks(j_decompress_ptr info) { (void)info; }
-static void term_chunks(j_decompress_ptr info) { (void)info; }
-
-static boolean fill_chunk(j_decompress_ptr info) {
-    struct chunk_source *source = (struct chunk_source *)info->src;
-    size_t count = fread(source->buffer, 1, chunk_size, source->file);
-    if (count == 0) {
-        source->buffer[0] = (JOCTET)0xFF;
-        source->buffer[1] = (JOCTET)JPEG_EOI;
-        count = 2;
-    }
-    source->base.next_input_byte = source->buffer;
-    source->base.bytes_in_buffer = count;
-    return TRUE;
-}
-
-static void skip_chunks(j_decompress_ptr info, long count) {
-    struct jpeg_source_mgr *source = info->src;
-    if (count <= 0) return;
-    while (count > (long)source->bytes_in_buffer) {
-        count -= (long)source->bytes_in_buffer;
-        fill_chunk(info);
-    }
-    source->next_input_byte += count;
-    source->bytes_in_buffer -= (size_t)count;
-}
-
 static void decode(const char *path) {
-    static __thread struct chunk_source *source = NULL;
+    static __thread struct iw_source *source = NULL;
     if (!source && !(source = malloc(sizeof *source))) return;
     FILE *file = fopen(path, "rb");
     if (!file) return;
-    source->file = file;
-    source->base = (struct jpeg_source_mgr){.init_source = init_chunks, .fill_input_buffer = fill_chunk,
-                                            .skip_input_data = skip_chunks,
-                                            .resync_to_restart = jpeg_resync_to_restart, .term_source = term_chunks};
     struct jpeg_decompress_struct info;
     struct jpeg_error_mgr errors;
     info.err = jpeg_std_error(&errors);
     jpeg_create_decompress(&info);
-    info.src = &source->base;
+    iw_source_attach(source, file, &info);
     jpeg_save_markers(&info, JPEG_APP0 + 1, 0xFFFF);
     jpeg_read_header(&info, TRUE);
     info.scale_num = tile ? numerator_for_tile(info.image_width, info.image_height, tile, turned(&info)) : numerator;
