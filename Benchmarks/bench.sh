@@ -55,7 +55,7 @@ tool_command() {  # $1 tool, $2 source dir, $3 output
     vips) echo "python3 $shared/peers/vips_sheet.py $2 $3 --width 2000 --columns 4 --gap 10" ;;
     vips2) echo "python3 $shared/peers/vips_sheet.py $2 $3 --width 2000 --columns 4 --gap 10 --threads 2" ;;
     montage) echo "bash $shared/peers/montage.sh $2 $3 2000 4 10" ;;
-    floor) echo "bash $work/floor-$(basename "$2").sh" ;;
+    floor) echo "bash -e $work/floor-$(basename "$2").sh" ;;
   esac
 }
 
@@ -90,6 +90,8 @@ floor_script() {  # $1 corpus: writes $work/floor-$1.sh, its floor (a command a 
     heic-whole) mapfile -t chosen < <(files -iname '*.heic'); command_line "$work/heif_floor" 995 "${chosen[@]}" ;;
     *) return 1 ;;
   esac > "$work/floor-$1.sh"
+  # Once untimed: a floor that failed on a file would read low.
+  bash -e "$work/floor-$1.sh" > /dev/null || { echo "bench: the floor of $1 did not decode every file" >&2; exit 1; }
 }
 
 printf '%-11s %-10s %5s %9s %8s %8s %9s %10s\n' corpus tool images wall_s cpu_s rss_mb images/s vs_imagewall
@@ -159,7 +161,7 @@ floor_line() {  # $1 corpus, $2 the floor's CPU on one thread, $3 what it decode
 # of each of its commands, one a line.
 corpus_floor_cpu() {  # $1 corpus
   local k run
-  for run in $(seq "$runs"); do FLOOR_THREADS=1 bash "$work/floor-$1.sh" > "$work/floor-$1.one.$run"; done
+  for run in $(seq "$runs"); do FLOOR_THREADS=1 bash -e "$work/floor-$1.sh" > "$work/floor-$1.one.$run"; done
   for k in $(seq "$(wc -l < "$work/floor-$1.sh")"); do
     for run in $(seq "$runs"); do sed -n "${k}p" "$work/floor-$1.one.$run"; done | cut -d' ' -f1 | median
   done
@@ -191,7 +193,7 @@ if $floors; then
       rm -f "$work/heic-whole.png"
       measure "$bin" render "$base/heic" -o "$work/heic-whole.png" --width 2000 --columns 2 --gap 10 --background '#202020' \
         >> "$work/heic-whole.runs"
-      measure bash "$work/floor-heic-whole.sh" >> "$work/heic-whole.floor.runs"
+      measure bash -e "$work/floor-heic-whole.sh" >> "$work/heic-whole.floor.runs"
     done
     cut -d' ' -f1 "$work/heic-whole.runs" | median > "$work/heic-whole.imagewall"
     cut -d' ' -f3 "$work/heic-whole.runs" | median > "$work/heic-whole.rss"

@@ -39,6 +39,15 @@ static inline const unsigned char *floor_read(const char *path, size_t *size) {
 
 typedef void (*floor_decode)(const char *path);
 
+/* How many files failed to decode: a floor that skipped one would read low. */
+static int floor_failures = 0;
+
+/* Says that the file at `path` did not decode, and why; the run then exits with status 1. */
+static void floor_failed(const char *path, const char *reason) {
+    fprintf(stderr, "floor: %s: %s\n", path, reason);
+    __atomic_fetch_add(&floor_failures, 1, __ATOMIC_RELAXED);
+}
+
 struct floor_queue {
     char **files;
     int count, next;
@@ -62,7 +71,7 @@ static int floor_threads(int *argc, char ***argv) {
     return threads < 1 ? 1 : threads > 64 ? 64 : threads;
 }
 
-/* Decodes `count` files on `threads` threads and prints "cpu wall". */
+/* Decodes `count` files on `threads` threads and prints "cpu wall"; 1 when a file failed. */
 static int floor_run(char **files, int count, int threads, floor_decode decode) {
     struct floor_queue queue = {files, count, 0, decode};
     pthread_t workers[64];
@@ -72,6 +81,6 @@ static int floor_run(char **files, int count, int threads, floor_decode decode) 
     floor_worker(&queue);
     for (int t = 0; t < started; t++) pthread_join(workers[t], NULL);
     printf("%.2f %.3f\n", floor_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu, floor_seconds(CLOCK_MONOTONIC) - wall);
-    return 0;
+    return floor_failures > 0;
 }
 #endif

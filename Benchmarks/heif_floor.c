@@ -46,8 +46,11 @@ static void decode(const char *path) {
                           options);
         heif_decoding_options_free(options);
         if (image) heif_image_release(image);
+        else floor_failed(path, "libheif cannot decode it");
         if (chosen) heif_image_handle_release(chosen);
         heif_image_handle_release(handle);
+    } else {
+        floor_failed(path, "libheif cannot read it");
     }
     heif_context_free(context);
 }

@@ -56,15 +56,26 @@ static int numerator_for_tile(long width, long height, long tile, int quarter_tu
 }
 
 static int tile = 0, numerator = 8;
+static __thread const char *decoding;
+
+/* A file libjpeg cannot decode ends the run: the floor would read low without it. */
+static void fail(j_common_ptr info) {
+    char message[JMSG_LENGTH_MAX];
+    (*info->err->format_message)(info, message);
+    floor_failed(decoding, message);
+    exit(1);
+}
 
 static void decode(const char *path) {
     static __thread struct iw_source *source = NULL;
-    if (!source && !(source = malloc(sizeof *source))) return;
+    if (!source && !(source = malloc(sizeof *source))) return floor_failed(path, "out of memory");
     FILE *file = fopen(path, "rb");
-    if (!file) return;
+    if (!file) return floor_failed(path, "cannot be opened");
     struct jpeg_decompress_struct info;
     struct jpeg_error_mgr errors;
     info.err = jpeg_std_error(&errors);
+    errors.error_exit = fail;
+    decoding = path;
     jpeg_create_decompress(&info);
     iw_source_attach(source, file, &info);
     jpeg_save_markers(&info, JPEG_APP0 + 1, 0xFFFF);

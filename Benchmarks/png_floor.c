@@ -11,8 +11,13 @@ static void quiet(png_structp png, png_const_charp message) {
     (void)message;
 }
 
-static void decode_file(FILE *file) {
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, quiet);
+static void failed(png_structp png, png_const_charp message) {
+    floor_failed(png_get_error_ptr(png), message);
+    png_longjmp(png, 1);
+}
+
+static void decode_file(FILE *file, const char *path) {
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, (png_voidp)path, failed, quiet);
     png_infop info = png_create_info_struct(png);
     png_bytep row = NULL;
     if (setjmp(png_jmpbuf(png))) {
@@ -45,10 +50,10 @@ static void decode_file(FILE *file) {
 static void decode(const char *path) {
     static __thread char *buffer = NULL;
     FILE *file = fopen(path, "rb");
-    if (!file) return;
+    if (!file) return floor_failed(path, "cannot be opened");
     if (!buffer) buffer = malloc(256 << 10);
     if (buffer) setvbuf(file, buffer, _IOFBF, 256 << 10);
-    decode_file(file);
+    decode_file(file, path);
     fclose(file);
 }
 

@@ -10,7 +10,7 @@ static int width;
 static void decode(const char *path) {
     size_t got;
     const uint8_t *data = floor_read(path, &got);
-    if (!data) return;
+    if (!data) return floor_failed(path, "cannot be read");
     WebPDecoderConfig config;
     WebPInitDecoderConfig(&config);
     if (WebPGetFeatures(data, got, &config.input) == VP8_STATUS_OK && config.input.width > 0) {
@@ -18,8 +18,10 @@ static void decode(const char *path) {
         config.options.scaled_width = width;
         config.options.scaled_height = (int)((long)width * config.input.height / config.input.width);
         config.output.colorspace = MODE_RGB;
-        WebPDecode(data, got, &config);
+        if (WebPDecode(data, got, &config) != VP8_STATUS_OK) floor_failed(path, "libwebp cannot decode it");
         WebPFreeDecBuffer(&config.output);
+    } else {
+        floor_failed(path, "not a WebP file libwebp reads");
     }
 }
 

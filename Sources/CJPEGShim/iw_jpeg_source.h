@@ -52,9 +52,12 @@ static void skip_source(j_decompress_ptr info, long count) {
 
 static void term_source(j_decompress_ptr info) { (void)info; }
 
-/* `source` reading `file` for `info`, from the file's current position. */
+/* `source` reading `file` for `info`, from the file's current position. A source used before
+   starts empty: what an earlier file left after its EOI marker is not read as this file's. */
 static void iw_source_attach(struct iw_source *source, FILE *file, j_decompress_ptr info) {
     source->file = file;
+    source->base.next_input_byte = NULL;
+    source->base.bytes_in_buffer = 0;
     source->base.init_source = init_source;
     source->base.fill_input_buffer = fill_source;
     source->base.skip_input_data = skip_source;
