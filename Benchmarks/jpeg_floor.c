@@ -68,9 +68,15 @@ static void fail(j_common_ptr info) {
 
 static void decode(const char *path) {
     static __thread struct iw_source *source = NULL;
-    if (!source && !(source = malloc(sizeof *source))) return floor_failed(path, "out of memory");
+    if (!source && !(source = malloc(sizeof *source))) {
+        floor_failed(path, "out of memory");
+        return;
+    }
     FILE *file = fopen(path, "rb");
-    if (!file) return floor_failed(path, "cannot be opened");
+    if (!file) {
+        floor_failed(path, "cannot be opened");
+        return;
+    }
     struct jpeg_decompress_struct info;
     struct jpeg_error_mgr errors;
     info.err = jpeg_std_error(&errors);

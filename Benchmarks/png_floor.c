@@ -50,7 +50,10 @@ static void decode_file(FILE *file, const char *path) {
 static void decode(const char *path) {
     static __thread char *buffer = NULL;
     FILE *file = fopen(path, "rb");
-    if (!file) return floor_failed(path, "cannot be opened");
+    if (!file) {
+        floor_failed(path, "cannot be opened");
+        return;
+    }
     if (!buffer) buffer = malloc(256 << 10);
     if (buffer) setvbuf(file, buffer, _IOFBF, 256 << 10);
     decode_file(file, path);

@@ -10,7 +10,10 @@ static int width;
 static void decode(const char *path) {
     size_t got;
     const uint8_t *data = floor_read(path, &got);
-    if (!data) return floor_failed(path, "cannot be read");
+    if (!data) {
+        floor_failed(path, "cannot be read");
+        return;
+    }
     WebPDecoderConfig config;
     WebPInitDecoderConfig(&config);
     if (WebPGetFeatures(data, got, &config.input) == VP8_STATUS_OK && config.input.width > 0) {
