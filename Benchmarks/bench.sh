@@ -55,7 +55,7 @@ tool_command() {  # $1 tool, $2 source dir, $3 output
     vips) echo "python3 $shared/peers/vips_sheet.py $2 $3 --width 2000 --columns 4 --gap 10" ;;
     vips2) echo "python3 $shared/peers/vips_sheet.py $2 $3 --width 2000 --columns 4 --gap 10 --threads 2" ;;
     montage) echo "bash $shared/peers/montage.sh $2 $3 2000 4 10" ;;
-    floor) echo "bash -e $work/floor-$(basename "$2").sh" ;;
+    floor) echo "bash -e $work/floor-$(basename "$2").sh" ;;  # a file it cannot decode stops the bench
   esac
 }
 
@@ -90,8 +90,6 @@ floor_script() {  # $1 corpus: writes $work/floor-$1.sh, its floor (a command a 
     heic-whole) mapfile -t chosen < <(files -iname '*.heic'); command_line "$work/heif_floor" 995 "${chosen[@]}" ;;
     *) return 1 ;;
   esac > "$work/floor-$1.sh"
-  # Once untimed: a floor that failed on a file would read low.
-  bash -e "$work/floor-$1.sh" > /dev/null || { echo "bench: the floor of $1 did not decode every file" >&2; exit 1; }
 }
 
 printf '%-11s %-10s %5s %9s %8s %8s %9s %10s\n' corpus tool images wall_s cpu_s rss_mb images/s vs_imagewall
