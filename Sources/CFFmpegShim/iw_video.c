@@ -77,6 +77,52 @@ static double whole_duration(AVFormatContext *format, AVStream *stream) {
     return seconds > 0 ? seconds : 1e-3;
 }
 
+/* The end of the last frame a file without an index up front holds (a Matroska, WebM, AVI or
+   MPEG-TS file), read from its tail in a context of its own: packets are read from a byte
+   offset near the end until the file ends, the window growing until a frame of the stream is
+   met. `cut` is set when the file ends inside an element (FFmpeg says so, or a read fails
+   otherwise than at the end). Returns -1 when nothing could be read. */
+static double tail_end(const char *path, int stream_index, int64_t size, int *cut) {
+    *cut = 0;
+    AVFormatContext *format = NULL;
+    if (iw_ff.avformat_open_input(&format, path, NULL, NULL) < 0) return -1;
+    if (stream_index >= (int)format->nb_streams) {
+        iw_ff.avformat_close_input(&format);
+        return -1;
+    }
+    for (unsigned i = 0; i < format->nb_streams; i++)
+        if ((int)i != stream_index) format->streams[i]->discard = AVDISCARD_ALL;
+    AVStream *stream = format->streams[stream_index];
+    int64_t start = stream->start_time != AV_NOPTS_VALUE ? stream->start_time : 0;
+    int byte_seeks = !(format->iformat->flags & AVFMT_NO_BYTE_SEEK);
+    AVPacket *packet = iw_ff.av_packet_alloc();
+    int64_t end = AV_NOPTS_VALUE;
+    for (int64_t window = 1 << 20; packet && end == AV_NOPTS_VALUE; window *= 8) {
+        int whole = window >= size || !byte_seeks;
+        if (!whole && iw_ff.av_seek_frame(format, -1, size - window, AVSEEK_FLAG_BYTE) < 0) whole = 1, byte_seeks = 0;
+        if (whole && window > 1 << 20 && iw_ff.av_seek_frame(format, -1, 0, AVSEEK_FLAG_BYTE) < 0) break;
+        iw_ffmpeg_clear_logged();
+        int status;
+        while ((status = iw_ff.av_read_frame(format, packet)) >= 0) {
+            if (packet->stream_index == stream_index) {
+                int64_t at = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
+                if (at != AV_NOPTS_VALUE) {
+                    at += packet->duration > 0 ? packet->duration : 0;
+                    if (end == AV_NOPTS_VALUE || at > end) end = at;
+                }
+            }
+            iw_ff.av_packet_unref(packet);
+        }
+        *cut = status != AVERROR_EOF || iw_ffmpeg_logged()[0] != 0;
+        if (whole) break;
+    }
+    iw_ff.av_packet_free(&packet);
+    double seconds = end == AV_NOPTS_VALUE ? -1 : (end - start) * av_q2d(stream->time_base);
+    iw_ffmpeg_clear_logged();
+    iw_ff.avformat_close_input(&format);
+    return seconds;
+}
+
 iw_video *iw_video_open(const char *path, long long max_pixels, iw_video_info *info, char *message,
                         size_t message_size) {
     memset(info, 0, sizeof *info);
@@ -157,6 +203,33 @@ iw_video *iw_video_open(const char *path, long long max_pixels, iw_video_info *i
     else if (stream->duration > 0 && stream->duration != AV_NOPTS_VALUE)
         info->duration = stream->duration * av_q2d(stream->time_base);
     info->whole_duration = whole_duration(format, stream);
+    int64_t size = format->pb ? iw_ff.avio_size(format->pb) : -1;
+    int entries = iw_ff.avformat_index_get_entries_count(stream);
+    double frame = stream->avg_frame_rate.num > 0 ? av_q2d(av_inv_q(stream->avg_frame_rate)) : 0.04;
+    if (!info->whole_duration && !strcmp(format->iformat->name, "avi") && stream->nb_frames > entries &&
+        stream->avg_frame_rate.num > 0) {
+        /* AVI's header counts the frames; FFmpeg, finding the index at the end cut off, gives the
+           length of the frames it finds. (MP4's and MOV's counts are their index, and may be
+           longer than an edit list shows.) */
+        double counted = stream->nb_frames * frame;
+        if (info->duration > 0 && counted > info->duration + frame) {
+            info->whole_duration = info->duration;
+            info->duration = counted;
+        }
+    }
+    if (size > 0 && entries == 0) {
+        /* No index read with the header (Matroska's cues lie at its end, AVI's index too): the
+           frames the file holds are found at its tail. */
+        int cut = 0;
+        double held = tail_end(path, index, size, &cut);
+        if (held > 0 && info->duration <= 0) {
+            info->duration = held;
+            info->duration_from_frames = 1;
+            if (cut) info->whole_duration = held;
+        } else if (cut && held > 0 && held < info->duration - frame) {
+            info->whole_duration = held;
+        }
+    }
     copy_text(info->codec, sizeof info->codec, codec->name);
     copy_text(info->codec_long, sizeof info->codec_long, codec->long_name ? codec->long_name : codec->name);
     copy_text(info->container, sizeof info->container, format->iformat ? format->iformat->name : "");

@@ -110,6 +110,63 @@ struct VideoTests {
         }
     }
 
+    @Test(
+        "a clip without an index up front (WebM, Matroska, AVI) cut short is marked, its length the frames it holds",
+        arguments: [
+            ("vp9.webm", ["-c:v", "libvpx-vp9", "-b:v", "300k", "-deadline", "realtime", "-cpu-used", "8"], 90),
+            ("h264.mkv", ["-c:v", "libx264", "-pix_fmt", "yuv420p"], 35),
+            ("mjpeg.avi", ["-c:v", "mjpeg", "-q:v", "5"], 60),
+        ])
+    func cutWithoutIndex(name: String, arguments: [String], percent: Int) throws {
+        let folder = TemporaryFolder()
+        // 8 s that fade in over 2.5 s, as the clip a user met: the poster is past the fade.
+        let whole = try VideoClips.make(
+            "whole-" + name, in: folder.path, arguments: arguments, seconds: 8, filter: "fade=in:0:37")
+        let bytes = try #require(Fixtures.read(whole))
+        let cut = folder.write(Array(bytes.prefix(bytes.count * percent / 100)), to: "cut-" + name)
+        let info = try ImageProbe().probe(path: cut)
+        let held = try #require(info.duration)
+        #expect(held > 1 && held < 8 * Double(percent) / 100 + 0.5, "the frames it holds: \(held)")
+        let decoded = try ImageDecoder().decode(path: cut, info: info, target: Size(width: 160, height: 90))
+        let damaged = decoded.isDamaged
+        #expect(damaged, "\(decoded.warnings)")
+        #expect(decoded.warnings.contains { $0.contains("cut short") && $0.contains("8.0 s") }, "\(decoded.warnings)")
+        let manifest = try Wall(inputs: [cut]).render(to: folder.file("cut.png"), options: WallOptions())
+        #expect(manifest.tiles[0].damaged == true && manifest.tiles[0].duration == held)
+        // The whole clip: its container's length, nothing said.
+        let intact = try ImageProbe().probe(path: whole)
+        #expect(intact.duration == 8)
+        #expect(try ImageDecoder().decode(path: whole, info: intact).warnings.isEmpty)
+    }
+
+    @Test("a Matroska recording that stopped before its length was written is as long as its frames, and marked")
+    func crashedRecording() throws {
+        let folder = TemporaryFolder()
+        // Written to a pipe, as a recorder that never gets to seek back: no length, no sizes.
+        let whole = folder.file("whole.mkv")
+        let run = try Fixtures.run(
+            "/bin/sh",
+            [
+                "-c",
+                "\(VideoClips.ffmpeg ?? "ffmpeg") -v error -f lavfi -i testsrc2=size=320x180:rate=15:duration=6 "
+                    + "-c:v libx264 -pix_fmt yuv420p -f matroska - > '\(whole)'",
+            ])
+        #expect(run.status == 0, "\(run.errors)")
+        let bytes = try #require(Fixtures.read(whole))
+        let path = folder.write(Array(bytes.prefix(bytes.count / 2)), to: "recording.mkv")
+        // Whole, its length is where its frames end, and nothing is said.
+        let unsaid = try ImageProbe().probe(path: whole)
+        #expect(abs((unsaid.duration ?? 0) - 6) < 0.01, "\(unsaid.duration ?? 0)")
+        #expect(try ImageDecoder().decode(path: whole, info: unsaid).warnings.isEmpty)
+        let info = try ImageProbe().probe(path: path)
+        let held = try #require(info.duration)
+        #expect(held > 0.5 && held < 6, "\(held)")
+        let decoded = try ImageDecoder().decode(path: path, info: info, target: Size(width: 160, height: 90))
+        #expect(
+            decoded.warnings.count == 1 && decoded.warnings[0].contains("does not say its length"),
+            "\(decoded.warnings)")
+    }
+
     @Test("a clip cut after its poster frame is drawn with a warning, and its length is the frames it holds")
     func cutAfterPoster() throws {
         let folder = TemporaryFolder()

@@ -14,7 +14,10 @@ typedef struct iw_video_info {
     int bit_depth;            /* bits a sample of the decoded frames, 0 when unknown */
     double duration;          /* seconds; 0 when the container does not say */
     double whole_duration;    /* seconds of it the file holds, when its index places samples past its end
-                                 (a file cut short); 0 when it holds them all, or cannot tell */
+                                 (a file cut short), or when it has no index and its last frames
+                                 end early inside an element; 0 when it holds them all, or cannot tell */
+    int duration_from_frames; /* 1 when the container does not say its length and `duration` is
+                                 where its last frame ends */
     char codec[32];           /* FFmpeg's decoder name: "h264", "hevc", "vp9", ... */
     char codec_long[64];      /* its long name: "H.264 / AVC / MPEG-4 AVC / MPEG-4 part 10" */
     char container[32];       /* the demuxer: "mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm", "avi" */

@@ -154,7 +154,11 @@ struct VideoCodec: ImageCodec {
     /// short (`video`'s index places frames past its end), the poster frame drawn or not.
     private static func poster(_ bitmap: Bitmap, at: Double, damaged: Int32, video: iw_video_info) -> DecodedImage {
         var warnings: [String] = []
-        if video.whole_duration > 0 {
+        if video.whole_duration > 0, video.duration_from_frames != 0 {
+            warnings.append(
+                "video: cut short, its frames end at \(seconds(video.whole_duration)) and its container "
+                    + "does not say its length; drawn from a frame it holds")
+        } else if video.whole_duration > 0 {
             warnings.append(
                 "video: cut short, its frames end at \(seconds(video.whole_duration)) of the "
                     + "\(seconds(video.duration)) its container says; drawn from a frame it holds")
