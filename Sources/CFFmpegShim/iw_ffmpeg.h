@@ -26,7 +26,8 @@
     X(util, av_frame_move_ref) X(util, av_strerror) X(util, av_log_set_level)                           \
     X(util, av_pix_fmt_desc_get) X(util, av_get_pix_fmt_name) X(util, av_display_rotation_get)          \
     X(util, av_dict_get) X(format, avformat_index_get_entries_count) X(format, avformat_index_get_entry)     \
-    X(format, avio_size) X(codec, avcodec_find_decoder_by_name) X(util, av_log_set_callback)
+    X(format, avio_size) X(codec, avcodec_find_decoder_by_name) X(util, av_log_set_callback)         \
+    X(util, av_get_pix_fmt)
 
 
 struct iw_ffmpeg_functions {

@@ -192,10 +192,21 @@ static int float_pixels(const AVFrame *frame, const AVPixFmtDescriptor *format, 
     return 0;
 }
 
-int iw_still_pixels(iw_still *still, int channels, int linear, unsigned char *out, char *message,
-                    size_t message_size) {
+int iw_still_pixels(iw_still *still, int channels, int linear, const char *samples_as, unsigned char *out,
+                    char *message, size_t message_size) {
     AVFrame *frame = still->frame;
     const AVPixFmtDescriptor *format = iw_ff.av_pix_fmt_desc_get((enum AVPixelFormat)frame->format);
+    if (samples_as) {
+        enum AVPixelFormat as = iw_ff.av_get_pix_fmt(samples_as);
+        const AVPixFmtDescriptor *really = as == AV_PIX_FMT_NONE ? NULL : iw_ff.av_pix_fmt_desc_get(as);
+        if (!really || really->comp[0].step != format->comp[0].step ||
+            (really->flags & AV_PIX_FMT_FLAG_PLANAR) || (format->flags & AV_PIX_FMT_FLAG_PLANAR)) {
+            snprintf(message, message_size, "its %s pixels cannot be read as %s", format->name, samples_as);
+            return 1;
+        }
+        frame->format = as;
+        format = really;
+    }
     if (format->flags & AV_PIX_FMT_FLAG_FLOAT) {
         if (float_pixels(frame, format, channels, linear, out) == 0) return 0;
         snprintf(message, message_size, "its %s pixels cannot be converted", format->name);

@@ -147,6 +147,52 @@ struct StillFormatTests {
         #expect(row == [188, 10, 127, 128, 255, 0, 0, 255])
     }
 
+    /// A 16-bit grey TGA (type 3, or 11 run-length coded in raw packets) of `width` x 4 pixels,
+    /// top row first: grey rising along the row, the top two rows transparent.
+    func writeGrayAlphaTGA(width: Int, rle: Bool) -> String {
+        var bytes: [UInt8] = [0, 0, rle ? 11 : 3, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        bytes += Self.le(width, 2) + Self.le(4, 2) + [16, 0x28]
+        for y in 0..<4 {
+            if rle { bytes.append(UInt8(width - 1)) }  // one raw packet a row
+            for x in 0..<width { bytes += [UInt8(x * 255 / (width - 1)), y < 2 ? 0 : 255] }
+        }
+        return folder.write(bytes, to: rle ? "la-rle.tga" : "la.tga")
+    }
+
+    @Test("a 16-bit grey TGA is grey and alpha, as Pillow reads it, never RGB555", arguments: [false, true])
+    func grayAlphaTGA(rle: Bool) throws {
+        let path = writeGrayAlphaTGA(width: 16, rle: rle)
+        let info = try ImageProbe().probe(path: path)
+        #expect(info.colorModel == .gray && info.hasAlpha)
+        let decoded = try ImageDecoder().decode(path: path, info: info)
+        #expect(decoded.warnings.isEmpty && decoded.bitmap.channels == 4)
+        for x in [0, 5, 15] {
+            let grey = UInt8(x * 255 / 15)
+            #expect(decoded.bitmap.pixel(x: x, y: 0)[3] == 0)
+            #expect(decoded.bitmap.pixel(x: x, y: 3) == [grey, grey, grey, 255])
+        }
+    }
+
+    @Test("Pillow's 16-bit grey TGAs carry the grey of its 8-bit ones", arguments: ["bl_raw", "bl_rle", "tl_raw"])
+    func pillowGrayAlphaTGA(kind: String) throws {
+        guard let corpora = Fixtures.corpora else { return }
+        let grayPath = corpora + "/formats/tga__common__200x32_l_bl_raw.tga"
+        let pairPath = corpora + "/formats/tga__common__200x32_la_\(kind).tga"
+        let gray = try ImageDecoder().decode(path: grayPath, info: try ImageProbe().probe(path: grayPath)).bitmap
+        let pair = try ImageDecoder().decode(path: pairPath, info: try ImageProbe().probe(path: pairPath)).bitmap
+        #expect(pair.size == gray.size && pair.channels == 4)
+        var differing = 0
+        var transparent = 0
+        for y in 0..<gray.size.height {
+            for x in 0..<gray.size.width {
+                let p = pair.pixel(x: x, y: y)
+                if p[3] == 0 { transparent += 1 }
+                if p[3] > 0, p[0] != gray.pixel(x: x, y: y)[0] { differing += 1 }
+            }
+        }
+        #expect(differing == 0 && transparent > 0, "\(differing) differ, \(transparent) transparent")
+    }
+
     @Test("an X bitmap written as C text is drawn, its bits least significant first")
     func xbm() throws {
         let text =

@@ -29,9 +29,12 @@ iw_still *iw_still_decode(const unsigned char *data, size_t size, const char *de
 /* Writes the picture into `out` (width x height x `channels` bytes: 3 RGB, 4 RGBA with straight
    alpha; alpha dropped or made opaque as `channels` asks). Floating-point samples are clipped to
    0...1; with `linear` they are taken as linear light and encoded as sRGB, without it as already
-   encoded. Returns 0, or 1 with the reason in `message`. */
-int iw_still_pixels(iw_still *still, int channels, int linear, unsigned char *out, char *message,
-                    size_t message_size);
+   encoded. `samples_as`, when not NULL, is FFmpeg's name for the layout the picture's bytes
+   really have where the decoder names them wrongly ("ya8" for a 16-bit grey TGA, which `targa`
+   calls rgb555le); it must take as many bytes a pixel in one plane. Returns 0, or 1 with the
+   reason in `message`. */
+int iw_still_pixels(iw_still *still, int channels, int linear, const char *samples_as, unsigned char *out,
+                    char *message, size_t message_size);
 
 void iw_still_close(iw_still *still);
 #endif

@@ -83,12 +83,20 @@ enum TGAHeader: StillFormatReader {
         let b = HeaderBytes(file.head, littleEndian: true)
         let type = b.u8(2)!, depth = b.u8(16)!, mapEntry = b.u8(7) ?? 0
         let mapped = type == 1 || type == 9
-        let alpha = depth == 32 || (mapped && mapEntry == 32)
         let gray = type == 3 || type == 11
-        return StillHeader(
+        // Grey of 16 bits is a grey byte and an alpha byte, as Pillow reads it ("LA").
+        let grayAlpha = gray && depth == 16
+        guard !gray || depth == 8 || grayAlpha else {
+            throw corrupt(path, "its grey pixels are of \(depth) bits, where TGA's are of 8, or 16 with alpha")
+        }
+        let alpha = depth == 32 || (mapped && mapEntry == 32) || grayAlpha
+        var header = StillHeader(
             size: Size(width: b.u16(12)!, height: b.u16(14)!),
             colorModel: mapped ? .palette : gray ? .gray : (alpha ? .rgba : .rgb), bitDepth: min(depth, 8),
             hasAlpha: alpha, decoder: "targa")
+        // FFmpeg's `targa` takes every 16-bit picture as RGB555, keeping the pixels' two bytes.
+        if grayAlpha { header.samplesAs = "ya8" }
+        return header
     }
 }
 

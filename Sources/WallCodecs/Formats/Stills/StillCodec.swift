@@ -83,7 +83,8 @@ struct StillCodec<Reader: StillFormatReader>: ImageCodec {
         let channels = bitmap.channels
         let status = bitmap.pixels.withUnsafeMutableBufferPointer { out in
             iw_still_pixels(
-                still, Int32(channels), header.isLinearLight ? 1 : 0, out.baseAddress, &message, message.count)
+                still, Int32(channels), header.isLinearLight ? 1 : 0, header.samplesAs, out.baseAddress, &message,
+                message.count)
         }
         guard status == 0 else {
             throw CodecError(.decode, path: path, reason: "\(Reader.format.name): \(message.text)")

@@ -18,6 +18,10 @@ struct StillHeader: Sendable {
     var isLinearLight = false
     /// Where the embedded ICC profile lies in the file, if there is one.
     var iccProfile: Range<Int>?
+    /// FFmpeg's name for the layout the decoded samples really have, where its decoder names
+    /// them wrongly but keeps their bytes (a 16-bit grey TGA's grey and alpha bytes, which
+    /// `targa` calls RGB555): "ya8".
+    var samplesAs: String?
     /// Bytes an uncompressed coding of `bits` bits a pixel takes, rows of `alignment` bytes, over 16
     /// (counted in floating point: a forged header's sizes overflow no integer; `Int.max` beyond).
     func rawBytesOver16(bits: Int, alignment: Int = 1) -> Int {
