@@ -193,6 +193,42 @@ struct StillFormatTests {
         #expect(differing == 0 && transparent > 0, "\(differing) differ, \(transparent) transparent")
     }
 
+    @Test("a PSD whose PackBits rows end in the no-op byte, as ImageMagick writes them, is drawn")
+    func psdNoOpRuns() throws {
+        // 4x2 RGB, PackBits: each row of each channel a run of four, then ImageMagick's no-op 128.
+        let values: [[UInt8]] = [[200, 10], [20, 150], [30, 90]]  // per channel, per row
+        var bytes = Self.psdHeader(width: 4, height: 2)
+        bytes.removeLast(2)
+        bytes += Self.be(1, 2)  // PackBits
+        for _ in 0..<6 { bytes += Self.be(3, 2) }
+        for channel in values { for value in channel { bytes += [253, value, 128] } }
+        let path = folder.write(bytes, to: "im_rle.psd")
+        let info = try ImageProbe().probe(path: path)
+        let decoded = try ImageDecoder().decode(path: path, info: info)
+        #expect(decoded.warnings.isEmpty)
+        #expect(decoded.notes.contains { $0.contains("6 PackBits no-op bytes") }, "\(decoded.notes)")
+        #expect(decoded.bitmap.pixel(x: 3, y: 0) == [200, 20, 30])
+        #expect(decoded.bitmap.pixel(x: 0, y: 1) == [10, 150, 90])
+        // The file itself is untouched.
+        #expect(Fixtures.read(path) == bytes)
+    }
+
+    @Test("a FITS cube of three planes without CTYPE3 is drawn in colour, as libvips draws it")
+    func fitsCubeWithoutType() throws {
+        let cards = ["SIMPLE  =                    T", "BITPIX  =                    8", "NAXIS   =                    3",
+            "NAXIS1  =                    2", "NAXIS2  =                    1", "NAXIS3  =                    3", "END"]
+        var bytes = Array(cards.map { $0.padding(toLength: 80, withPad: " ", startingAt: 0) }.joined().utf8)
+        bytes += [UInt8](repeating: 0x20, count: 2880 - bytes.count)
+        bytes += [255, 0, 0, 255, 0, 128] + [UInt8](repeating: 0, count: 2874)  // red, green, blue planes
+        let path = folder.write(bytes, to: "cube.fits")
+        let info = try ImageProbe().probe(path: path)
+        #expect(info.colorModel == .rgb)
+        let decoded = try ImageDecoder().decode(path: path, info: info)
+        #expect(decoded.warnings.isEmpty && decoded.bitmap.channels == 3)
+        #expect(decoded.bitmap.pixel(x: 0, y: 0) == [255, 0, 0])
+        #expect(decoded.bitmap.pixel(x: 1, y: 0) == [0, 255, 128])
+    }
+
     @Test("an X bitmap written as C text is drawn, its bits least significant first")
     func xbm() throws {
         let text =

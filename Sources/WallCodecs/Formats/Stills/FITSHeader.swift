@@ -46,6 +46,52 @@ enum FITSHeader: StillFormatReader {
             colorModel: planes == 1 ? .gray : planes == 4 ? .rgba : .rgb, bitDepth: abs(bits), hasAlpha: planes == 4,
             decoder: "fits", packetStart: 80)
     }
+
+    /// A cube of three or four planes is drawn in colour, as libvips and ImageMagick draw it;
+    /// FFmpeg does so only when `CTYPE3 = 'RGB'` says so, so that card is set (in place of one
+    /// naming another axis type, or of the `END` card, moved on into the block's padding or
+    /// over a comment) where the cube lacks it.
+    static func mend(_ file: inout [UInt8], length: Int) -> String? {
+        func card(_ at: Int) -> String { String(decoding: file[at..<at + 80], as: UTF8.self) }
+        func key(_ at: Int) -> String { String(card(at).prefix(8)).trimmingCharacters(in: " ") }
+        func value(_ at: Int) -> String {
+            String(card(at).dropFirst(10).split(separator: "/").first ?? "").trimmingCharacters(in: " ")
+        }
+        var axes = 0
+        var planes = 0
+        var typeCard: Int?
+        var end: Int?
+        var spare: Int?  // a comment or blank card before END
+        var at = 0
+        while at + 80 <= min(length, 36 * 2880) {
+            switch key(at) {
+            case "NAXIS": axes = Int(value(at)) ?? 0
+            case "NAXIS3": planes = Int(value(at)) ?? 0
+            case "CTYPE3": typeCard = at
+            case "COMMENT", "HISTORY", "": spare = spare ?? at
+            case "END": end = at
+            default: break
+            }
+            if end != nil { break }
+            at += 80
+        }
+        guard let end, axes == 3, [3, 4].contains(planes) else { return nil }
+        if let typeCard, value(typeCard).hasPrefix("'RGB") { return nil }
+        let rgb = Array("CTYPE3  = 'RGB     '".padding(toLength: 80, withPad: " ", startingAt: 0).utf8)
+        let place: Int
+        if let typeCard {
+            place = typeCard
+        } else if (end + 80) % 2880 != 0, end + 160 <= length {
+            for offset in 0..<80 { file[end + 80 + offset] = file[end + offset] }  // END moves on
+            place = end
+        } else if let spare {
+            place = spare
+        } else {
+            return nil
+        }
+        for offset in 0..<80 { file[place + offset] = rgb[offset] }
+        return "FITS: its cube of \(planes) planes drawn as colour (CTYPE3 = 'RGB' set for FFmpeg)"
+    }
 }
 
 extension String {

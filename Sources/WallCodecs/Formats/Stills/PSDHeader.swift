@@ -50,6 +50,61 @@ enum PSDHeader: StillFormatReader {
             decoder: "psd", iccProfile: try iccProfile(file, path: path))
     }
 
+    /// PackBits' no-op byte (128), which ImageMagick ends every row with and FFmpeg 5.1 takes for
+    /// a run of 129 ("Invalid rle char"): dropped from the composite's rows, their byte counts
+    /// lowered to match. Rows whose packets do not fill their counts exactly are left to FFmpeg.
+    static func mend(_ file: inout [UInt8], length: Int) -> String? {
+        func u16(_ at: Int) -> Int { Int(file[at]) << 8 | Int(file[at + 1]) }
+        func u32(_ at: Int) -> Int { u16(at) << 16 | u16(at + 2) }
+        guard length >= 26, u16(4) == 1 else { return nil }
+        var at = 26
+        for _ in 0..<3 {  // colour mode data, image resources, layers and masks
+            guard at + 4 <= length else { return nil }
+            at += 4 + u32(at)
+        }
+        guard at + 2 <= length, u16(at) == 1 else { return nil }  // 1: PackBits
+        let rows = u16(12) * u32(14)
+        let table = at + 2
+        let data = table + 2 * rows
+        guard rows > 0, data <= length else { return nil }
+        // First whether any row holds a no-op, every row's packets filling its count.
+        var noOps = 0
+        var start = data
+        for row in 0..<rows {
+            let end = start + u16(table + 2 * row)
+            guard end <= length else { return nil }
+            var packet = start
+            while packet < end {
+                let head = Int(file[packet])
+                if head == 128 { noOps += 1 }
+                packet += head == 128 ? 1 : head < 128 ? head + 2 : 2
+            }
+            guard packet == end else { return nil }
+            start = end
+        }
+        guard noOps > 0 else { return nil }
+        var written = data
+        start = data
+        for row in 0..<rows {
+            let end = start + u16(table + 2 * row)
+            let rowStart = written
+            var packet = start
+            while packet < end {
+                let head = Int(file[packet])
+                let size = head == 128 ? 1 : head < 128 ? head + 2 : 2
+                if head != 128 {
+                    for offset in 0..<size { file[written + offset] = file[packet + offset] }
+                    written += size
+                }
+                packet += size
+            }
+            let count = written - rowStart
+            (file[table + 2 * row], file[table + 2 * row + 1]) = (UInt8(count >> 8), UInt8(count & 255))
+            start = end
+        }
+        return "PSD: \(noOps) PackBits no-op bytes dropped before decoding (FFmpeg takes them for runs)"
+    }
+
     /// Whether the composite's first extra channel is its transparency: Photoshop says so by a
     /// negative layer count; otherwise the extra channels are saved selections, not drawn (as
     /// Photoshop, libvips and ImageMagick show such a document).

@@ -46,7 +46,8 @@ struct StillCodec<Reader: StillFormatReader>: ImageCodec {
     func decode(
         _ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo, target: Size?, decoder: ImageDecoder
     ) throws(CodecError) -> DecodedImage {
-        let bytes = try StillCodec.wholeFile(file, path: path)
+        var bytes = try StillCodec.wholeFile(file, path: path)
+        let mended = Reader.mend(&bytes, length: bytes.count - StillCodec.padding)
         let header: StillHeader
         do {
             header = try Reader.header(FileReader(bytes: bytes), path: path)
@@ -101,6 +102,7 @@ struct StillCodec<Reader: StillFormatReader>: ImageCodec {
                 "\(Reader.format.name): damaged data met while decoding" + (problem.isEmpty ? "" : " (\(problem))"))
         }
         var decoded = DecodedImage(bitmap: bitmap, warnings: warnings)
+        if let mended { decoded.notes.append(mended) }
         if decoder.convertsToSRGB, let range = header.iccProfile, range.upperBound <= bytes.count - StillCodec.padding {
             decoded.convert(from: ColorProfile(data: Array(bytes[range])))
         }

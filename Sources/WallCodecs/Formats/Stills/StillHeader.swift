@@ -68,6 +68,10 @@ protocol StillFormatReader: Sendable {
     static func cutShort(_ file: ArraySlice<UInt8>) -> String?
     /// The header of `file`, or why it cannot be read.
     static func header(_ file: FileReader, path: String) throws(CodecError) -> StillHeader
+    /// Mends in place, in `file` (the whole file, then zero bytes), what FFmpeg's decoder for the
+    /// format misreads in files that other readers draw, saying what it mended; `nil` when there
+    /// was nothing to mend. The file on disk is never touched.
+    static func mend(_ file: inout [UInt8], length: Int) -> String?
 }
 
 extension StillFormatReader {
@@ -78,6 +82,8 @@ extension StillFormatReader {
     static func plausible(_ head: [UInt8]) -> Bool { sniff(head) }
     /// Decoders that refuse a file cut short need no check of their own.
     static func cutShort(_ file: ArraySlice<UInt8>) -> String? { nil }
+    /// Most formats' files FFmpeg reads as they are.
+    static func mend(_ file: inout [UInt8], length: Int) -> String? { nil }
 
     /// An error reading the header: "corrupt PSD: the picture has no size".
     static func corrupt(_ path: String, _ what: String) -> CodecError {
