@@ -46,14 +46,15 @@ public struct SheetComparison: Sendable {
     }
 
     /// Whether the sheets match: no more changed pixels than allowed, and no tile moved,
-    /// appeared or disappeared.
+    /// appeared, disappeared or shifted in colour.
     public var matches: Bool { Self.matches(sizes: sizes, result: result, tiles: tiles, allowance: allowance) }
 
     private static func matches(
         sizes: (Size, Size)?, result: SheetDiff.Result, tiles: SheetDiff.TileChanges?, allowance: Int
     ) -> Bool {
         sizes == nil && result.changedPixels <= allowance
-            && (tiles.map { $0.moved.isEmpty && $0.appeared.isEmpty && $0.disappeared.isEmpty } ?? true)
+            && (tiles.map { $0.moved.isEmpty && $0.appeared.isEmpty && $0.disappeared.isEmpty && $0.shifted.isEmpty }
+                ?? true)
     }
 
     /// Compares the sheets at `expected` and `actual` (with their manifests when given: tiles
@@ -85,7 +86,13 @@ public struct SheetComparison: Sendable {
         if drawing != .always, let banded = try SheetDiff.compareBands(expected, actual, options: options) {
             let result = banded.result
             let allowed = allowance(result.size.width * result.size.height)
-            let tiles = manifests.map { SheetDiff.compare($0.0, $0.1, mask: banded.mask) }
+            var tiles = manifests.map { SheetDiff.compare($0.0, $0.1, mask: banded.mask) }
+            if let manifests, tiles != nil {
+                tiles!.shifted = Self.shiftedInPlace(
+                    manifests: manifests, except: tiles!, options: options, channels: banded.differing.channels
+                ) { y, bytes in banded.differing.row(y, bytes: bytes) }
+                tiles!.changed += tiles!.shifted
+            }
             if tiles?.moved.isEmpty ?? true,
                 drawing == .never || Self.matches(sizes: nil, result: result, tiles: tiles, allowance: allowed)
             {
@@ -110,6 +117,10 @@ public struct SheetComparison: Sendable {
                     manifests.0, manifests.1, mask: SheetDiff.ChangeMask(width: result.size.width, flags: mask))
                 changes.changed += try Self.changedAmongMoved(
                     changes.moved, manifests: manifests, first: first, second: second, options: options)
+                changes.shifted = Self.shiftedInPlace(
+                    manifests: manifests, except: changes, options: options,
+                    channels: first.channels, rows: Self.rows(of: first, second))
+                changes.changed += changes.shifted
                 return changes
             }
             return
@@ -122,16 +133,17 @@ public struct SheetComparison: Sendable {
         let kept = manifests.0.tilesByIdentity
         for tile in manifests.1.tiles where tile.page == 0 {
             let name = manifests.1.identity(of: tile)
-            guard let old = kept[name], old.rect == tile.rect, old.page == 0,
-                let before = first.cropped(to: tile.rect), let after = second.cropped(to: tile.rect),
-                before.size == after.size
+            guard let old = kept[name], old.rect == tile.rect, old.page == 0 else { continue }
+            // The cell, with its caption, when it stayed too.
+            let area = old.cell == tile.cell ? tile.cell.rect : tile.rect
+            guard let before = first.cropped(to: area), let after = second.cropped(to: area), before.size == after.size
             else { continue }
             var local = options
             local.ignored = options.ignored.map {
-                Rect(x: $0.x - tile.x, y: $0.y - tile.y, width: $0.width, height: $0.height)
+                Rect(x: $0.x - area.x, y: $0.y - area.y, width: $0.width, height: $0.height)
             }
             local.rounding = options.rounding.map {
-                Rect(x: $0.x - tile.x, y: $0.y - tile.y, width: $0.width, height: $0.height)
+                Rect(x: $0.x - area.x, y: $0.y - area.y, width: $0.width, height: $0.height)
             }
             let (result, _, _) = try SheetDiff.compare(before, after, options: local, drawing: false)
             total.changedPixels += result.changedPixels
@@ -143,6 +155,10 @@ public struct SheetComparison: Sendable {
         }
         changes.changed += try Self.changedAmongMoved(
             changes.moved, manifests: manifests, first: first, second: second, options: options)
+        changes.shifted = Self.shiftedInPlace(
+            manifests: manifests, except: changes, options: options,
+            channels: first.channels, rows: Self.rows(of: first, second))
+        changes.changed += changes.shifted
         result = total
         picture = second
         tiles = changes
@@ -173,6 +189,9 @@ public struct SheetComparison: Sendable {
             return [summary] + (versions.isEmpty ? [] : ["versions: " + versions.joined(separator: "; ")])
         }
         summary += "; tiles: " + tiles.byKind.map { "\($0.names.count) \($0.kind)" }.joined(separator: ", ")
+        if !tiles.shifted.isEmpty {
+            summary += " (\(tiles.shifted.count) of them shifted in colour as a whole, each pixel within the threshold)"
+        }
         var lines = [summary]
         if !versions.isEmpty { lines.append("versions: " + versions.joined(separator: "; ")) }
         for (kind, names) in tiles.byKind {
@@ -228,6 +247,51 @@ extension SheetComparison {
         return changed
     }
 
+    /// Of the tiles in the same place on both sheets that no comparison above named, those whose
+    /// colour shifted (``resizedDifference(_:_:)``): a threshold or a tolerance lets every pixel
+    /// of a photo made 2 % darker pass, while its mean moves by several levels. Only where the
+    /// options let some differences pass; tiles in ignored areas are left out.
+    /// `rows(y, bytes)` gives those bytes of row `y` of each sheet, `nil` where the row is the
+    /// same in both.
+    static func shiftedInPlace(
+        manifests: (Manifest, Manifest), except changes: SheetDiff.TileChanges, options: SheetDiff.Options,
+        channels: Int, rows: (Int, Range<Int>) -> (first: ArraySlice<UInt8>, second: ArraySlice<UInt8>)?
+    ) -> [String] {
+        guard options.passesSomeDifferences else { return [] }
+        let named = Set(changes.changed + changes.moved)
+        let before = manifests.0.tilesByIdentity
+        var shifted: [String] = []
+        for tile in manifests.1.tiles where tile.page == 0 {
+            let name = manifests.1.identity(of: tile)
+            guard !named.contains(name), let old = before[name], old.page == 0, old.rect == tile.rect,
+                tile.x >= 0, tile.y >= 0, tile.width > 0, tile.height > 0, tile.x + tile.width <= manifests.1.width,
+                !options.ignored.contains(where: { $0.intersects(tile.rect) })
+            else { continue }
+            let bytes = tile.x * channels..<(tile.x + tile.width) * channels
+            let shift = Self.colourShift(width: tile.width, height: tile.height, channels: (channels, channels)) { y in
+                rows(tile.y + y, bytes)
+            }
+            if shift.changed { shifted.append(name) }
+        }
+        return shifted
+    }
+
+    /// Rows of two whole sheets for ``shiftedInPlace``, each row compared as it is read.
+    static func rows(of first: Bitmap, _ second: Bitmap) -> (Int, Range<Int>) -> (
+        first: ArraySlice<UInt8>, second: ArraySlice<UInt8>
+    )? {
+        { y, bytes in
+            let a = first.size.width * first.channels, b = second.size.width * second.channels
+            guard y < first.size.height, y < second.size.height, first.channels == second.channels,
+                bytes.upperBound <= min(a, b)
+            else { return nil }
+            return (
+                first.pixels[y * a + bytes.lowerBound..<y * a + bytes.upperBound],
+                second.pixels[y * b + bytes.lowerBound..<y * b + bytes.upperBound]
+            )
+        }
+    }
+
     /// How two pictures of one size, which should be one picture resampled twice, differ: the
     /// largest shift of a colour channel's mean over the whole picture (made brighter, darker
     /// or tinted), and the largest shift of a channel's mean over blocks of about a sixteenth
@@ -239,19 +303,34 @@ extension SheetComparison {
     /// clip), a block by at most 12.4; every picture 3 % brighter whose mean that moves by a
     /// level or more is changed.
     static func resizedDifference(_ a: Bitmap, _ b: Bitmap) -> (shift: Double, block: Double, changed: Bool) {
-        let w = a.size.width, h = a.size.height
-        guard w > 0, h > 0, a.size == b.size else { return (0, 0, false) }
+        guard a.size == b.size else { return (0, 0, false) }
+        let w = a.size.width
+        return colourShift(width: w, height: a.size.height, channels: (a.channels, b.channels)) { y in
+            (a.pixels[y * w * a.channels..<(y + 1) * w * a.channels], b.pixels[y * w * b.channels..<(y + 1) * w * b.channels])
+        }
+    }
+
+    /// ``resizedDifference(_:_:)`` of two pictures of `width` x `height` read a row at a time:
+    /// `row(y)` gives row `y` of each (with `channels` bytes a pixel), or `nil` when the row is
+    /// the same in both.
+    static func colourShift(
+        width w: Int, height h: Int, channels: (Int, Int),
+        row: (Int) -> (first: ArraySlice<UInt8>, second: ArraySlice<UInt8>)?
+    ) -> (shift: Double, block: Double, changed: Bool) {
+        guard w > 0, h > 0 else { return (0, 0, false) }
         let side = max(4, min(w, h) / 16)
         let columns = (w + side - 1) / side, rows = (h + side - 1) / side
         var sums = [Int](repeating: 0, count: columns * rows * 3)
         var counts = [Int](repeating: 0, count: columns * rows)
         for y in 0..<h {
+            let pair = row(y)
             for x in 0..<w {
                 let block = (y / side) * columns + x / side
                 counts[block] += 1
+                guard let (a, b) = pair else { continue }
                 for c in 0..<3 {
                     sums[block * 3 + c] +=
-                        Int(b.pixels[(y * w + x) * b.channels + c]) - Int(a.pixels[(y * w + x) * a.channels + c])
+                        Int(b[b.startIndex + x * channels.1 + c]) - Int(a[a.startIndex + x * channels.0 + c])
                 }
             }
         }

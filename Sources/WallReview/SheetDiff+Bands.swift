@@ -50,7 +50,7 @@ extension SheetDiff {
     /// of images, or when a band does not decode: then only a full decode tells what the files
     /// hold. Also returns how many bands were decoded.
     public static func compareBands(_ expected: String, _ actual: String, options: Options, threads: Int = 2) throws
-        -> (result: Result, mask: ChangeMask, bandsDecoded: Int)?
+        -> (result: Result, mask: ChangeMask, bandsDecoded: Int, differing: DifferingRows)?
     {
         let sheets = try parallelMap(2, threads: min(2, threads)) { PNGBands(path: $0 == 0 ? expected : actual) }
         guard let a = sheets[0], let b = sheets[1], a.isComparable(with: b) else { return nil }
@@ -113,7 +113,30 @@ extension SheetDiff {
             }
         }
         result.ignoredPixels = coveredPixels(options.ignored, in: a.size)
-        return (result, mask, jobs.count)
+        let differingRows = DifferingRows(
+            rowBytes: rowBytes, channels: a.hasAlpha ? 4 : 3, bands: differing.map { (a.rows(ofBand: $0), rows[$0]!.first, rows[$0]!.second) })
+        return (result, mask, jobs.count, differingRows)
+    }
+
+    /// The rows of two sheets compared band by band where their bands differ, decoded; every
+    /// other row is the same bytes in both.
+    public struct DifferingRows: Sendable {
+        /// Bytes a row.
+        let rowBytes: Int
+        /// Bytes a pixel.
+        let channels: Int
+        /// Each differing band's rows, and its pixels in each sheet.
+        let bands: [(rows: Range<Int>, first: [UInt8], second: [UInt8])]
+
+        /// Row `y`'s bytes from `from` to `to` in each sheet, or `nil` when the row is the same in both.
+        func row(_ y: Int, bytes: Range<Int>) -> (first: ArraySlice<UInt8>, second: ArraySlice<UInt8>)? {
+            guard let band = bands.first(where: { $0.rows.contains(y) }) else { return nil }
+            let start = (y - band.rows.lowerBound) * rowBytes
+            return (
+                band.first[start + bytes.lowerBound..<start + bytes.upperBound],
+                band.second[start + bytes.lowerBound..<start + bytes.upperBound]
+            )
+        }
     }
 
     /// How many pixels of an image of `size` the rectangles cover (each counted once).

@@ -24,6 +24,10 @@ extension SheetDiff {
         public var appeared: [String] = []
         /// Tiles only in the first manifest.
         public var disappeared: [String] = []
+        /// Of the ``changed`` tiles in place, those no pixel of which differed past the threshold
+        /// or tolerance, but whose colour shifted as a whole or in a block (a photo made 2 %
+        /// darker): see ``SheetComparison``.
+        public var shifted: [String] = []
 
         /// Tiles that differ, by kind.
         public init(changed: [String] = [], moved: [String] = [], appeared: [String] = [], disappeared: [String] = []) {
@@ -53,7 +57,8 @@ extension SheetDiff {
             }
             if (old.x, old.y, old.width, old.height, old.page) != (tile.x, tile.y, tile.width, tile.height, tile.page) {
                 changes.moved.append(b.identity(of: tile))
-            } else if let mask, tile.page == 0, mask.changed(in: tile.rect) {
+            } else if let mask, tile.page == 0, mask.changed(in: tile.cell.rect) {
+                // The cell: the picture, and its caption (a name or a date changed).
                 changes.changed.append(b.identity(of: tile))
             }
         }

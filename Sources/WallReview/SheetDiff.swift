@@ -34,6 +34,10 @@ public enum SheetDiff {
         /// Allow no rounding: every pixel one level apart counts, whatever decoded it.
         public var exact = false
 
+        /// Whether some differing pixels pass as equal (a threshold or a tolerance), so that a
+        /// change spread thinly over a tile needs a test of its own.
+        public var passesSomeDifferences: Bool { threshold != nil || tolerance > 0 }
+
         /// Exact comparison.
         public init() {}
     }

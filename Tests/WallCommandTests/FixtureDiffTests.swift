@@ -156,6 +156,57 @@ struct FixtureDiffTests {
         #expect(try SheetDiff.compare(edge(128), faint, tolerance: 2).result.changedPixels > 0)
     }
 
+    @Test("a caption changed by the file's date names its tile, though the picture is the same")
+    func captionChanged() throws {
+        var options = WallOptions()
+        (options.layout.width, options.layout.columns) = (400, 2)
+        options.rendering.caption = try CaptionTemplate("{name} {mtime}")
+        let a = try sources("a"), b = try sources("b")
+        for (root, day) in [(a, 1), (b, 1)] {
+            for name in Self.names where name != "png-palette.png" {
+                var times = [timespec(tv_sec: 1_700_000_000 + day * 86_400, tv_nsec: 0)]
+                times.append(times[0])
+                _ = utimensat(AT_FDCWD, root + "/" + name, times, 0)
+            }
+        }
+        var later = [timespec(tv_sec: 1_700_000_000 + 40 * 86_400, tv_nsec: 0)]
+        later.append(later[0])
+        _ = utimensat(AT_FDCWD, b + "/png-rgb.png", later, 0)
+        for (root, name) in [(a, "a"), (b, "b")] {
+            try Wall(inputs: [root]).render(
+                to: folder.file(name + ".png"), manifest: folder.file(name + ".json"), options: options)
+        }
+        let comparison = try compare("a", "b")
+        #expect(!comparison.matches)
+        #expect(comparison.tiles?.changed == ["png-rgb.png"], "\(comparison.lines())")
+        #expect(comparison.tiles?.moved.isEmpty == true)
+    }
+
+    @Test("with a threshold, a photo 2 % darker is changed though none of its pixels passes it alone")
+    func darkerWithinThreshold() throws {
+        let a = try sources("a"), b = try sources("b")
+        var bitmap = try SheetDiff.load(b + "/png-rgb.png")
+        bitmap.pixels = bitmap.pixels.map { UInt8(Int($0) * 98 / 100) }
+        try PNGEncoder.write(bitmap, to: b + "/png-rgb.png")
+        try render([a], "a")
+        try render([b], "b")
+        var options = SheetDiff.Options()
+        options.threshold = 0.1
+        let comparison = try SheetComparison(
+            expected: folder.file("a.png"), actual: folder.file("b.png"),
+            manifests: (folder.file("a.json"), folder.file("b.json")), options: options, drawing: .never)
+        #expect(comparison.result.changedPixels == 0, "each pixel passes the threshold")
+        #expect(!comparison.matches)
+        #expect(comparison.tiles?.changed == ["png-rgb.png"] && comparison.tiles?.shifted == ["png-rgb.png"])
+        #expect(comparison.lines().first?.contains("shifted in colour") == true, "\(comparison.lines())")
+        // The same sheets rendered twice still match.
+        try render([a], "a2")
+        let same = try SheetComparison(
+            expected: folder.file("a.png"), actual: folder.file("a2.png"),
+            manifests: (folder.file("a.json"), folder.file("a2.json")), options: options, drawing: .never)
+        #expect(same.matches)
+    }
+
     @Test("manifests written before roots are read, and matched by file name")
     func oldManifests() throws {
         try render([try sources("a")], "a")
@@ -201,7 +252,8 @@ struct FixtureDiffTests {
         #expect(Fixtures.read(golden) == created)
         let report = String(decoding: try #require(Fixtures.read(folder.file("check.html"))), as: UTF8.self)
         #expect(report.contains("data-name=\"sub/png-palette.png\""))
-        try run(["--check-manifest", goldenManifest, "--threshold", "0.2"])  // a faint change passes
+        // Every pixel within the threshold, but the tile 10 % brighter as a whole: still changed.
+        #expect(throws: ExitCode(1)) { try run(["--check-manifest", goldenManifest, "--threshold", "0.2"]) }
         try run(["--check-manifest", goldenManifest, "--update"])
         #expect(Fixtures.read(golden) != created)
         try run(["--check-manifest", goldenManifest])
