@@ -306,7 +306,10 @@ extension SheetComparison {
         guard a.size == b.size else { return (0, 0, false) }
         let w = a.size.width
         return colourShift(width: w, height: a.size.height, channels: (a.channels, b.channels)) { y in
-            (a.pixels[y * w * a.channels..<(y + 1) * w * a.channels], b.pixels[y * w * b.channels..<(y + 1) * w * b.channels])
+            (
+                a.pixels[y * w * a.channels..<(y + 1) * w * a.channels],
+                b.pixels[y * w * b.channels..<(y + 1) * w * b.channels]
+            )
         }
     }
 

@@ -114,7 +114,8 @@ extension SheetDiff {
         }
         result.ignoredPixels = coveredPixels(options.ignored, in: a.size)
         let differingRows = DifferingRows(
-            rowBytes: rowBytes, channels: a.hasAlpha ? 4 : 3, bands: differing.map { (a.rows(ofBand: $0), rows[$0]!.first, rows[$0]!.second) })
+            rowBytes: rowBytes, channels: a.hasAlpha ? 4 : 3,
+            bands: differing.map { (a.rows(ofBand: $0), rows[$0]!.first, rows[$0]!.second) })
         return (result, mask, jobs.count, differingRows)
     }
 

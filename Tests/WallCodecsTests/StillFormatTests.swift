@@ -215,8 +215,10 @@ struct StillFormatTests {
 
     @Test("a FITS cube of three planes without CTYPE3 is drawn in colour, as libvips draws it")
     func fitsCubeWithoutType() throws {
-        let cards = ["SIMPLE  =                    T", "BITPIX  =                    8", "NAXIS   =                    3",
-            "NAXIS1  =                    2", "NAXIS2  =                    1", "NAXIS3  =                    3", "END"]
+        let cards = [
+            "SIMPLE  =                    T", "BITPIX  =                    8", "NAXIS   =                    3",
+            "NAXIS1  =                    2", "NAXIS2  =                    1", "NAXIS3  =                    3", "END",
+        ]
         var bytes = Array(cards.map { $0.padding(toLength: 80, withPad: " ", startingAt: 0) }.joined().utf8)
         bytes += [UInt8](repeating: 0x20, count: 2880 - bytes.count)
         bytes += [255, 0, 0, 255, 0, 128] + [UInt8](repeating: 0, count: 2874)  // red, green, blue planes
