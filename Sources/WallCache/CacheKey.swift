@@ -48,7 +48,7 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
     /// The key of the whole content of the file at `path`, read in 1 MiB blocks: a file rewritten
     /// in place keeps no key of its old content, whatever its size and times say.
     public static func ofFile(atPath path: String) -> CacheKey? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path.systemPath, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var hasher = KeyHasher()

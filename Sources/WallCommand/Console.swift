@@ -1,11 +1,14 @@
+import WallCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// The only place ImageWall prints: results on stdout, messages on stderr.
+/// The only place ImageWall prints: results on stdout, messages on stderr. A byte of a name
+/// that is not UTF-8 is shown as U+FFFD (see ``SystemPath``).
 enum Console {
     static func output(_ text: String, terminator: String = "\n") {
-        print(text, terminator: terminator)
+        print(text.displayed, terminator: terminator)
     }
 
     /// Sends what was printed on stdout on its way now (stdout to a pipe or a file is
@@ -27,6 +30,6 @@ enum Console {
 
     /// Writes `text` to stderr as it is.
     static func raw(_ text: String) {
-        _ = text.withCString { write(2, $0, strlen($0)) }
+        _ = text.displayed.withCString { write(2, $0, strlen($0)) }
     }
 }

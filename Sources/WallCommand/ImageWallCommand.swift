@@ -38,6 +38,14 @@ public struct ImageWallCommand: ParsableCommand {
 }
 
 extension ImageWallCommand {
+    /// The command's arguments (its name left out) with their bytes kept: a file named in
+    /// Latin-1 is found (``SystemPath``), where `CommandLine.arguments` repairs it into another name.
+    public static var systemArguments: [String] {
+        (1..<Int(CommandLine.argc)).compactMap { index in
+            CommandLine.unsafeArgv[index].map { SystemPath.string(cString: $0) }
+        }
+    }
+
     /// Runs the command line as `main()` does, starting sooner when it begins with the name of
     /// a subcommand that has none of its own (`imagewall render …`): that subcommand parses the
     /// rest on its own and runs. ArgumentParser's pass of the root command over the whole line
@@ -48,7 +56,7 @@ extension ImageWallCommand {
     ///
     /// First it sets the allocator's thresholds for the whole process, whichever subcommand runs
     /// (``ProcessSetup/tuneAllocator(mmapBytes:trimBytes:)``).
-    public static func mainNamingSubcommandFirst(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) {
+    public static func mainNamingSubcommandFirst(_ arguments: [String] = ImageWallCommand.systemArguments) {
         // Big pixel buffers (decoded photos, progressive JPEG coefficients, RAW previews) come
         // and go per image. glibc raises its mmap threshold after freeing such buffers and then
         // keeps them in fragmenting heap arenas; a fixed threshold of 16 MB returns the biggest

@@ -116,7 +116,8 @@ extension ImageWallCommand {
                 if info.hasICCProfile { colour += " + " + (row.colorProfile.map { $0.isEmpty ? "ICC" : $0 } ?? "ICC") }
                 lines.append(
                     [
-                        row.path, info.format.rawValue, info.storedSize.description, String(info.orientation.rawValue),
+                        row.path.displayed, info.format.rawValue, info.storedSize.description,
+                        String(info.orientation.rawValue),
                         info.displayedSize.description, colour, String(info.bitDepth), info.hasAlpha ? "yes" : "no",
                         info.isProgressive ? "yes" : "no",
                         info.reducedSizes?.map(\.description).joined(separator: ",") ?? "-",

@@ -4,7 +4,7 @@
 
 /// One entry of a folder.
 public struct DirectoryEntry: Sendable, Hashable {
-    /// The entry's name.
+    /// The entry's name, its bytes kept (see ``SystemPath``).
     public var name: String
     /// `true` when the folder says it is a sub-folder (links are not followed).
     public var isDirectory: Bool
@@ -13,12 +13,12 @@ public struct DirectoryEntry: Sendable, Hashable {
 /// The entries of the folder at `path`, "." and ".." left out, in the order the system gives;
 /// `nil` when it cannot be opened.
 public func directoryEntries(at path: String) -> [DirectoryEntry]? {
-    guard let directory = opendir(path) else { return nil }
+    guard let directory = opendir(path.systemPath) else { return nil }
     defer { closedir(directory) }
     var entries: [DirectoryEntry] = []
     while let entry = readdir(directory) {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            SystemPath.string(raw.prefix { $0 != 0 })
         }
         if name == "." || name == ".." { continue }
         entries.append(DirectoryEntry(name: name, isDirectory: entry.pointee.d_type == UInt8(DT_DIR)))

@@ -31,7 +31,7 @@ public struct FileStamp: Hashable, Sendable, Codable {
     /// The stamp of the file at `path` (links followed); `nil` when it cannot be looked at.
     public init?(path: String) {
         var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
+        guard stat(path.systemPath, &status) == 0 else { return nil }
         self.init(status)
     }
 

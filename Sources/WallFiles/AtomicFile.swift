@@ -52,7 +52,7 @@ public final class AtomicFile: @unchecked Sendable {
         for _ in 0..<100 {
             let suffix = String(generator.next() & 0xFFFF_FFFF, radix: 36)
             let candidate = "\(prefix)\(suffix).tmp"
-            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            let fd = open(candidate.systemPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if fd < 0 {
                 if errno == EEXIST { continue }
                 throw FileError(.write, path: destination, reason: systemErrorText())
@@ -60,14 +60,14 @@ public final class AtomicFile: @unchecked Sendable {
             guard let handle = fdopen(fd, "wb") else {
                 let text = systemErrorText()
                 close(fd)
-                unlink(candidate)
+                unlink(candidate.systemPath)
                 throw FileError(.write, path: destination, reason: text)
             }
             temporaryPath = candidate
             self.handle = handle
             buffer = .allocate(capacity: AtomicFile.bufferSize)
             setvbuf(handle, buffer, _IOFBF, AtomicFile.bufferSize)
-            registration = iw_register_temporary(candidate)
+            registration = iw_register_temporary(candidate.systemPath)
             return
         }
         throw FileError(.write, path: destination, reason: "could not create a temporary file")
@@ -115,7 +115,7 @@ public final class AtomicFile: @unchecked Sendable {
         let closedCleanly = fclose(handle) == 0
         guard flushed, closedCleanly else {
             finished = true
-            unlink(temporaryPath)
+            unlink(temporaryPath.systemPath)
             iw_unregister_temporary(registration)
             throw FileError(.write, path: destination, reason: systemErrorText(flushed ? errno : flushError))
         }
@@ -127,9 +127,9 @@ public final class AtomicFile: @unchecked Sendable {
         try finishWriting()
         finished = true
         defer { iw_unregister_temporary(registration) }
-        guard rename(temporaryPath, destination) == 0 else {
+        guard rename(temporaryPath.systemPath, destination.systemPath) == 0 else {
             let text = systemErrorText()
-            unlink(temporaryPath)
+            unlink(temporaryPath.systemPath)
             throw FileError(.write, path: destination, reason: text)
         }
     }
@@ -141,7 +141,7 @@ public final class AtomicFile: @unchecked Sendable {
         backgroundFlush.wait()  // a flush still running holds the descriptor
         if !closed { fclose(handle) }
         closed = true
-        unlink(temporaryPath)
+        unlink(temporaryPath.systemPath)
         iw_unregister_temporary(registration)
     }
 

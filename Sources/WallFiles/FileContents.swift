@@ -11,7 +11,9 @@ import WallCore
 public enum FileContents {
     /// The bytes of the file at `path`.
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
-        guard let file = fopen(path, "rb") else { throw FileError(.read, path: path, reason: systemErrorText()) }
+        guard let file = fopen(path.systemPath, "rb") else {
+            throw FileError(.read, path: path, reason: systemErrorText())
+        }
         defer { fclose(file) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

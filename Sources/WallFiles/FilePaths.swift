@@ -1,4 +1,5 @@
 import Foundation
+import WallCore
 
 #if canImport(Glibc)
     import Glibc
@@ -62,15 +63,22 @@ public enum FilePaths {
     public static func absolute(_ path: String) -> String {
         if let resolved = resolved(path) { return resolved }
         if path.hasPrefix("/") { return path }
-        return FileManager.default.currentDirectoryPath + "/" + path
+        return workingFolder + "/" + path
     }
 
     /// The absolute path of an existing file with every link resolved, or `nil` when it does
     /// not exist.
     public static func resolved(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        guard let resolved = realpath(path.systemPath, nil) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return SystemPath.string(cString: resolved)
+    }
+
+    /// The working folder, its bytes kept.
+    public static var workingFolder: String {
+        guard let folder = getcwd(nil, 0) else { return FileManager.default.currentDirectoryPath }
+        defer { free(folder) }
+        return SystemPath.string(cString: folder)
     }
 
     /// The path from the absolute folder `from` to the absolute path `to`, with `..` where

@@ -15,13 +15,13 @@ public enum OutputFolders {
         for path in paths {
             let folder = FilePaths.directory(of: path)
             var status = stat()
-            guard stat(folder, &status) == 0 else {
+            guard stat(folder.systemPath, &status) == 0 else {
                 throw FileError(.write, path: path, reason: "its folder \(folder) does not exist")
             }
             guard status.st_mode & S_IFMT == S_IFDIR else {
                 throw FileError(.write, path: path, reason: "\(folder) is not a folder")
             }
-            guard access(folder, W_OK | X_OK) == 0 else {
+            guard access(folder.systemPath, W_OK | X_OK) == 0 else {
                 throw FileError(.write, path: path, reason: "its folder \(folder) cannot be written to")
             }
         }

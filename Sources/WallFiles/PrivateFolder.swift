@@ -22,11 +22,11 @@ public struct PrivateFolder: Sendable {
     }
 
     private init(template: String, naming subject: String) throws(FileError) {
-        var characters = Array(template.utf8CString)
+        var characters = template.systemPath
         guard let made = mkdtemp(&characters) else {
             throw FileError(.write, path: subject, reason: systemErrorText())
         }
-        path = String(cString: made)
+        path = SystemPath.string(cString: made)
     }
 
     /// Removes the folder and everything in it.
@@ -34,6 +34,13 @@ public struct PrivateFolder: Sendable {
 
     /// Removes `path` and everything under it, if it is there.
     public static func removeTree(_ path: String) {
-        try? FileManager.default.removeItem(atPath: path)
+        var status = stat()
+        guard lstat(path.systemPath, &status) == 0 else { return }
+        if status.st_mode & S_IFMT == S_IFDIR {
+            for entry in directoryEntries(at: path) ?? [] { removeTree(path + "/" + entry.name) }
+            rmdir(path.systemPath)
+        } else {
+            unlink(path.systemPath)
+        }
     }
 }

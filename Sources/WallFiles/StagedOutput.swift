@@ -52,7 +52,7 @@ public final class StagedFolder: StagedOutput, @unchecked Sendable {
     public init(destination: String) throws(FileError) {
         self.destination = destination
         path = try PrivateFolder(beside: destination).path
-        chmod(path, 0o777 & ~StagedFolder.creationMask)
+        chmod(path.systemPath, 0o777 & ~StagedFolder.creationMask)
     }
 
     /// The process's umask, read without changing it (`umask(2)` can only set it): from
@@ -71,15 +71,15 @@ public final class StagedFolder: StagedOutput, @unchecked Sendable {
     public func commit() throws {
         precondition(!finished, "StagedFolder committed twice")
         var old: String?
-        if access(destination, F_OK) == 0 {
+        if access(destination.systemPath, F_OK) == 0 {
             old = path + ".old"
-            guard rename(destination, old!) == 0 else {
+            guard rename(destination.systemPath, old!.systemPath) == 0 else {
                 throw FileError(.write, path: destination, reason: systemErrorText())
             }
         }
-        guard rename(path, destination) == 0 else {
+        guard rename(path.systemPath, destination.systemPath) == 0 else {
             let text = systemErrorText()
-            if let old { rename(old, destination) }
+            if let old { rename(old.systemPath, destination.systemPath) }
             throw FileError(.write, path: destination, reason: text)
         }
         finished = true

@@ -115,7 +115,7 @@ extension GalleryBuild {
     /// Whether every page of the album's sheets is in the site.
     func sheetsExist(_ album: GalleryRecord.AlbumEntry) -> Bool {
         !album.sheets.isEmpty
-            && album.sheets.allSatisfy { $0.pages.allSatisfy { access(site + "/" + $0.file, F_OK) == 0 } }
+            && album.sheets.allSatisfy { $0.pages.allSatisfy { Folders.exists(site + "/" + $0.file) } }
     }
 
     /// The key of how sheets are drawn: ImageWall and its libraries, and every setting that

@@ -105,7 +105,7 @@ extension GalleryBuild {
         for picture in entry.pictures { key += fileKey(album: path, picture.name) }
         let pagesKey = SitePaths.digest(key)
         let pages = [view.page] + view.pictures.map(\.page)
-        if entry.pagesKey == pagesKey, entry.pages == pages, pages.allSatisfy({ access(site + "/" + $0, F_OK) == 0 }) {
+        if entry.pagesKey == pagesKey, entry.pages == pages, pages.allSatisfy({ Folders.exists(site + "/" + $0) }) {
             return
         }
         var texts = [(view.page, AlbumPage.html(view, site: page))]
@@ -117,7 +117,7 @@ extension GalleryBuild {
         }
         // Only pages whose text changed are written: the others keep their bytes and times.
         let changed = texts.filter { file, text in
-            FileManager.default.contents(atPath: site + "/" + file).map { !$0.elementsEqual(text.utf8) } ?? true
+            (try? FileContents.read(site + "/" + file)).map { !$0.elementsEqual(text.utf8) } ?? true
         }
         if !changed.isEmpty {
             try journal.note(changed.map(\.0))

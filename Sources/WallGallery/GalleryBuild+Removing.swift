@@ -42,8 +42,8 @@ extension GalleryBuild {
         for path in candidates.subtracting(kept) where SitePaths.isInside(path) {
             var status = stat()
             let full = site + "/" + path
-            guard lstat(full, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
-            if unlink(full) == 0 {
+            guard lstat(full.systemPath, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            if unlink(full.systemPath) == 0 {
                 report.filesRemoved += 1
                 folders.insert(FilePaths.folder(of: full))
             }
@@ -51,7 +51,7 @@ extension GalleryBuild {
         // Folders left empty, deepest first, up to the site (never it): rmdir removes none that holds anything.
         for folder in folders.sorted(by: { $0.count > $1.count }) {
             var folder = folder
-            while folder.count > site.count, folder.hasPrefix(site + "/"), rmdir(folder) == 0 {
+            while folder.count > site.count, folder.hasPrefix(site + "/"), rmdir(folder.systemPath) == 0 {
                 folder = FilePaths.folder(of: folder)
             }
         }

@@ -160,16 +160,15 @@ public final class GallerySession: @unchecked Sendable {
         site = GallerySession.normalized(FilePaths.absolute(gallery.site))
         settings = gallery.settings
         var status = stat()
-        guard stat(tree, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+        guard stat(tree.systemPath, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             throw GalleryError(
                 "\(gallery.tree): not a folder of pictures (\(errno == 0 ? "a file" : systemErrorText()))")
         }
         let treeReal = GallerySession.resolved(tree)
         do {
-            try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
+            try Folders.make(site)
         } catch {
-            throw GalleryError(
-                "\(gallery.site): cannot make the site's folder (\((error as NSError).localizedDescription))")
+            throw GalleryError("\(gallery.site): cannot make the site's folder (\(error.reason))")
         }
         let siteReal = GallerySession.resolved(site)
         if siteReal == treeReal || (treeReal + "/").hasPrefix(siteReal + "/") {
@@ -182,9 +181,7 @@ public final class GallerySession: @unchecked Sendable {
 
     /// `path` with its links resolved.
     static func resolved(_ path: String) -> String {
-        guard let real = realpath(path, nil) else { return path }
-        defer { free(real) }
-        return String(cString: real)
+        FilePaths.resolved(path) ?? path
     }
 
     /// `path` without a trailing slash (but `/`).

@@ -69,9 +69,7 @@ public enum GalleryRenditions {
                 let pixels = decoded.bitmap.alpha == .straight ? Alpha.premultiplied(decoded.bitmap) : decoded.bitmap
                 let picture = Alpha.flattened(
                     Resampler.resize(pixels, to: size), over: RGBAColor(red: 255, green: 255, blue: 255))
-                if !FileManager.default.fileExists(atPath: target) {
-                    try? FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-                }
+                try? Folders.make(target)
                 let name = "\(prefix)-\(FilePaths.stem(of: source)).jpg"
                 var options = JPEGEncodeOptions(storage: .ycbcr)
                 options.quality = 85
@@ -113,9 +111,7 @@ public enum GalleryRenditions {
                 guard let file = sheet.file, file.lowercased().hasSuffix(".png"), copies[file] == nil,
                     sheet.width <= 65535, sheet.height <= 65535
                 else { continue }
-                if !FileManager.default.fileExists(atPath: folder) {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                }
+                try Folders.make(folder)
                 // Numbered: two sheets of one name in different folders get copies of their own.
                 let name = "\(copies.count + 1)-\(FilePaths.stem(of: file)).jpg"
                 try jpegCopy(
@@ -131,7 +127,9 @@ public enum GalleryRenditions {
     static let pageBackground = (r: 0x18, g: 0x19, b: 0x1C)
 
     private static func jpegCopy(of png: String, size: Size, to path: String) throws {
-        guard let input = fopen(png, "rb") else { throw CodecError(.decode, path: png, reason: systemErrorText()) }
+        guard let input = fopen(png.systemPath, "rb") else {
+            throw CodecError(.decode, path: png, reason: systemErrorText())
+        }
         defer { fclose(input) }
         let file = try AtomicFile(destination: path, durable: false)
         var options = JPEGEncodeOptions(storage: .ycbcr)

@@ -1,5 +1,6 @@
 import Foundation
 import ImageWall
+import WallCore
 import WallFiles
 
 /// Text put into the HTML pages ImageWall writes.
@@ -21,7 +22,7 @@ package enum HTMLText {
 
     /// `text` with `&`, `<`, `>` and `"` escaped, for an element's text or an attribute.
     package static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        text.displayed.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
@@ -34,23 +35,36 @@ package enum HTMLText {
     /// absolute path in the same tree as `folder`: a site's own files).
     package static func link(from folder: String, to target: String, resolving: Bool = true) -> String {
         let parts = FilePaths.relativeParts(from: folder, to: resolving ? FilePaths.absolute(target) : target)
-        let path = parts.map { $0.addingPercentEncoding(withAllowedCharacters: unreserved) ?? $0 }
-            .joined(separator: "/")
+        let path = parts.map(percentEncoded).joined(separator: "/")
         return parts.first == ".." ? path : "./" + path
     }
 
-    /// RFC 3986's unreserved characters: letters, digits, `-`, `.`, `_`, `~`.
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    /// `name`'s bytes (those the file system holds: a Latin-1 `ü` as `%FC`, see ``SystemPath``)
+    /// percent-encoded but RFC 3986's unreserved ones: letters, digits, `-`, `.`, `_`, `~`.
+    static func percentEncoded(_ name: String) -> String {
+        var text = ""
+        for byte in SystemPath.bytes(name) {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                text += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return text
+    }
 
     /// JSON text made safe inside `<script type="application/json">`: `<`, `>` and `&` (which
     /// could close the element or open a comment, `</script>`, `<!--`) and the line separators
     /// U+2028 and U+2029 written as `\u` escapes, which mean the same characters to a JSON
-    /// reader. `json` must be JSON: those characters appear in it only inside strings.
+    /// reader. `json` must be JSON: those characters appear in it only inside strings. A byte
+    /// of a name that is not UTF-8 is shown as U+FFFD (links are percent-encoded before).
     package static func scriptData(_ json: String) -> String {
         var out = ""
         out.unicodeScalars.reserveCapacity(json.unicodeScalars.count)
-        for scalar in json.unicodeScalars {
+        for scalar in json.displayed.unicodeScalars {
             switch scalar {
             case "<": out += "\\u003c"
             case ">": out += "\\u003e"
@@ -61,5 +75,11 @@ package enum HTMLText {
             }
         }
         return out
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
     }
 }

@@ -80,7 +80,7 @@ public final class FontFace: Sendable {
     public init(path: String, index: Int = 0) throws(TextError) {
         self.path = path
         var message = [CChar](repeating: 0, count: 256)
-        guard let text = iw_text_open(path, Int32(index), &message, message.count) else {
+        guard let text = iw_text_open(path.systemPath, Int32(index), &message, message.count) else {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw TextError(path: path, reason: reason)
         }
@@ -222,7 +222,7 @@ public final class FontFace: Sendable {
     private static func shape(_ text: String, pixelSize: Int, in handle: OpaquePointer, path: String)
         throws(TextError) -> ([iw_glyph], Int)
     {
-        let points = text.unicodeScalars.map(\.value)
+        let points = text.displayed.unicodeScalars.map(\.value)  // a byte of a name as U+FFFD
         var glyphs = [iw_glyph](repeating: iw_glyph(), count: max(1, points.count + 8))
         var advance = 0
         while true {

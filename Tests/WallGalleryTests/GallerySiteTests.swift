@@ -3,6 +3,7 @@ import ImageWall
 import Testing
 import WallCodecs
 import WallCore
+import WallFiles
 import _WallTestSupport
 
 @testable import WallGallery
@@ -370,5 +371,24 @@ extension SiteFixture {
             found.append(path)
         }
         return found.sorted()
+    }
+
+    @Test("a picture whose name is not UTF-8 gets its page under its own bytes, linked with them percent-encoded")
+    func byteName() throws {
+        let fixture = SiteFixture()
+        let latin = SystemPath.string(Array("Urlaub_M".utf8) + [0xFC] + Array("nchen.png".utf8))
+        fixture.add("png-gray.png", as: "Urlaub/plain.png")
+        try AtomicFile.write(
+            try FileContents.read(Fixtures.sample("png-rgb.png")), to: fixture.tree + "/Urlaub/" + latin)
+        let report = try fixture.build()
+        #expect(report.pictures == 2, "\(report)")
+        #expect(Folders.exists(fixture.site + "/Urlaub/_pictures/" + latin + ".html"))
+        let album = String(decoding: try FileContents.read(fixture.site + "/Urlaub/index.html"), as: UTF8.self)
+        #expect(album.contains("./_pictures/Urlaub_M%FCnchen.png.html"))
+        #expect(album.contains("Urlaub_M\u{FFFD}nchen.png"))
+        let page = try FileContents.read(fixture.site + "/Urlaub/_pictures/" + latin + ".html")
+        #expect(String(decoding: page, as: UTF8.self).contains("Urlaub/Urlaub_M%FCnchen.png\""))
+        // No page holds the private scalars a name's bytes are kept in.
+        #expect(!album.unicodeScalars.contains { $0.value >= 0x10FF80 })
     }
 }

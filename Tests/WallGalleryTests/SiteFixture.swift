@@ -28,7 +28,7 @@ final class SiteFixture: @unchecked Sendable {
         mkdir(root + "/tree", 0o755)
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: root) }
+    deinit { PrivateFolder.removeTree(root) }
 
     /// Copies the sample `name` to `path` in the tree (folders made as needed).
     func add(_ name: String, as path: String? = nil) {

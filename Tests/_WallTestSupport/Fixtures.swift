@@ -93,7 +93,7 @@ public final class TemporaryFolder {
     @discardableResult
     public func write(_ bytes: [UInt8], to name: String) -> String {
         let target = file(name)
-        let handle = fopen(target, "wb")!
+        let handle = fopen(target.systemPath, "wb")!
         _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, handle) }
         fclose(handle)
         return target
@@ -108,20 +108,21 @@ public final class TemporaryFolder {
     /// folder, never a link's target).
     static func remove(_ path: String) {
         var status = stat()
-        if let inside = FileManager.default.enumerator(atPath: path) {
-            for case let name as String in inside where lstat(path + "/" + name, &status) == 0 {
-                if status.st_mode & S_IFMT == S_IFDIR { chmod(path + "/" + name, 0o700) }
-            }
+        guard lstat(path.systemPath, &status) == 0 else { return }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            unlink(path.systemPath)
+            return
         }
-        chmod(path, 0o700)
-        try? FileManager.default.removeItem(atPath: path)
+        chmod(path.systemPath, 0o700)
+        for entry in directoryEntries(at: path) ?? [] { remove(path + "/" + entry.name) }
+        rmdir(path.systemPath)
     }
 }
 
 extension Fixtures {
     /// The bytes of the file at `path`, or `nil` when it cannot be read.
     public static func read(_ path: String) -> [UInt8]? {
-        guard let handle = fopen(path, "rb") else { return nil }
+        guard let handle = fopen(path.systemPath, "rb") else { return nil }
         defer { fclose(handle) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)

@@ -1,3 +1,5 @@
+import WallCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -35,7 +37,7 @@ public struct MeasuredRun {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
         posix_spawn_file_actions_addclose(&actions, pipe[0])
-        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + argumentsRun).map { strdup($0) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + argumentsRun).map { strdup($0.systemPath) } + [nil]
         defer { argv.forEach { free($0) } }
         var start = timespec()
         clock_gettime(CLOCK_MONOTONIC, &start)

@@ -1,3 +1,5 @@
+import WallCore
+
 /// A list of paths as `--files-from` reads it: one a line (LF or CRLF), or separated by NUL
 /// bytes as `find -print0` writes them.
 public enum InputList {
@@ -27,7 +29,7 @@ public enum InputList {
         return entries.compactMap { entry -> String? in
             var entry = entry[...]
             if !byNull, entry.last == 0x0D { entry = entry.dropLast() }
-            return entry.isEmpty ? nil : String(decoding: entry, as: UTF8.self)
+            return entry.isEmpty ? nil : SystemPath.string(entry)
         }
     }
 }

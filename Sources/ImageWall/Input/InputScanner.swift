@@ -94,7 +94,7 @@ public enum InputScanner {
         var visited = Set<FileIdentity>()
         for argument in arguments {
             var status = stat()
-            if stat(argument, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            if stat(argument.systemPath, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
                 scanFolder(
                     argument, identity: FileIdentity(status), recursive: options.recursive, visited: &visited,
                     into: &result)
@@ -120,7 +120,7 @@ public enum InputScanner {
         for candidate in candidates {
             var status = stat()
             let first: String?
-            if stat(candidate.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+            if stat(candidate.path.systemPath, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
                 let identity = FileIdentity(status)
                 first = files[identity]
                 if first == nil { files[identity] = candidate.path }
@@ -139,7 +139,7 @@ public enum InputScanner {
 
     static func isDirectory(_ path: String) -> Bool {
         var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        return stat(path.systemPath, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// A file or folder as the file system knows it, whatever path reached it.
@@ -180,7 +180,7 @@ public enum InputScanner {
         for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let path = prefix + name
             var status = stat()
-            guard stat(path, &status) == 0 else {
+            guard stat(path.systemPath, &status) == 0 else {
                 // A dangling link or a vanished file: reported when it looks like an image.
                 if hasExtension(name, in: imageExtensions) {
                     result.candidates.append(Candidate(path: path, isExplicit: true, inFolder: true))
@@ -244,7 +244,7 @@ public enum InputScanner {
     /// What a file without an image extension holds, from its first bytes (and for formats
     /// known by extension only, such as RAW camera files, its name).
     static func kind(of path: String) -> Kind {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path.systemPath, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .otherImage }  // unreadable: let the probe say why
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: 4096)

@@ -22,7 +22,7 @@ public enum OwnFolders {
     /// Whether the sub-folder `name` of `folder`, whose entries are `present`, is one ImageWall wrote.
     static func isOwn(_ name: String, in folder: String, present: Set<String>) -> Bool {
         let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-        if access(path + "/" + galleryRecord, F_OK) == 0 { return true }
+        if access((path + "/" + galleryRecord).systemPath, F_OK) == 0 { return true }
         guard name.hasSuffix("_files") else { return false }
         let page = String(name.dropLast("_files".count)) + ".html"
         guard present.contains(page) else { return false }
@@ -31,7 +31,7 @@ public enum OwnFolders {
 
     /// Whether the HTML file at `path` names ImageWall as its generator in its first 4 KB.
     static func isOwnPage(_ path: String) -> Bool {
-        guard let file = fopen(path, "rb") else { return false }
+        guard let file = fopen(path.systemPath, "rb") else { return false }
         defer { fclose(file) }
         var head = [UInt8](repeating: 0, count: 4096)
         let count = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }

@@ -47,7 +47,7 @@ public struct ProbedImage: Sendable, Hashable {
     /// they are when the file cannot be looked at).
     mutating func readFileStatus() {
         var status = stat()
-        guard stat(path, &status) == 0 else { return }
+        guard stat(path.systemPath, &status) == 0 else { return }
         fileSize = Int(status.st_size)
         modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
         file = FileID(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))

@@ -28,7 +28,9 @@ package enum ManifestReader {
     package static func read(_ path: String, threads: Int, keeping selection: TileSelection? = nil) throws -> (
         manifest: Manifest, identity: CacheKey
     ) {
-        guard let file = fopen(path, "rb") else { throw ManifestError(path, "cannot read: \(systemErrorText())") }
+        guard let file = fopen(path.systemPath, "rb") else {
+            throw ManifestError(path, "cannot read: \(systemErrorText())")
+        }
         defer { fclose(file) }
         guard let selection else {
             var splitter = ManifestSplitter<Manifest.Tile>(path: path, threads: threads)

@@ -123,7 +123,7 @@ package enum Replay {
             roots.indices.contains(index), let fromManifest = roots[index].fromManifest
         {
             let moved = path(path(relative, under: fromManifest), under: FilePaths.directory(of: recordedAt))
-            if access(moved, F_OK) == 0 { return moved }
+            if access(moved.systemPath, F_OK) == 0 { return moved }
         }
         return tile.source
     }

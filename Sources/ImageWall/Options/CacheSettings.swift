@@ -1,3 +1,5 @@
+import WallCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -30,10 +32,10 @@ public struct CacheSettings: Sendable, Equatable {
 
     /// `$XDG_CACHE_HOME/imagewall`, else `~/.cache/imagewall`; `nil` when neither is known.
     public static var defaultDirectory: String? {
-        if let xdg = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") {
+        if let xdg = getenv("XDG_CACHE_HOME").map({ SystemPath.string(cString: $0) }), xdg.hasPrefix("/") {
             return xdg + "/imagewall"
         }
-        if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+        if let home = getenv("HOME").map({ SystemPath.string(cString: $0) }), !home.isEmpty {
             return home + "/.cache/imagewall"
         }
         return nil

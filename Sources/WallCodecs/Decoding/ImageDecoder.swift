@@ -77,7 +77,7 @@ public struct ImageDecoder: Sendable {
 
     /// The ICC profile embedded in the image at `path`, if any.
     public func colorProfile(path: String, info: ImageInfo) -> ColorProfile? {
-        guard info.hasICCProfile, let file = fopen(path, "rb") else { return nil }
+        guard info.hasICCProfile, let file = fopen(path.systemPath, "rb") else { return nil }
         defer { fclose(file) }
         return info.format.codec.colorProfile(file, path: path, info: info)
     }
@@ -88,7 +88,7 @@ public struct ImageDecoder: Sendable {
     /// is decoded as far as the format allows while both sides stay at least ``margin`` times
     /// the target's, leaving a clean final resample. The result is oriented for display.
     public func decode(path: String, info: ImageInfo, target: Size? = nil) throws(CodecError) -> DecodedImage {
-        guard let file = fopen(path, "rb") else {
+        guard let file = fopen(path.systemPath, "rb") else {
             throw CodecError(.decode, path: path, reason: systemErrorText())
         }
         // A reader that asks the stream for a few kilobytes at a time gets them from a 256 KB

@@ -21,7 +21,7 @@ final class FileReader {
 
     /// Opens `path` and reads up to `headBytes` from its start.
     init(path: String, headBytes: Int) throws(CodecError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path.systemPath, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw CodecError(.probe, path: path, reason: systemErrorText()) }
         var status = stat()
         guard fstat(fd, &status) == 0 else {

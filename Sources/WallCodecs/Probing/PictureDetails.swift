@@ -40,7 +40,7 @@ public struct PictureDetails: Hashable, Sendable, Codable {
     public static func read(path: String) -> PictureDetails {
         var read = iw_exiv_metadata()
         var reason = [CChar](repeating: 0, count: 256)
-        guard iw_exiv_read(path, 0, nil, &read, &reason, reason.count) == 0 else { return PictureDetails() }
+        guard iw_exiv_read(path.systemPath, 0, nil, &read, &reason, reason.count) == 0 else { return PictureDetails() }
         var details = PictureDetails()
         let camera = [cText(read.make), cText(read.model)]
         details.description = withUnsafeBytes(of: read.description) { raw in

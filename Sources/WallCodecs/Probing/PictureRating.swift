@@ -19,7 +19,7 @@ public struct PictureRating: Sendable, Hashable {
     public static func read(path: String) -> PictureRating {
         var read = iw_exiv_metadata()
         var reason = [CChar](repeating: 0, count: 256)
-        guard iw_exiv_read(path, 0, nil, &read, &reason, reason.count) == 0 else { return PictureRating() }
+        guard iw_exiv_read(path.systemPath, 0, nil, &read, &reason, reason.count) == 0 else { return PictureRating() }
         return PictureRating(stars: read.rating >= 0 ? Int(read.rating) : nil, isRejected: read.rejected != 0)
     }
 }

@@ -22,7 +22,7 @@ public struct PictureRegion: Sendable, Hashable {
     public static func read(path: String, orientation: Orientation) -> [PictureRegion] {
         var read = iw_exiv_metadata()
         var reason = [CChar](repeating: 0, count: 256)
-        guard iw_exiv_read(path, 0, nil, &read, &reason, reason.count) == 0 else { return [] }
+        guard iw_exiv_read(path.systemPath, 0, nil, &read, &reason, reason.count) == 0 else { return [] }
         let count = min(Int(read.region_count), 16)
         let boxes = withUnsafeBytes(of: read.regions) { Array($0.bindMemory(to: Double.self).prefix(count * 4)) }
         let faces = withUnsafeBytes(of: read.region_is_face) { Array($0.bindMemory(to: Int32.self).prefix(count)) }

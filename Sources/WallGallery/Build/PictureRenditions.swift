@@ -67,7 +67,7 @@ struct PictureRenditions: Sendable {
 
     /// Whether every rendition is in the site.
     func exist(_ key: String, sides: [Int]) -> Bool {
-        PictureRenditions.files(key, sides: sides).allSatisfy { access(site + "/" + $0, F_OK) == 0 }
+        PictureRenditions.files(key, sides: sides).allSatisfy { Folders.exists(site + "/" + $0) }
     }
 
     /// Writes the renditions at `sides` of `decoded`, the picture shown `shown`, named after
@@ -210,11 +210,6 @@ struct PictureRenditions: Sendable {
     /// Makes the folder `path` goes in, and those above it, as a new folder there would be.
     static func makeFolder(of path: String) throws(FileError) {
         let folder = FilePaths.folder(of: path)
-        guard !FileManager.default.fileExists(atPath: folder) else { return }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw FileError(.write, path: folder, reason: (error as NSError).localizedDescription)
-        }
+        try Folders.make(folder)
     }
 }

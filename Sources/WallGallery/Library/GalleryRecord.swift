@@ -111,7 +111,7 @@ struct GalleryRecord: Codable, Sendable, Equatable {
     /// record of another layout, or damaged: the build then starts over, reading every file).
     static func read(site: String) -> (record: GalleryRecord, problem: String?) {
         let path = site + "/" + SitePaths.record
-        guard let data = FileManager.default.contents(atPath: path) else { return (GalleryRecord(), nil) }
+        guard let data = try? FileContents.read(path) else { return (GalleryRecord(), nil) }
         do {
             let record = try JSONReader().decode(GalleryRecord.self, from: Array(data))
             guard record.version == currentVersion else {

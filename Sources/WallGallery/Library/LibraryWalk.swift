@@ -35,7 +35,7 @@ struct LibraryWalk {
         var walk = LibraryWalk()
         var visited: Set<[UInt64]> = []
         var status = stat()
-        guard stat(tree, &status) == 0 else { return walk }
+        guard stat(tree.systemPath, &status) == 0 else { return walk }
         visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)])
         var pending = [""]
         while let relative = pending.popLast() {
@@ -63,7 +63,7 @@ struct LibraryWalk {
                     seen[name] = name
                 }
                 var status = stat()
-                guard stat(path, &status) == 0 else { continue }  // a dangling link or a file just gone
+                guard stat(path.systemPath, &status) == 0 else { continue }  // a dangling link or a file just gone
                 let child = relative.isEmpty ? name : relative + "/" + name
                 switch status.st_mode & S_IFMT {
                 case S_IFREG:

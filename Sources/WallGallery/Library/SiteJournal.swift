@@ -24,7 +24,7 @@ final class SiteJournal: @unchecked Sendable {
 
     /// What an earlier build that did not finish wrote down: paths and prefixes.
     static func read(site: String) -> (paths: Set<String>, prefixes: [String]) {
-        guard let data = FileManager.default.contents(atPath: site + "/" + SitePaths.journal) else { return ([], []) }
+        guard let data = try? FileContents.read(site + "/" + SitePaths.journal) else { return ([], []) }
         var paths: Set<String> = []
         var prefixes: [String] = []
         for entry in data.split(separator: 0) where entry.count > 1 {
@@ -40,7 +40,7 @@ final class SiteJournal: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if descriptor < 0 {
-            descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o666)
+            descriptor = open(path.systemPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o666)
             guard descriptor >= 0 else { throw FileError(.write, path: path, reason: systemErrorText()) }
         }
         var bytes: [UInt8] = []
@@ -56,7 +56,7 @@ final class SiteJournal: @unchecked Sendable {
         defer { lock.unlock() }
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
-        unlink(path)
+        unlink(path.systemPath)
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
@@ -70,7 +70,7 @@ final class SiteLock {
     /// Takes the lock of `site`, or fails at once naming the site when another build holds it.
     init(site: String) throws {
         let path = site + "/" + SitePaths.lock
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        descriptor = open(path.systemPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw FileError(.write, path: path, reason: systemErrorText()) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)

@@ -70,7 +70,7 @@ final class TreeWatcher {
                 nowPolled.insert(path)
                 continue
             }
-            let wd = inotify_add_watch(descriptor, path, TreeWatcher.mask)
+            let wd = inotify_add_watch(descriptor, path.systemPath, TreeWatcher.mask)
             if wd >= 0 {
                 seen[path] = wd
             } else if errno == ENOSPC {
@@ -148,7 +148,7 @@ final class TreeWatcher {
                     let event = bytes.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
                     let nameStart = offset + MemoryLayout<inotify_event>.size
                     let nameBytes = bytes[nameStart..<min(count, nameStart + Int(event.len))]
-                    let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+                    let name = SystemPath.string(nameBytes.prefix { $0 != 0 })
                     offset = nameStart + Int(event.len)
                     let mask = Int32(bitPattern: event.mask)
                     if mask & Int32(IN_Q_OVERFLOW) != 0 {

@@ -26,7 +26,7 @@ struct GIFCodec: ImageCodec {
     func probe(_ file: FileReader, path: String) throws(CodecError) -> ImageInfo {
         var header = iw_gif_info()
         var message = [CChar](repeating: 0, count: 256)
-        guard let gif = iw_gif_open(path, &header, &message, message.count) else {
+        guard let gif = iw_gif_open(path.systemPath, &header, &message, message.count) else {
             throw CodecError(.probe, path: path, reason: "corrupt GIF: " + message.text)
         }
         iw_gif_close(gif)
@@ -63,7 +63,7 @@ struct GIFCodec: ImageCodec {
     ) throws(CodecError) -> DecodedImage {
         var header = iw_gif_info()
         var message = [CChar](repeating: 0, count: 256)
-        guard let gif = iw_gif_open(path, &header, &message, message.count) else {
+        guard let gif = iw_gif_open(path.systemPath, &header, &message, message.count) else {
             throw CodecError(.decode, path: path, reason: "corrupt GIF: " + message.text)
         }
         defer { iw_gif_close(gif) }

@@ -169,7 +169,7 @@ public struct PNGBands: Sendable {
     }
 
     private static func read(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
+        guard let file = fopen(path.systemPath, "rb") else { return nil }
         defer { fclose(file) }
         var status = stat()
         guard fstat(fileno(file), &status) == 0, status.st_size > 0 else { return nil }

@@ -246,7 +246,7 @@ struct RAWCodec: ImageCodec {
         var width: Int32 = 0, height: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
         let status = iw_raw_develop(
-            path, RAWCodec.leastBitsPerCell, Int64(RAWCodec.mostCells), &pixels, &width, &height, &message,
+            path.systemPath, RAWCodec.leastBitsPerCell, Int64(RAWCodec.mostCells), &pixels, &width, &height, &message,
             message.count)
         defer { free(pixels) }
         guard status == 0, let pixels, width > 0, height > 0 else {

@@ -49,7 +49,7 @@ final class RAWFile {
         var unpacked: UnsafePointer<UInt8>?
         var message = [CChar](repeating: 0, count: 256)
         let status = iw_raw_open(
-            path, &raw, &opened, &unpacked, RAWCodec.largestPreviewBytes, stage == .probe ? 1 : 0, &message,
+            path.systemPath, &raw, &opened, &unpacked, RAWCodec.largestPreviewBytes, stage == .probe ? 1 : 0, &message,
             message.count)
         var problem: String?
         if status != 0 {
@@ -93,7 +93,8 @@ final class RAWFile {
             stage == .probe || wantsPreview
             ? withUnsafeMutablePointer(to: &found) { found in
                 iw_exiv_read(
-                    path, RAWCodec.largestPreviewBytes, wantsPreview ? found : nil, &about, &reason, reason.count)
+                    path.systemPath, RAWCodec.largestPreviewBytes, wantsPreview ? found : nil, &about, &reason,
+                    reason.count)
             } : 1
         exif = exiv == 0 ? RAWMetadata(about) : nil
         let libRawProblem = problem

@@ -215,7 +215,7 @@ struct TIFFCodec: ImageCodec {
 
     static func open(_ path: String, stage: CodecStage) throws(CodecError) -> OpaquePointer {
         var message = [CChar](repeating: 0, count: 512)
-        guard let tiff = iw_tiff_open(path, maxAllocation, &message, message.count) else {
+        guard let tiff = iw_tiff_open(path.systemPath, maxAllocation, &message, message.count) else {
             throw CodecError(stage, path: path, reason: "corrupt TIFF: " + TIFFCodec.plain(message.text))
         }
         return tiff

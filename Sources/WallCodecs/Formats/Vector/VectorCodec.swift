@@ -138,7 +138,8 @@ struct VectorCodec: ImageCodec {
         var message = [CChar](repeating: 0, count: 512)
         let vector =
             format == .pdf
-            ? iw_pdf_open(path, &about, &message, message.count) : iw_svg_open(path, &about, &message, message.count)
+            ? iw_pdf_open(path.systemPath, &about, &message, message.count)
+            : iw_svg_open(path.systemPath, &about, &message, message.count)
         guard let vector else { throw CodecError(stage, path: path, reason: "\(format.name): \(message.text)") }
         return (vector, about)
     }

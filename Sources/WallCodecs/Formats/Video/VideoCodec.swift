@@ -281,7 +281,8 @@ final class VideoFile {
         var info = iw_video_info()
         var message = [CChar](repeating: 0, count: 256)
         guard
-            let handle = iw_video_open(path, Int64(ImageProbe.defaultMaxImagePixels), &info, &message, message.count)
+            let handle = iw_video_open(
+                path.systemPath, Int64(ImageProbe.defaultMaxImagePixels), &info, &message, message.count)
         else {
             throw CodecError(stage, path: path, reason: "video: \(message.text)")
         }
