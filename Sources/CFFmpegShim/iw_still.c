@@ -1,6 +1,7 @@
 #include "iw_still.h"
 #include "iw_ffmpeg.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 
 struct iw_still {
     AVFrame *frame;
+    iw_still_floats floats; /* what float_pixels found */
 };
 
 /* The linear light half way between sRGB codes v and v + 1 (v = 0...254), as single-precision
@@ -163,14 +165,42 @@ done:
 
 /* Floating-point samples, planar or packed, grey or RGB, with or without alpha (native byte
    order): converted here, as libswscale does not encode light as sRGB. */
+/* The colour sample `c` of pixel (x, y). */
+static float float_sample(const AVFrame *frame, const AVPixFmtDescriptor *format, int x, int y, int c) {
+    const AVComponentDescriptor *component = &format->comp[c];
+    const uint8_t *at = frame->data[component->plane] + (size_t)y * frame->linesize[component->plane] +
+                        (size_t)x * component->step + component->offset;
+    float sample;
+    memcpy(&sample, at, sizeof(float));
+    return sample;
+}
+
 static int float_pixels(const AVFrame *frame, const AVPixFmtDescriptor *format, int channels, int linear,
-                        unsigned char *out) {
+                        unsigned char *out, iw_still_floats *floats) {
     if (format->flags & AV_PIX_FMT_FLAG_BE) return 1;
     int gray = !(format->flags & AV_PIX_FMT_FLAG_RGB) && format->nb_components <= 2;
     int alpha = (format->flags & AV_PIX_FMT_FLAG_ALPHA) != 0;
     int color_components = gray ? 1 : 3;
     for (int c = 0; c < format->nb_components; c++)
         if (format->comp[c].depth != 32 || format->comp[c].shift != 0) return 1;
+    /* First what the colour samples hold: light past white, or 8-bit codes (0 to 255, whole
+       numbers, some past 1) that a writer put in floats, which are drawn as the codes they are. */
+    long long samples = 0, bright = 0;
+    int codes = 1;
+    float largest = 0;
+    for (int y = 0; y < frame->height; y++)
+        for (int x = 0; x < frame->width; x++)
+            for (int c = 0; c < color_components; c++) {
+                float value = float_sample(frame, format, x, y, c);
+                samples++;
+                if (value > 1) bright++;
+                if (value > largest) largest = value;
+                if (!(value >= 0 && value <= 255 && value == floorf(value))) codes = 0;
+            }
+    codes = codes && largest > 1;
+    floats->codes = codes;
+    floats->largest = largest;
+    floats->clipped = samples && !codes ? (double)bright / (double)samples : 0;
     for (int y = 0; y < frame->height; y++) {
         unsigned char *row = out + (size_t)y * frame->width * channels;
         for (int x = 0; x < frame->width; x++) {
@@ -183,6 +213,13 @@ static int float_pixels(const AVFrame *frame, const AVPixFmtDescriptor *format, 
             }
             float red = sample[0], green = gray ? sample[0] : sample[1], blue = gray ? sample[0] : sample[2];
             float opacity = alpha ? sample[color_components] : 1.0f;
+            if (codes) {
+                row[x * channels] = (unsigned char)red;
+                row[x * channels + 1] = (unsigned char)green;
+                row[x * channels + 2] = (unsigned char)blue;
+                if (channels == 4) row[x * channels + 3] = opacity > 1 ? (unsigned char)fminf(opacity, 255) : encoded_plain(opacity);
+                continue;
+            }
             row[x * channels] = linear ? encoded_srgb(red) : encoded_plain(red);
             row[x * channels + 1] = linear ? encoded_srgb(green) : encoded_plain(green);
             row[x * channels + 2] = linear ? encoded_srgb(blue) : encoded_plain(blue);
@@ -208,7 +245,7 @@ int iw_still_pixels(iw_still *still, int channels, int linear, const char *sampl
         format = really;
     }
     if (format->flags & AV_PIX_FMT_FLAG_FLOAT) {
-        if (float_pixels(frame, format, channels, linear, out) == 0) return 0;
+        if (float_pixels(frame, format, channels, linear, out, &still->floats) == 0) return 0;
         snprintf(message, message_size, "its %s pixels cannot be converted", format->name);
         return 1;
     }
@@ -231,6 +268,8 @@ int iw_still_pixels(iw_still *still, int channels, int linear, const char *sampl
     }
     return 0;
 }
+
+iw_still_floats iw_still_float_samples(const iw_still *still) { return still->floats; }
 
 void iw_still_close(iw_still *still) {
     if (!still) return;

@@ -213,6 +213,18 @@ struct StillFormatTests {
         #expect(Fixtures.read(path) == bytes)
     }
 
+    @Test("a BMP holding a PNG or a JPEG is refused for what it holds, not as 0 bits a pixel")
+    func bmpHoldingPNG() {
+        for (compression, kind) in [(5, "PNG"), (4, "JPEG")] {
+            var bytes = Array("BM".utf8) + Self.le(14 + 40 + 8, 4) + Self.le(0, 4) + Self.le(54, 4)
+            bytes += Self.le(40, 4) + Self.le(2, 4) + Self.le(2, 4) + Self.le(1, 2) + Self.le(0, 2)
+            bytes += Self.le(compression, 4) + Self.le(8, 4) + [UInt8](repeating: 0, count: 16 + 8)
+            #expect(
+                probeError(bytes, "held.bmp")
+                    == "BMP holding a \(kind) picture (compression \(compression)) is not supported")
+        }
+    }
+
     @Test("a FITS cube of three planes without CTYPE3 is drawn in colour, as libvips draws it")
     func fitsCubeWithoutType() throws {
         let cards = [
@@ -229,6 +241,38 @@ struct StillFormatTests {
         #expect(decoded.warnings.isEmpty && decoded.bitmap.channels == 3)
         #expect(decoded.bitmap.pixel(x: 0, y: 0) == [255, 0, 0])
         #expect(decoded.bitmap.pixel(x: 1, y: 0) == [0, 255, 128])
+    }
+
+    @Test("a PFM of 8-bit codes, as Pillow writes one, is drawn as those codes; one mostly past white says so")
+    func floatsOnAnotherScale() throws {
+        let codes = pfm([0, 64, 128, 255])
+        let decoded = try ImageDecoder().decode(path: codes, info: try ImageProbe().probe(path: codes))
+        #expect((0..<4).map { decoded.bitmap.pixel(x: $0, y: 0)[0] } == [0, 64, 128, 255])
+        #expect(decoded.warnings.isEmpty && decoded.notes.contains { $0.contains("8-bit codes") })
+        let bright = pfm([1.5, 2.5, 3.5, 0.25])
+        let clipped = try ImageDecoder().decode(path: bright, info: try ImageProbe().probe(path: bright))
+        #expect(clipped.warnings.count == 1 && clipped.warnings[0].hasPrefix("HDR colour: 75 %"), "\(clipped.warnings)")
+        #expect(!clipped.isDamaged)
+    }
+
+    @Test(
+        "a BC5 surface is its red and green, blue 0 as Pillow shows it, not a normal map's rebuilt blue",
+        arguments: ["bc5u.dds", "bc5_unorm.dds", "bc5s.dds"])
+    func bc5(name: String) throws {
+        guard let corpora = Fixtures.corpora else { return }
+        let path = corpora + "/formats/" + name
+        let info = try ImageProbe().probe(path: path)
+        #expect(!info.hasAlpha)
+        let bitmap = try ImageDecoder().decode(path: path, info: info).bitmap
+        var blue = 0, redGreen = 0
+        for y in stride(from: 0, to: bitmap.size.height, by: 7) {
+            for x in stride(from: 0, to: bitmap.size.width, by: 7) {
+                let pixel = bitmap.pixel(x: x, y: y)
+                blue = max(blue, Int(pixel[2]))
+                redGreen = max(redGreen, Int(pixel[0]) + Int(pixel[1]))
+            }
+        }
+        #expect(blue == 0 && redGreen > 0)
     }
 
     @Test("an X bitmap written as C text is drawn, its bits least significant first")

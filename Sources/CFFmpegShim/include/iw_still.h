@@ -36,5 +36,16 @@ iw_still *iw_still_decode(const unsigned char *data, size_t size, const char *de
 int iw_still_pixels(iw_still *still, int channels, int linear, const char *samples_as, unsigned char *out,
                     char *message, size_t message_size);
 
+/* What the floating-point samples of a picture written by iw_still_pixels held: 8-bit codes in
+   floats (whole numbers from 0 to 255, some past 1), drawn as those codes; else the share of
+   colour samples past 1 (white), clipped. All zero for a picture of integer samples. */
+typedef struct iw_still_floats {
+    int codes;
+    float largest;
+    double clipped;
+} iw_still_floats;
+
+iw_still_floats iw_still_float_samples(const iw_still *still);
+
 void iw_still_close(iw_still *still);
 #endif

@@ -35,10 +35,12 @@ enum BMPHeader: StillFormatReader {
             (width, height, bits, compression) = (w, abs(h), depth, method)
         }
         guard width > 0, height > 0 else { throw corrupt(path, "the picture is \(width)x\(height) pixels") }
-        guard [1, 2, 4, 8, 16, 24, 32].contains(bits) else { throw corrupt(path, "\(bits) bits a pixel") }
+        // A bitmap holding a JPEG or PNG file says 0 bits a pixel: it is named for what it holds.
         if compression == 4 || compression == 5 {
-            throw unsupported(path, "holding a \(compression == 4 ? "JPEG" : "PNG") picture")
+            throw unsupported(
+                path, "holding a \(compression == 4 ? "JPEG" : "PNG") picture (compression \(compression))")
         }
+        guard [1, 2, 4, 8, 16, 24, 32].contains(bits) else { throw corrupt(path, "\(bits) bits a pixel") }
         // A fifth-version header's profile: "MBED" as its colour space, the profile's offset from
         // the header's start and its size.
         var icc: Range<Int>?

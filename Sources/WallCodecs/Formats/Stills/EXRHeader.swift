@@ -61,6 +61,7 @@ enum EXRHeader: StillFormatReader {
         var window: (Int, Int, Int, Int)?
         var channels: [String] = []
         var half = false
+        var compression: Int?
         while true {
             guard let name = string(bytes, &at) else { throw corrupt(path, "the header ends inside an attribute") }
             if name.isEmpty { break }
@@ -74,6 +75,7 @@ enum EXRHeader: StillFormatReader {
             {
                 window = (x0, y0, x1, y1)
             }
+            if name == "compression" { compression = b.u8(value) }
             if name == "channels", type == "chlist" {
                 var c = value
                 while c < value + size, let channel = string(bytes, &c), !channel.isEmpty {
@@ -88,11 +90,18 @@ enum EXRHeader: StillFormatReader {
         guard x1 >= x0, y1 >= y0 else { throw corrupt(path, "its display window is empty") }
         let alpha = channels.contains("A")
         let gray = !channels.contains("R") && channels.contains("Y")
-        return StillHeader(
+        var header = StillHeader(
             size: Size(width: x1 - x0 + 1, height: y1 - y0 + 1),
             colorModel: gray ? (alpha ? .grayAlpha : .gray) : (alpha ? .rgba : .rgb), bitDepth: half ? 16 : 32,
             hasAlpha: alpha, decoder: "exr", isLinearLight: true)
+        let coding = compression.flatMap { $0 < compressions.count ? compressions[$0] : nil } ?? "unknown"
+        let kind = channels.contains("RY") || channels.contains("BY") ? "luminance-chroma " : ""
+        header.coding = "\(kind)channels \(channels.joined(separator: ", ")), \(coding) compression"
+        return header
     }
+
+    /// The compressions by their number in the header.
+    static let compressions = ["no", "RLE", "ZIPS", "ZIP", "PIZ", "PXR24", "B44", "B44A", "DWAA", "DWAB"]
 
     /// A NUL-terminated text at `at`, which moves past it; `nil` when the bytes end first or it
     /// is longer than the format's 255 bytes.
@@ -128,10 +137,10 @@ enum DDSHeader: StillFormatReader {
     }
 
     /// The block codes of one or two channels: "ATI1", "BC4U", "BC4S", "ATI2", "BC5U", "BC5S".
-    static let withoutAlpha: Set<Int> = Set(
-        ["ATI1", "BC4U", "BC4S", "ATI2", "BC5U", "BC5S"].map { code in
-            code.utf8.reversed().reduce(0) { $0 << 8 | Int($1) }
-        })
+    static let withoutAlpha: Set<Int> = Set(["ATI1", "BC4U", "BC4S", "ATI2", "BC5U", "BC5S"].map(code))
+
+    /// A four-character code as the header holds it, little-endian.
+    static func code(_ text: String) -> Int { text.utf8.reversed().reduce(0) { $0 << 8 | Int($1) } }
 
     /// Block coding: DXT1 keeps 16 pixels in 8 bytes.
     static func leastBytes(_ header: StillHeader, head: [UInt8]) -> Int { header.compressedBytes(perByte: 32) }
@@ -143,12 +152,21 @@ enum DDSHeader: StillFormatReader {
         }
         let compressed = flags & 0x4 != 0
         let alphaMask = b.u32(104) ?? 0
+        // A DX10 header names the coding by its DXGI number: BC4 (79–81) and BC5 (82–84).
+        let dxgi = fourCC == DDSHeader.code("DX10") ? b.u32(128) : nil
+        let oneOrTwo = DDSHeader.withoutAlpha.contains(fourCC) || (dxgi.map { (79...84).contains($0) } ?? false)
+        let twoChannels =
+            [DDSHeader.code("ATI2"), DDSHeader.code("BC5U"), DDSHeader.code("BC5S")].contains(fourCC)
+            || (dxgi.map { (82...84).contains($0) } ?? false)
         // Block-compressed surfaces carry alpha (DXT1's one bit, DXT2–5, BC7) but for the one- and
         // two-channel codes; uncompressed ones say so with a flag and a mask.
-        let alpha =
-            compressed ? !DDSHeader.withoutAlpha.contains(fourCC) : (flags & 0x1 != 0 && alphaMask != 0)
-        return StillHeader(
+        let alpha = compressed ? !oneOrTwo : (flags & 0x1 != 0 && alphaMask != 0)
+        var header = StillHeader(
             size: Size(width: width, height: height), colorModel: alpha ? .rgba : .rgb, bitDepth: 8, hasAlpha: alpha,
             decoder: "dds")
+        // Two channels (BC5) are red and green, as Pillow shows them: FFmpeg rebuilds a normal
+        // map's blue from them, which the file does not hold.
+        header.blueNotHeld = twoChannels
+        return header
     }
 }

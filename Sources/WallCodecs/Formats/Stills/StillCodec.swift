@@ -67,7 +67,7 @@ struct StillCodec<Reader: StillFormatReader>: ImageCodec {
                 Int64(StillCodec.pixelAllowance(info.storedSize)), Int32(reduction), &about, &message, message.count)
         }
         guard let still else {
-            throw CodecError(.decode, path: path, reason: "\(Reader.format.name): \(message.text)")
+            throw CodecError(.decode, path: path, reason: StillCodec.refusal(message.text, header: header))
         }
         defer { iw_still_close(still) }
         let decodedSize = Size(width: Int(about.width), height: Int(about.height))
@@ -90,6 +90,22 @@ struct StillCodec<Reader: StillFormatReader>: ImageCodec {
         guard status == 0 else {
             throw CodecError(.decode, path: path, reason: "\(Reader.format.name): \(message.text)")
         }
+        if header.blueNotHeld {
+            for at in stride(from: 2, to: bitmap.pixels.count, by: channels) { bitmap.pixels[at] = 0 }
+        }
+        var floatNotes: [String] = [], floatWarnings: [String] = []
+        if about.is_float != 0 {
+            let floats = iw_still_float_samples(still)
+            if floats.codes != 0 {
+                floatNotes.append(
+                    "\(Reader.format.name): its samples are 8-bit codes (0 to 255) in floating point, drawn as those codes"
+                )
+            } else if floats.clipped >= StillCodec.mostlyClipped {
+                floatWarnings.append(
+                    "HDR colour: \(Int((floats.clipped * 100).rounded())) % of its samples are past white (up to "
+                        + "\(floats.largest)), clipped at 1.0")
+            }
+        }
         if let target {
             bitmap = StillCodec.boxShrunk(bitmap, target: target, margin: decoder.margin)
         }
@@ -101,7 +117,7 @@ struct StillCodec<Reader: StillFormatReader>: ImageCodec {
             warnings.append(
                 "\(Reader.format.name): damaged data met while decoding" + (problem.isEmpty ? "" : " (\(problem))"))
         }
-        var decoded = DecodedImage(bitmap: bitmap, warnings: warnings)
+        var decoded = DecodedImage(bitmap: bitmap, warnings: warnings + floatWarnings, notes: floatNotes)
         if let mended { decoded.notes.append(mended) }
         if decoder.convertsToSRGB, let range = header.iccProfile, range.upperBound <= bytes.count - StillCodec.padding {
             decoded.convert(from: ColorProfile(data: Array(bytes[range])))
@@ -114,6 +130,18 @@ struct StillCodec<Reader: StillFormatReader>: ImageCodec {
     static func pixelAllowance(_ size: Size) -> Int {
         StillHeader.count(Double(size.width + 128) * Double(size.height + 128))
     }
+
+    /// Why FFmpeg refused the picture: its own words, but for a coding it does not read yet
+    /// ("Not yet implemented in FFmpeg, patches welcome"), which the header's reader names.
+    static func refusal(_ message: String, header: StillHeader) -> String {
+        guard message.contains("patches welcome") else { return "\(Reader.format.name): \(message)" }
+        return "\(Reader.format.name): FFmpeg's \(header.decoder) decoder does not read "
+            + (header.coding.map { "this coding yet (\($0))" } ?? "this kind of \(Reader.format.name) yet")
+    }
+
+    /// The share of a floating-point picture's samples past white from which its clipping is
+    /// said: a picture mostly white that was not meant to be (light on another scale).
+    static var mostlyClipped: Double { 0.5 }
 
     /// The zero bytes after a file's own that FFmpeg's decoders may read past its end.
     static var padding: Int { 64 }

@@ -22,6 +22,12 @@ struct StillHeader: Sendable {
     /// them wrongly but keeps their bytes (a 16-bit grey TGA's grey and alpha bytes, which
     /// `targa` calls RGB555): "ya8".
     var samplesAs: String?
+    /// Whether the file holds no blue that FFmpeg's decoder draws anyway (a BC5 surface's
+    /// normal map, rebuilt from red and green): blue is drawn 0, as the file holds it.
+    var blueNotHeld = false
+    /// How the picture is coded, in words, for a decoder that refuses a coding it does not read
+    /// yet ("luminance-chroma channels Y, RY, BY, PIZ compression").
+    var coding: String?
     /// Bytes an uncompressed coding of `bits` bits a pixel takes, rows of `alignment` bytes, over 16
     /// (counted in floating point: a forged header's sizes overflow no integer; `Int.max` beyond).
     func rawBytesOver16(bits: Int, alignment: Int = 1) -> Int {
