@@ -17,15 +17,18 @@ struct ManifestReaderTests {
         let sizes = (0..<count).map { Size(width: 200 + ($0 * 37) % 3000, height: 200 + ($0 * 53) % 2000) }
         var manifest = try Wall.manifest(ofSizes: sizes, options: WallOptions())
         let pieces = ["]", "[", "{", "}", ",", "\"", "\\", "\"tiles\" : [", "é", "\n", ":", " "]
+        let root = "a \"tiles\" : [ folder"
         for i in manifest.tiles.indices {
             let filler = String(repeating: "x", count: (i * 7919) % 300)
-            manifest.tiles[i].source = "dir\(i)/" + pieces[i % pieces.count] + filler + pieces[(i / 3) % pieces.count]
-            manifest.tiles[i].path = pieces[(i / 5) % pieces.count] + "\(i).jpg"
-            manifest.tiles[i].root = 0
+            let path =
+                "dir\(i)/" + pieces[i % pieces.count] + filler + pieces[(i / 3) % pieces.count] + "/"
+                + pieces[(i / 5) % pieces.count] + "\(i).jpg"
+            // Each source is its path under its root, as a render writes it.
+            (manifest.tiles[i].source, manifest.tiles[i].path, manifest.tiles[i].root) = (root + "/" + path, path, 0)
             if i % 1000 == 7 { manifest.tiles[i].warnings = ["a ] warning, with \"tiles\" : [ in it"] }
             if i % 2500 == 3 { manifest.tiles[i].crop = Region(x: 0.25, y: 1e-3, width: 10.5, height: 7) }
         }
-        manifest.roots = [Manifest.Root(path: "a \"tiles\" : [ folder", fromManifest: nil)]
+        manifest.roots = [Manifest.Root(path: root, fromManifest: nil)]
         manifest.ignored = ["tiles", "]"]
         return manifest
     }
@@ -324,9 +327,44 @@ struct ManifestReaderTests {
             ("an orientation EXIF has not", { $0.tiles[0].orientation = 9 }, "tile 0 (sizes[0]): orientation 9"),
             ("a source of no pixels", { $0.tiles[0].sourceWidth = 0 }, "tile 0 (sizes[0]): its source is 0x300 px"),
             ("a negative gap", { $0.layout.configuration.columnGap = -4 }, "layout: invalid layout: column gap"),
+            (
+                "a border that blanks every tile", { $0.render?.style.border = 1_000_000_000 },
+                "render: border 1000000000"
+            ),
+            ("a negative corner radius", { $0.render?.style.cornerRadius = -5 }, "render: cornerRadius -5"),
+            ("a version to come", { $0.version = 999 }, "version 999, where this ImageWall reads versions 1 to 1"),
+            (
+                "a root that is not listed",
+                {
+                    $0.roots = [Manifest.Root(path: "photos")]
+                    $0.tiles[0].root = 7
+                }, "tile 0 (sizes[0]): root 7 of the 1 the manifest lists"
+            ),
+            (
+                "a source that is not its path under its root",
+                {
+                    $0.roots = [Manifest.Root(path: "photos")]
+                    ($0.tiles[0].root, $0.tiles[0].path, $0.tiles[0].source) = (0, "a.jpg", "/etc/passwd")
+                }, "tile 0 (/etc/passwd): its source is not its path a.jpg under its root photos"
+            ),
+            (
+                "a path out of its root",
+                {
+                    $0.roots = [Manifest.Root(path: "photos")]
+                    ($0.tiles[0].root, $0.tiles[0].path, $0.tiles[0].source) = (0, "../x.jpg", "photos/../x.jpg")
+                }, "its path ../x.jpg is not inside its root"
+            ),
         ]
+        // The same manifest with its sources where a render writes them reads back.
+        var rooted = manifest
+        rooted.roots = [Manifest.Root(path: "./photos/")]
+        (rooted.tiles[0].root, rooted.tiles[0].path, rooted.tiles[0].source) = (0, "a.jpg", "photos/a.jpg")
+        (rooted.tiles[1].root, rooted.tiles[1].path, rooted.tiles[1].source) = (0, "b.jpg", "./photos//b.jpg")
+        let elsewhere = TemporaryFolder()
+        _ = try Wall.readManifest(elsewhere.write(Array(try ManifestWriter.encode(rooted)), to: "rooted.json"))
         for (what, edit, expected) in edits {
             var edited = manifest
+            if edited.render == nil { edited.render = RenderSettings() }
             edit(&edited)
             let path = folder.write(Array(try ManifestWriter.encode(edited)), to: "edited.json")
             do {

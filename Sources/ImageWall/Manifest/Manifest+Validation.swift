@@ -1,4 +1,5 @@
 import WallCore
+import WallFiles
 import WallLayout
 
 extension Manifest {
@@ -10,6 +11,10 @@ extension Manifest {
     /// and source) and the field, never a crash, a smear or a tile clipped in silence.
     func validate(path: String) throws(ManifestError) {
         func fail(_ what: String) -> ManifestError { ManifestError(path, "not a manifest ImageWall can draw: \(what)") }
+        guard (1...Manifest.currentVersion).contains(version) else {
+            throw fail("version \(version), where this ImageWall reads versions 1 to \(Manifest.currentVersion)")
+        }
+        if let problem = render?.problem { throw fail("render: \(problem)") }
         do {
             try layout.configuration.validate()
         } catch {
@@ -43,6 +48,11 @@ extension Manifest {
                 let tile = tiles.baseAddress! + index
                 var name: String { "tile \(tile.pointee.index) (\(tile.pointee.source))" }
                 guard tile.pointee.index >= 0 else { throw fail("\(name): index \(tile.pointee.index)") }
+                if let root = tile.pointee.root,
+                    let problem = sourceProblem(tile.pointee.source, path: tile.pointee.path, root: root)
+                {
+                    throw fail("\(name): \(problem)")
+                }
                 let image = Box(
                     Rect(x: tile.pointee.x, y: tile.pointee.y, width: tile.pointee.width, height: tile.pointee.height))
                 try box(image, on: tile.pointee.page, "\(name): its image")
@@ -85,6 +95,30 @@ extension Manifest {
 
     /// The longest side a page may have: PNG's limit.
     static let largestSide = Int(Int32.max)
+
+    /// The newest version of the manifest this ImageWall writes and reads.
+    static let currentVersion = 1
+
+    /// What is wrong with where a tile's source is: its `root` not one of the roots, or its
+    /// source not its path under that root (a source edited by hand, `/etc/passwd`, is not read
+    /// in its place); `nil` when nothing is.
+    private func sourceProblem(_ source: String, path relative: String?, root: Int) -> String? {
+        guard let roots, roots.indices.contains(root) else {
+            return "root \(root) of the \(roots?.count ?? 0) the manifest lists"
+        }
+        guard let relative else { return nil }
+        guard !relative.hasPrefix("/"), !relative.contains("..") || !FilePaths.components(of: relative).contains("..")
+        else {
+            return "its path \(relative) is not inside its root"
+        }
+        let joined = Replay.path(relative, under: roots[root].path)
+        if source == joined { return nil }  // as a render writes it; else as a path, `./` and `//` aside
+        let expected = FilePaths.components(of: joined).filter { $0 != "." }
+        guard FilePaths.components(of: source).filter({ $0 != "." }) == expected else {
+            return "its source is not its path \(relative) under its root \(roots[root].path)"
+        }
+        return nil
+    }
 }
 
 extension Rect {

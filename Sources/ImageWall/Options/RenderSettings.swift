@@ -50,6 +50,24 @@ public struct RenderSettings: Sendable, Hashable, Codable {
     /// Settings with every default.
     public init() {}
 
+    /// The largest corner radius, border and caption size, in pixels: more than any sheet
+    /// draws (a border of a million pixels blanks every tile).
+    public static let largestDecoration = 10_000
+
+    /// What is out of range among the settings (as a manifest edited by hand may hold them),
+    /// in words naming the field; `nil` when all are in range.
+    public var problem: String? {
+        let largest = Self.largestDecoration
+        if !(0...largest).contains(style.cornerRadius) {
+            return "cornerRadius \(style.cornerRadius) (0 to \(largest) px)"
+        }
+        if !(0...largest).contains(style.border) { return "border \(style.border) (0 to \(largest) px)" }
+        if let fontSize, !(1...largest).contains(fontSize) { return "fontSize \(fontSize) (1 to \(largest) px)" }
+        if let quality, !(0...100).contains(quality) { return "quality \(quality) (0 to 100)" }
+        if let decodeFloor, decodeFloor < 1 { return "decodeFloor \(decodeFloor) (at least 1 px)" }
+        return nil
+    }
+
     /// The caption size when neither it nor the caption band's height is given; the band is
     /// then made tall enough for it.
     public static let defaultFontSize = 13

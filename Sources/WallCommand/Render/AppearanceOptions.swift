@@ -56,6 +56,10 @@ struct AppearanceOptions: ParsableArguments {
     /// Refuses negative sizes and a caption template that does not parse.
     func validate() throws {
         if cornerRadius < 0 || border < 0 { throw ValidationError("--corner-radius and --border cannot be negative") }
+        let largest = RenderSettings.largestDecoration
+        if cornerRadius > largest || border > largest {
+            throw ValidationError("--corner-radius and --border are at most \(largest) px")
+        }
         if let fontSize, fontSize < 1 { throw ValidationError("--font-size must be at least 1 (got \(fontSize))") }
         if let caption {
             do { _ = try CaptionTemplate(caption) } catch { throw ValidationError(error.message) }
