@@ -8,6 +8,8 @@ public struct DirectoryEntry: Sendable, Hashable {
     public var name: String
     /// `true` when the folder says it is a sub-folder (links are not followed).
     public var isDirectory: Bool
+    /// `true` when the folder says it is a symbolic link.
+    public var isLink = false
 }
 
 /// The entries of the folder at `path`, "." and ".." left out, in the order the system gives;
@@ -21,7 +23,10 @@ public func directoryEntries(at path: String) -> [DirectoryEntry]? {
             SystemPath.string(raw.prefix { $0 != 0 })
         }
         if name == "." || name == ".." { continue }
-        entries.append(DirectoryEntry(name: name, isDirectory: entry.pointee.d_type == UInt8(DT_DIR)))
+        entries.append(
+            DirectoryEntry(
+                name: name, isDirectory: entry.pointee.d_type == UInt8(DT_DIR),
+                isLink: entry.pointee.d_type == UInt8(DT_LNK)))
     }
     return entries
 }

@@ -12,6 +12,16 @@ import WallLayout
 
 /// Files earlier builds wrote that no album needs now.
 extension GalleryBuild {
+    /// Removes the temporary files that a build killed part-way (`kill -9`, a power cut: no
+    /// handler ran) left where it was writing — the site's top, and every folder its journal
+    /// names — and says so; a build that is running (another process) keeps its own.
+    func removeLeftovers(journaled: (paths: Set<String>, prefixes: [String])) {
+        let written = (journaled.paths.union(journaled.prefixes)).filter(SitePaths.isInside).map { site + "/" + $0 }
+        for (path, process) in TemporaryNames.removeLeftovers(besides: [site + "/" + SitePaths.record] + written) {
+            hooks.warning("\(path): removed, left by a build that was stopped (process \(process))")
+        }
+    }
+
     /// Removes the files earlier builds wrote that no album needs now (pages of pictures and
     /// albums gone, sheets and renditions no longer shown), and the folders they leave empty.
     /// Only files the record or the journal name as the gallery's own are ever removed.

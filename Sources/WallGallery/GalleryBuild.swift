@@ -55,6 +55,7 @@ struct GalleryBuild {
         if let problem { hooks.warning(problem) }
         old = recorded
         let journaled = SiteJournal.read(site: site)
+        removeLeftovers(journaled: journaled)
         record.tree = tree
         record.settings = sheetSettings
         record.written = old.written
@@ -112,6 +113,7 @@ struct GalleryBuild {
         }
         report.albums = tree.order.count
         report.pictures = record.albums.values.reduce(0) { $0 + $1.pictures.count }
+        report.notDrawn = record.albums.values.reduce(0) { $0 + $1.skipped.count }
         report.removed = old.albums.keys.filter { record.albums[$0] == nil }.sorted()
         try removeOldFiles(journaled: journaled)
         if record != old || !journaled.paths.isEmpty || !journaled.prefixes.isEmpty {
@@ -139,9 +141,11 @@ struct GalleryBuild {
 
     // MARK: - What changed
 
-    /// Each file of the tree: as recorded when its stamp is; moved when a recorded file has its
-    /// identity, size and time (what was read of it is kept); else new, and its name or first
-    /// bytes say whether it looks like an image.
+    /// Each file of the tree: as recorded when its stamp is; read again when only its change
+    /// time moved in the same place (rewritten in place with its size and time put back, as
+    /// `cat other.jpg > a.jpg; touch -r` does: its content tells); moved when a recorded file
+    /// elsewhere has its identity, size and time (what was read of it is kept); else new, and
+    /// its name or first bytes say whether it looks like an image.
     mutating func look(at walk: LibraryWalk) throws {
         var byMove: [FileStamp.Moved: GalleryRecord.FileEntry] = [:]
         for entry in old.files.values where entry.key != nil { byMove[entry.stamp.moved] = entry }
@@ -150,6 +154,10 @@ struct GalleryBuild {
             for (name, stamp) in folder.files {
                 let path = Self.join(folder.path, name)
                 if let entry = old.files[path], entry.stamp == stamp {
+                    record.files[path] = entry
+                } else if var entry = old.files[path], entry.stamp.moved == stamp.moved {
+                    // Its key is read again; the same content changes nothing built from it.
+                    (entry.stamp, entry.key) = (stamp, nil)
                     record.files[path] = entry
                 } else if var entry = byMove[stamp.moved] {
                     entry.stamp = stamp

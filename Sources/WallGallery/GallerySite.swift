@@ -50,6 +50,18 @@ public struct GallerySite: Sendable {
 
 /// How a build reports back and is stopped.
 public struct GalleryHooks: Sendable {
+    /// These hooks, their warnings each said once however many builds meet it again (a watch
+    /// rebuilding a tree that holds a broken file says it once, not on every rebuild).
+    public func sayingEachWarningOnce() -> GalleryHooks {
+        var hooks = self
+        let said = Locked<Set<String>>([])
+        let warning = self.warning
+        hooks.warning = { text in
+            if said.withLock({ $0.insert(text).inserted }) { warning(text) }
+        }
+        return hooks
+    }
+
     /// Receives progress: the stage under way and the items it has done of its total.
     public var progress: @Sendable (GalleryProgress) -> Void
     /// Asked between pictures and albums; `true` stops the build.
@@ -115,6 +127,9 @@ public struct GalleryReport: Sendable {
     public var filesRemoved = 0
     /// Files that could not be drawn, each with its reason.
     public var skipped: [String] = []
+    /// Files of the site's albums not drawn (by this build or an earlier one), each named on
+    /// its album's page.
+    public var notDrawn = 0
     /// Whether nothing changed: no file was written or removed.
     public var nothingChanged: Bool {
         drawn.isEmpty && moved.isEmpty && removed.isEmpty && renditions == 0 && pagesWritten == 0 && filesRemoved == 0
@@ -127,7 +142,10 @@ public struct GalleryReport: Sendable {
 
     /// One line: "nothing changed", or what was done.
     public var summary: String {
-        let totals = "\(albums) album\(albums == 1 ? "" : "s"), \(pictures) picture\(pictures == 1 ? "" : "s")"
+        let totals =
+            "\(albums) album\(albums == 1 ? "" : "s"), \(pictures) picture\(pictures == 1 ? "" : "s")"
+            + (notDrawn > 0
+                ? ", \(notDrawn) file\(notDrawn == 1 ? "" : "s") not drawn (named on the albums' pages)" : "")
         if nothingChanged { return "\(totals): nothing changed" }
         var done: [String] = []
         if !drawn.isEmpty { done.append("\(drawn.count) album\(drawn.count == 1 ? "" : "s") drawn") }
@@ -215,6 +233,7 @@ public final class GallerySession: @unchecked Sendable {
     func watch(
         quiet: Double, hooks: GalleryHooks, limit: Int?, armed: () -> Void = {}, built: (GalleryReport) -> Void
     ) throws {
+        let hooks = hooks.sayingEachWarningOnce()
         let watcher = try TreeWatcher(
             tree: tree, skipping: FileStamp(path: site), limit: limit, warning: hooks.warning)
         // What changed between the last build and the watch's start: a build that only looks

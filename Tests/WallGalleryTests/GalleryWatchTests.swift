@@ -114,6 +114,28 @@ struct GalleryWatchTests {
         #expect(fixture.page("a/index.html").contains("./_pictures/new.jpg.html"))
     }
 
+    @Test("a link to a folder out of the tree is not followed, and a watch says so once, not on every build")
+    func linkOutOfTree() throws {
+        let fixture = SiteFixture()
+        fixture.add("orientation-1.jpg", as: "a/orientation-1.jpg")
+        let outside = TemporaryFolder()
+        outside.write(try #require(Fixtures.read(Fixtures.sample("png-rgb.png"))), to: "private.png")
+        #expect(symlink(outside.path, fixture.tree + "/elsewhere") == 0)
+        #expect(symlink(fixture.tree + "/a", fixture.tree + "/again") == 0)  // inside the tree: followed
+        let watching = try Watching(fixture)
+        defer { watching.end() }
+        fixture.add("png-gray.png", as: "a/png-gray.png")
+        #expect(watching.waitFor { $0.drawn.contains("a") } != nil)
+        let said = watching.warnings.withLock { $0 }.filter { $0.contains("out of the tree") }
+        #expect(said.count == 1, "\(said)")
+        #expect(said.first?.contains(fixture.tree + "/elsewhere") == true)
+        #expect(access(fixture.site + "/elsewhere", F_OK) != 0)
+        let (record, _) = GalleryRecord.read(site: fixture.site)
+        #expect(!record.files.keys.contains { $0.hasPrefix("elsewhere/") })
+        #expect(
+            record.files.keys.contains("again/orientation-1.jpg") || record.files.keys.contains("a/orientation-1.jpg"))
+    }
+
     @Test("folders made, renamed and deleted are followed")
     func folders() throws {
         let fixture = SiteFixture()

@@ -135,6 +135,11 @@ struct AlbumDrawer: Sendable {
         }
         let skipped = entry.skipped.map { GalleryBuild.join(path, $0.name) + ": " + $0.reason }
         for manifest in manifests {
+            var manifest = manifest
+            for page in manifest.pages.indices {
+                guard let file = manifest.pages[page].file else { continue }
+                manifest.pages[page].file = try namedByContent(file)
+            }
             let byIndex = Dictionary(manifest.tiles.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
             entry.sheets.append(
                 GalleryRecord.SheetEntry(
@@ -152,5 +157,28 @@ struct AlbumDrawer: Sendable {
                     }))
         }
         return Drawn(entry: entry, renditions: renditionsMade, skipped: skipped)
+    }
+
+    /// The sheet page at `path` (in the site), moved to the name of its content: a sheet drawn
+    /// again the same (a file touched, a setting changed and back) keeps its name and, the
+    /// earlier file being kept, its time, so that neither browsers nor `rsync` fetch it again.
+    func namedByContent(_ path: String) throws -> String {
+        guard let content = CacheKey.ofFile(atPath: path) else {
+            throw FileError(.read, path: path, reason: systemErrorText())
+        }
+        let fileExtension = String(FilePaths.splitExtension(path).extension.dropFirst())
+        let named = SitePaths.sheet(content.description, fileExtension: fileExtension)
+        let target = site + "/" + named
+        guard target != path else { return target }
+        if Folders.exists(target) {
+            unlink(path.systemPath)
+        } else {
+            try journal.note([named])
+            try PictureRenditions.makeFolder(of: target)
+            guard rename(path.systemPath, target.systemPath) == 0 else {
+                throw FileError(.write, path: target, reason: systemErrorText())
+            }
+        }
+        return target
     }
 }

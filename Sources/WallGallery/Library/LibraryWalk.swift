@@ -1,5 +1,6 @@
 import ImageWall
 import WallCore
+import WallFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -7,7 +8,8 @@ import WallCore
 
 /// The folders of a tree and their files with their stamps, found with `readdir` and `stat`
 /// alone: nothing is opened. Links are followed as a recursive render follows them (a folder
-/// reached again, through a link back up, is read once and named); hidden files and folders, the
+/// reached again, through a link back up, is read once and named), but a link to a folder out
+/// of the tree (`/etc`, a home folder) is not, and is named; hidden files and folders, the
 /// site's own folder when it lies in the tree, and Deep Zoom pyramids' tile folders are left out.
 struct LibraryWalk {
     /// A folder of the tree.
@@ -37,6 +39,7 @@ struct LibraryWalk {
         var status = stat()
         guard stat(tree.systemPath, &status) == 0 else { return walk }
         visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)])
+        let realTree = FilePaths.resolved(tree) ?? tree
         var pending = [""]
         while let relative = pending.popLast() {
             let absolute = relative.isEmpty ? tree : tree + "/" + relative
@@ -45,6 +48,7 @@ struct LibraryWalk {
                 continue
             }
             var folder = Folder(path: relative)
+            let links = Set(entries.filter(\.isLink).map(\.name))
             let names = entries.map(\.name).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             let pyramidFolders = Set(names.filter(InputScanner.isPyramid).map(DeepZoomGeometry.tilesFolder(of:)))
             // Names by text (Unicode's equivalence), the first of each: only a folder with a name
@@ -72,6 +76,12 @@ struct LibraryWalk {
                     let stamp = FileStamp(status)
                     if let site, stamp.device == site.device, stamp.inode == site.inode { continue }
                     if pyramidFolders.contains(name) { continue }
+                    if links.contains(name), let target = FilePaths.resolved(path),
+                        target != realTree, !target.hasPrefix(realTree == "/" ? "/" : realTree + "/")
+                    {
+                        walk.notRead.append("\(path): not followed, a link to a folder out of the tree (\(target))")
+                        continue
+                    }
                     guard visited.insert([stamp.device, stamp.inode]).inserted else {
                         walk.notRead.append("\(path): read already (a link back to a folder above it)")
                         continue

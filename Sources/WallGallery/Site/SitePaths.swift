@@ -52,8 +52,9 @@ enum SitePaths {
         "\(files)pictures/\(key.prefix(2))/\(key)-"
     }
 
-    /// The first file of the sheet `key` (a whole album's variant): its later pages are named
-    /// as ``ImageWall/PageFormat/pageFiles(for:count:)`` names them.
+    /// The first file of the sheet `key` (a whole album's variant) as it is drawn, its later
+    /// pages named as ``ImageWall/PageFormat/pageFiles(for:count:)`` names them; and each page
+    /// drawn, named then by the key of its content (``AlbumDrawer/namedByContent(_:)``).
     static func sheet(_ key: String, fileExtension: String) -> String {
         "\(files)sheets/\(key.prefix(2))/\(key).\(fileExtension)"
     }
