@@ -70,9 +70,8 @@ extension ImageWallCommand {
                 valueName: "url"))
         var mapLink = GallerySettings.defaultMapLink
 
-        @Option(
-            help: ArgumentHelp("The sheets' format: jpeg, webp or png.", valueName: "jpeg|webp|png"))
-        var sheetFormat: PageFormat = .jpeg
+        @Option(help: ArgumentHelp("The sheets' format.", valueName: "jpeg|webp|png"))
+        var sheetFormat: SheetFormat = .jpeg
 
         @Option(
             parsing: .unconditional,
@@ -110,12 +109,8 @@ extension ImageWallCommand {
         /// A command with every option at its default, as ArgumentParser makes it.
         public init() {}
 
-        /// Refuses sheet formats a page cannot show and qualities out of range.
+        /// Refuses qualities and periods out of range, and a map link without coordinates.
         public func validate() throws {
-            guard [.jpeg, .webp, .png].contains(sheetFormat) else {
-                throw ValidationError(
-                    "--sheet-format \(sheetFormat.rawValue): a gallery shows jpeg, webp or png sheets")
-            }
             guard (1...100).contains(quality) else {
                 throw ValidationError("--quality must be 1 to 100 (got \(quality))")
             }
@@ -137,7 +132,7 @@ extension ImageWallCommand {
             caching.apply(to: &options)
             var settings = GallerySettings(wall: options)
             if layout.givesSize { settings.variants = layout.variants }
-            settings.sheetFormat = sheetFormat
+            settings.sheetFormat = sheetFormat.pageFormat
             settings.quality = quality
             settings.title = name
             settings.mapLink = mapLink
@@ -160,7 +155,7 @@ extension ImageWallCommand {
             if let seed = selection.pickedSeed(quiet: reporting.quiet) { settings.wall.seed = seed }
             let quiet = reporting.quiet
             let stages = reporting.profile ? StageProfile() : nil
-            let hooks = GalleryHooks(
+            var hooks = GalleryHooks(
                 progress: { progress in
                     display.show(phase: progress.stage.rawValue, done: progress.done, total: progress.total)
                 },
@@ -170,6 +165,8 @@ extension ImageWallCommand {
                     display.clear()
                     Console.error("warning: \(text)")
                 }, profile: stages)
+            // A watch says each warning once, from its first build on.
+            if watch { hooks = hooks.sayingEachWarningOnce() }
             let verbose = reporting.verbose
             func say(_ report: GalleryReport, watching: Bool) {
                 display.clear()
@@ -202,6 +199,22 @@ extension ImageWallCommand {
                 display.clear()
                 Console.error("error: \(error.message)")
                 throw ExitStatus.failure
+            }
+        }
+    }
+}
+
+extension ImageWallCommand.Gallery {
+    /// The formats a page shows sheets in: `--sheet-format` lists and takes only these.
+    enum SheetFormat: String, CaseIterable, ExpressibleByArgument {
+        case jpeg, webp, png
+
+        /// The sheets' page format.
+        var pageFormat: PageFormat {
+            switch self {
+            case .jpeg: return .jpeg
+            case .webp: return .webp
+            case .png: return .png
             }
         }
     }

@@ -54,4 +54,19 @@ struct SubcommandFirstTests {
         #expect(help.status == 0)
         #expect(String(decoding: help.output, as: UTF8.self).contains("USAGE: imagewall render"))
     }
+
+    @Test("a line that starts with a folder, as montage's does, says which command draws it")
+    func notACommand() throws {
+        let run = try Fixtures.run(Fixtures.binary, ["Photos", "-o", "x.png"])
+        #expect(run.status == 64)
+        #expect(
+            run.errors.contains("'Photos' is not a command") && run.errors.contains("imagewall render Photos -o x.png"),
+            "\(run.errors)")
+        #expect(ImageWallCommand.notACommand(["help", "render"]) == nil)
+        #expect(ImageWallCommand.notACommand(["render", "x.jpg"]) == nil)
+        #expect(ImageWallCommand.notACommand(["--version"]) == nil)
+        // gallery --sheet-format lists and takes only what a page shows.
+        let pdf = try Fixtures.run(Fixtures.binary, ["gallery", "Photos", "-o", "site", "--sheet-format", "pdf"])
+        #expect(pdf.status == 64 && pdf.errors.contains("one of 'jpeg', 'webp' or 'png'"), "\(pdf.errors)")
+    }
 }
