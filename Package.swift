@@ -86,13 +86,16 @@ let package = Package(
         .target(name: "CFFmpegShim", dependencies: ["CFFmpeg", "CLibraryLoading"]),
         // librsvg, poppler-glib and cairo, loaded by the shim on the first SVG or PDF read.
         .target(name: "CVectorShim", dependencies: ["CLibraryLoading"], linkerSettings: [.linkedLibrary("dl")]),
-        // OpenCV (Debian's libopencv-objdetect-dev, whose pkg-config names every module): the three
-        // libraries the face detector needs, linked into the library ImageWall loads for faces.
+        // OpenCV (Debian's libopencv-objdetect-dev and libopencv-imgcodecs-dev): the libraries the
+        // face detector and the Radiance HDR reader need, linked into the library ImageWall loads
+        // for faces or a Radiance file.
         .target(
             name: "CFaceShim",
             cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
             linkerSettings: [
-                .linkedLibrary("opencv_objdetect"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
+                .linkedLibrary("opencv_objdetect"), .linkedLibrary("opencv_imgcodecs"),
+                .linkedLibrary("opencv_imgproc"),
+                .linkedLibrary("opencv_core"),
             ]),
         .target(name: "CColorShim", dependencies: ["CLCMS2"]),
         .target(name: "CProcessShim"),

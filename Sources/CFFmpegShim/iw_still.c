@@ -271,6 +271,10 @@ int iw_still_pixels(iw_still *still, int channels, int linear, const char *sampl
 
 iw_still_floats iw_still_float_samples(const iw_still *still) { return still->floats; }
 
+void iw_encode_linear_light(const float *samples, size_t count, unsigned char *codes) {
+    for (size_t i = 0; i < count; i++) codes[i] = encoded_srgb(samples[i]);
+}
+
 void iw_still_close(iw_still *still) {
     if (!still) return;
     iw_ff.av_frame_free(&still->frame);

@@ -1,6 +1,7 @@
 #include "iw_faces.h"
 
 #include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <opencv2/objdetect.hpp>
 
@@ -28,6 +29,41 @@ void settle() {
     });
 }
 }  // namespace
+
+extern "C" int iw_opencv_read_radiance(const char *path, int width, int height, float *rgb, char *message,
+                                       size_t message_size) {
+    try {
+        settle();
+        cv::Mat picture = cv::imread(path, cv::IMREAD_ANYDEPTH | cv::IMREAD_COLOR);
+        if (picture.empty()) {
+            say(message, message_size, "OpenCV cannot read it");
+            return -1;
+        }
+        if (picture.type() != CV_32FC3 || picture.cols != width || picture.rows != height) {
+            say(message, message_size,
+                "OpenCV read " + std::to_string(picture.cols) + "x" + std::to_string(picture.rows) +
+                    " pixels of another kind than the header's " + std::to_string(width) + "x" +
+                    std::to_string(height) + " of light");
+            return -1;
+        }
+        for (int y = 0; y < height; y++) {
+            const float *row = picture.ptr<float>(y);
+            float *out = rgb + static_cast<size_t>(y) * width * 3;
+            for (int x = 0; x < width; x++) {  // OpenCV's order is blue, green, red
+                out[3 * x] = row[3 * x + 2];
+                out[3 * x + 1] = row[3 * x + 1];
+                out[3 * x + 2] = row[3 * x];
+            }
+        }
+        return 0;
+    } catch (const std::exception &error) {
+        say(message, message_size, std::string("OpenCV: ") + error.what());
+        return -1;
+    } catch (...) {
+        say(message, message_size, "OpenCV failed");
+        return -1;
+    }
+}
 
 extern "C" int iw_faces_detect(const char *cascade, const unsigned char *gray, int width, int height, int stride,
                                int smallest, int *boxes, int capacity, char *message, size_t message_size) {

@@ -70,7 +70,6 @@ struct FileClaimTests {
                 Array("BM".utf8) + [UInt8](repeating: 0, count: 20), "a.bmp",
                 UnreadReason.damaged(format: "BMP", what: "its header is not one BMP allows")
             ),
-            (Array("#?RADIANCE\n".utf8), "sky.hdr", .unsupported(format: "Radiance HDR")),
             (Array("%!PS-Adobe-3.0\n".utf8), "page", .unsupported(format: "EPS/PostScript")),
             (Array("P6 0".utf8), "a.ppm", .damaged(format: "PNM", what: "its first bytes are not those of a PNM file")),
             ([0x89, 0x50, 0x4E, 0x47, 0, 0], "a.png", .damaged(format: "PNG", what: "damaged signature")),
@@ -79,7 +78,10 @@ struct FileClaimTests {
                 Array("hello".utf8), "x.svg",
                 .damaged(format: "SVG", what: "its first bytes are not those of a SVG file")
             ),
-            (Array("hello".utf8), "x.hdr", .unsupported(format: "Radiance HDR")),
+            (
+                Array("hello".utf8), "x.hdr",
+                .damaged(format: "Radiance HDR", what: "its first bytes are not those of a Radiance HDR file")
+            ),
             (Array("hello".utf8), "notes.txt", .notAnImage),
         ])
     func unread(head: [UInt8], path: String, reason: UnreadReason) {

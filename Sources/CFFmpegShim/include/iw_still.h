@@ -47,5 +47,10 @@ typedef struct iw_still_floats {
 
 iw_still_floats iw_still_float_samples(const iw_still *still);
 
+/* Encodes `count` samples of linear light as sRGB codes (0...1 clipped), the same way as the
+   floating-point pictures above and on every CPU: for formats read by other libraries
+   (Radiance HDR through OpenCV). Needs no FFmpeg. */
+void iw_encode_linear_light(const float *samples, size_t count, unsigned char *codes);
+
 void iw_still_close(iw_still *still);
 #endif

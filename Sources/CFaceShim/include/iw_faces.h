@@ -1,9 +1,10 @@
 #ifndef IW_FACES_H
 #define IW_FACES_H
-/* Faces found by OpenCV's cascade classifier (objdetect) with a cascade of opencv-data. This
-   library (libImageWallFaces.so) links OpenCV and is loaded by ImageWall only when a crop asks
-   for faces, as FFmpeg is loaded only for videos. One thread of OpenCV's own, no optimised
-   dispatch: the same faces on every CPU. */
+/* What ImageWall takes from OpenCV: faces found by its cascade classifier (objdetect) with a
+   cascade of opencv-data, and Radiance HDR pictures read by its imgcodecs. This library
+   (libImageWallFaces.so) links OpenCV and is loaded by ImageWall only when a crop asks for faces
+   or a Radiance file is read, as FFmpeg is loaded only for videos. One thread of OpenCV's own,
+   no optimised dispatch: the same faces and pixels on every CPU. */
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -17,6 +18,11 @@ extern "C" {
    in `message`. */
 int iw_faces_detect(const char *cascade, const unsigned char *gray, int width, int height, int stride, int smallest,
                     int *boxes, int capacity, char *message, size_t message_size);
+
+/* Reads the Radiance HDR picture at `path` (RGBE, flat or run-length coded) into `rgb`: its
+   `width` x `height` pixels as linear light, three floats each, red first. Returns 0, or -1 with
+   the reason in `message` (a file OpenCV cannot read, or a picture of another size). */
+int iw_opencv_read_radiance(const char *path, int width, int height, float *rgb, char *message, size_t message_size);
 
 /* "OpenCV 4.6.0". */
 const char *iw_faces_version(void);

@@ -7,10 +7,8 @@ import WallCore
 #endif
 
 /// Faces in a picture, found by OpenCV's cascade classifier with opencv-data's Haar frontal-face
-/// cascade (Viola and Jones'), through `libImageWallFaces.so`: a library of ImageWall's that links OpenCV, loaded the
-/// first time a crop asks for faces (OpenCV and what it links take tens of megabytes and
-/// milliseconds that no other render should pay). It is looked for beside the executable, then
-/// in `../lib/imagewall` from it (where `make install` puts it).
+/// cascade (Viola and Jones'), through ``OpenCVLibrary``, loaded the first time a crop asks for
+/// faces.
 public enum FaceDetector {
     /// The cascade: opencv-data's Haar frontal faces ("alt2"): of those opencv-data has, the one
     /// that found most faces of the smart-crop benchmark (21 of 24 at 400 px, one box elsewhere;
@@ -52,54 +50,9 @@ public enum FaceDetector {
         }
     }
 
-    /// The library's two functions.
-    struct Functions: @unchecked Sendable {
-        typealias Detect =
-            @convention(c) (
-                UnsafePointer<CChar>, UnsafePointer<UInt8>, Int32, Int32, Int32, Int32, UnsafeMutablePointer<Int32>,
-                Int32,
-                UnsafeMutablePointer<CChar>, Int
-            ) -> Int32
-        typealias Version = @convention(c) () -> UnsafePointer<CChar>
-        let detect: Detect
-        let version: Version
-    }
-
-    /// The library, loaded on first use.
-    static let library: Result<Functions, FaceDetectorError> = load()
-
-    /// Where the library may be: beside the executable, then in `../lib/imagewall` from it.
-    static var candidates: [String] {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return [] }
-        let executable = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let folder = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-            .joined(separator: "/")
-        return [folder + "/libImageWallFaces.so", folder + "/../lib/imagewall/libImageWallFaces.so"]
-    }
-
-    private static func load() -> Result<Functions, FaceDetectorError> {
-        var tried: [String] = []
-        for path in candidates {
-            guard access(path, R_OK) == 0 else { continue }
-            guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-                tried.append(dlerror().map { String(cString: $0) } ?? "\(path) cannot be loaded")
-                continue
-            }
-            guard let detect = dlsym(handle, "iw_faces_detect"), let version = dlsym(handle, "iw_faces_version") else {
-                tried.append("\(path) lacks iw_faces_detect")
-                continue
-            }
-            return .success(
-                Functions(
-                    detect: unsafeBitCast(detect, to: Functions.Detect.self),
-                    version: unsafeBitCast(version, to: Functions.Version.self)))
-        }
-        let reason =
-            tried.first.map { "the face detector cannot be loaded: \($0)" }
-            ?? "the face detector (libImageWallFaces.so, built with OpenCV by make build) is not beside the executable"
-        return .failure(FaceDetectorError(reason: reason))
+    /// The library, loaded on first use (``OpenCVLibrary``).
+    static var library: Result<OpenCVLibrary.Functions, FaceDetectorError> {
+        OpenCVLibrary.loaded.mapError { FaceDetectorError(reason: $0.reason) }
     }
 }
 

@@ -5,14 +5,14 @@ public struct UnreadFormat: FormatClaimant {
     var priority: ClaimPriority { .catalogue }
     /// Image formats by extension, for those their first bytes do not tell reliably.
     static let byExtension: [String: String] = [
-        "xcf": "GIMP XCF", "ico": "ICO", "cur": "ICO", "hdr": "Radiance HDR",
+        "xcf": "GIMP XCF", "ico": "ICO", "cur": "ICO",
         "jng": "JNG", "mng": "MNG", "apng": "APNG", "eps": "EPS/PostScript", "ps": "EPS/PostScript",
     ]
 
-    /// The formats read through FFmpeg, librsvg and poppler, by their extensions: a file so named
-    /// that its codec did not claim is not that format inside.
+    /// The formats read through FFmpeg, librsvg, poppler and OpenCV, by their extensions: a file
+    /// so named that its codec did not claim is not that format inside.
     static let namedExtensions: [String: ImageFormat] = Dictionary(
-        (ImageFormat.stills + [.svg, .pdf]).flatMap { format in format.extensions.map { ($0, format) } },
+        (ImageFormat.stills + [.svg, .pdf, .radiance]).flatMap { format in format.extensions.map { ($0, format) } },
         uniquingKeysWith: { first, _ in first })
 
     /// The signatures of the still formats FFmpeg reads that are distinct enough to say a file
@@ -40,8 +40,6 @@ public struct UnreadFormat: FormatClaimant {
         var name: String?
         if starts([0x00, 0x00, 0x01, 0x00]) && ext == "ico" {
             name = "ICO"
-        } else if starts(text("#?RADIANCE")) || starts(text("#?RGBE")) {
-            name = "Radiance HDR"
         } else if starts(text("%!PS")) || starts([0xC5, 0xD0, 0xD3, 0xC6]) {
             name = "EPS/PostScript"
         } else if let still = Self.stillSignatures.first(where: { starts($0.start) }) {

@@ -56,6 +56,8 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case svg
     /// PDF and Illustrator files (their first page), drawn at the tile's size by poppler and cairo.
     case pdf
+    /// Radiance HDR (RGBE), its light shown as sRGB, through OpenCV's imgcodecs.
+    case radiance
 
     /// How this format is read.
     var codec: any ImageCodec {
@@ -84,6 +86,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .jpeg2000: return StillCodec<JPEG2000Header>()
         case .jpegls: return StillCodec<JPEGLSHeader>()
         case .svg, .pdf: return VectorCodec()
+        case .radiance: return RadianceCodec()
         }
     }
 
@@ -116,6 +119,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .jpegls: return "JPEG-LS"
         case .svg: return "SVG"
         case .pdf: return "PDF"
+        case .radiance: return "Radiance HDR"
         }
     }
 
@@ -156,6 +160,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .jpegls: return ["jls"]
         case .svg: return ["svg", "svgz"]
         case .pdf: return ["pdf", "ai"]
+        case .radiance: return ["hdr", "rgbe"]
         }
     }
 
@@ -169,7 +174,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     static let codecs: [any ImageCodec] =
         [
             RAWCodec(), JPEGCodec(), PNGCodec(), WebPCodec(), GIFCodec(), JXLCodec(), VideoCodec(), TIFFCodec(),
-            HEIFCodec(), VectorCodec(),
+            HEIFCodec(), VectorCodec(), RadianceCodec(),
         ] + ImageFormat.stills.map(\.codec)
 
     /// The formats FFmpeg's image decoders read, each through a ``StillCodec``.

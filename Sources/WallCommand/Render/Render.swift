@@ -30,7 +30,7 @@ extension ImageWallCommand {
                 movie) and a RAW+JPEG pair of the same name are one tile, marked LIVE or RAW+JPEG, \
                 the other file listed in the manifest's "companions" (--pairs separate draws each). \
                 SVG and PDF (the first page) are drawn at the size of their tiles. Images of other \
-                formats (ICO, Radiance HDR, EPS, GIMP XCF and others) are reported as unsupported; other files are counted ("3 other files ignored") and listed with \
+                formats (ICO, EPS, GIMP XCF and others) are reported as unsupported; other files are counted ("3 other files ignored") and listed with \
                 --verbose. Photos are shown upright by their orientation (EXIF, the TIFF tag, or \
                 HEIF's own transformations). Images taller or wider than --max-aspect (\(defaultAspectLimit)) are \
                 cropped to it, so long screenshots and panoramas stay ordinary tiles. A damaged \
