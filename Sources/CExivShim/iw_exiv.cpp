@@ -82,9 +82,15 @@ void readExif(const Exiv2::ExifData &exif, const Exiv2::XmpData &xmp, iw_exiv_me
         Exiv2::Rational number = entry->toRational();
         if (number.first > 0 && number.second > 0) metadata->f_number = double(number.first) / number.second;
     }
-    if ((entry = first(exif, {"Exif.Photo.ISOSpeedRatings", "Exif.Image.ISOSpeedRatings"})) != exif.end() ||
-        (entry = Exiv2::isoSpeed(exif)) != exif.end()) {
+    if ((entry = first(exif, {"Exif.Photo.ISOSpeedRatings", "Exif.Image.ISOSpeedRatings"})) != exif.end()) {
         long iso = entry->toLong();
+        if (iso > 0 && iso < 10000000) metadata->iso = static_cast<int>(iso);
+    } else if ((entry = Exiv2::isoSpeed(exif)) != exif.end()) {
+        // A maker note keeps the speed as a code its printed value converts (Canon's shot info
+        // holds 160 for ISO 100, as a CRW from an EOS D30 does): the number Exiv2 prints.
+        std::string printed = entry->print(&exif);
+        auto digit = std::find_if(printed.begin(), printed.end(), [](unsigned char c) { return std::isdigit(c); });
+        long iso = digit == printed.end() ? 0 : std::strtol(&*digit, nullptr, 10);
         if (iso > 0 && iso < 10000000) metadata->iso = static_cast<int>(iso);
     }
     if ((entry = first(exif, {"Exif.Photo.FocalLength", "Exif.Image.FocalLength"})) != exif.end()) {

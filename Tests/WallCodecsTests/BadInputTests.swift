@@ -38,7 +38,8 @@ struct BadInputTests {
         #expect(
             probeError(text)?.reason
                 == "not an image ImageWall reads (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, JPEG XL, RAW, video, BMP, "
-                + "TGA, PSD, OpenEXR, DDS, QOI, PCX, SGI, PNM, XBM, XWD, FITS, JPEG 2000, JPEG-LS, SVG and PDF)")
+                + "TGA, PSD, OpenEXR, DDS, QOI, PCX, SGI, PNM, XBM, XWD, FITS, JPEG 2000, JPEG-LS, SVG, PDF and "
+                + "Radiance HDR)")
         #expect(probeError(text)?.message.hasPrefix(text + ": probe: ") == true)
 
         let empty = folder.write([], to: "empty.png")

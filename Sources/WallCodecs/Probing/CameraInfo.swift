@@ -54,6 +54,36 @@ public struct CameraInfo: Hashable, Sendable, Codable {
         return "\(brand) \(model)"
     }
 
+    /// The focal lengths a lens's name gives, in millimetres: 70...200 of "EF 70-200mm f/2.8L",
+    /// 50...50 of "EF50mm f/1.8"; `nil` when it gives none.
+    static func focalRange(ofLens name: String) -> ClosedRange<Double>? {
+        let characters = Array(name)
+        guard let mm = name.range(of: "mm") else { return nil }
+        var end = name.distance(from: name.startIndex, to: mm.lowerBound)
+        while end > 0, characters[end - 1] == " " { end -= 1 }
+        var start = end
+        while start > 0, characters[start - 1].isNumber || characters[start - 1] == "." || characters[start - 1] == "-"
+        {
+            start -= 1
+        }
+        let numbers = String(characters[start..<end]).split(separator: "-").compactMap { Double($0) }
+        guard let low = numbers.first, let high = numbers.last, low > 0, high >= low else { return nil }
+        return low...high
+    }
+
+    /// These fields with the lens left out when its name says focal lengths that the picture's
+    /// was not: a maker note names a lens by a number several lenses share (Canon's 26 is more
+    /// than one), and a name found so for a picture taken at 31 mm is not "EF 70-200mm".
+    public var lensCheckedAgainstFocalLength: CameraInfo {
+        guard let lens, let focal = focalLength, let range = Self.focalRange(ofLens: lens) else { return self }
+        // A zoom's stated ends round; a focal length is written to a millimetre or a tenth.
+        let slack = max(1, range.upperBound * 0.03)
+        guard focal < range.lowerBound - slack || focal > range.upperBound + slack else { return self }
+        var checked = self
+        checked.lens = nil
+        return checked
+    }
+
     /// These fields, each one unknown here taken from `other` (another reading of the same
     /// file, less trusted): a body and its model are taken together, so a name is never made
     /// of one reader's make and another's model.
