@@ -63,8 +63,10 @@ void readExif(const Exiv2::ExifData &exif, const Exiv2::XmpData &xmp, iw_exiv_me
         // Exiv2 prints a lens it cannot name as its number ("26", "(65535)"), "n/a" or "Unknown
         // Lens": none of them a name.
         bool letters = std::any_of(lens.begin(), lens.end(), [](unsigned char c) { return std::isalpha(c); });
-        if (letters && lens[0] != '(' && lens != "n/a" && lens.find("nknown") == std::string::npos)
+        if (letters && lens[0] != '(' && lens != "n/a" && lens.find("nknown") == std::string::npos) {
             copyText(metadata->lens, sizeof metadata->lens, lens.c_str());
+            metadata->lens_guessed = entry->key() != "Exif.Photo.LensModel";
+        }
     }
     if ((entry = first(exif, {"Exif.Photo.DateTimeOriginal", "Exif.Image.DateTimeOriginal", "Exif.Image.DateTime"})) !=
         exif.end())

@@ -149,7 +149,7 @@ iw_still *iw_still_decode(const unsigned char *data, size_t size, const char *de
                     iw_ffmpeg_logged()[0];
     snprintf(info->problem, sizeof info->problem, "%s", iw_ffmpeg_logged());
     snprintf(info->pixel_format, sizeof info->pixel_format, "%s", format->name);
-    still = malloc(sizeof *still);
+    still = calloc(1, sizeof *still);
     if (!still) {
         snprintf(message, message_size, "out of memory");
         goto done;

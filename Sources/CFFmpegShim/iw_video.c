@@ -78,33 +78,54 @@ static double whole_duration(AVFormatContext *format, AVStream *stream) {
 }
 
 /* The end of the last frame a file without an index up front holds (a Matroska, WebM, AVI or
-   MPEG-TS file), read from its tail in a context of its own: packets are read from a byte
-   offset near the end until the file ends, the window growing until a frame of the stream is
-   met. `cut` is set when the file ends inside an element (FFmpeg says so, or a read fails
-   otherwise than at the end). Returns -1 when nothing could be read. */
+   MPEG-TS file), read from its tail: the file is opened anew (nothing of the caller's context
+   moves), its stream's first time read from its start when the header does not give it, and
+   packets read from a byte offset near the end until the file ends, the window growing until a
+   frame of the stream is met (the whole file read from its start past 64 MB). `cut` is set when
+   the file ends inside an element after that frame: FFmpeg says so, or a read fails otherwise
+   than at the end (what it says while finding its place after the seek is not counted).
+   Returns the seconds from the stream's first time, or -1 when nothing could be read. */
 static double tail_end(const char *path, int stream_index, int64_t size, int *cut) {
     *cut = 0;
-    AVFormatContext *format = NULL;
-    if (iw_ff.avformat_open_input(&format, path, NULL, NULL) < 0) return -1;
-    if (stream_index >= (int)format->nb_streams) {
-        iw_ff.avformat_close_input(&format);
-        return -1;
-    }
-    for (unsigned i = 0; i < format->nb_streams; i++)
-        if ((int)i != stream_index) format->streams[i]->discard = AVDISCARD_ALL;
-    AVStream *stream = format->streams[stream_index];
-    int64_t start = stream->start_time != AV_NOPTS_VALUE ? stream->start_time : 0;
-    int byte_seeks = !(format->iformat->flags & AVFMT_NO_BYTE_SEEK);
-    AVPacket *packet = iw_ff.av_packet_alloc();
-    int64_t end = AV_NOPTS_VALUE;
-    for (int64_t window = 1 << 20; packet && end == AV_NOPTS_VALUE; window *= 8) {
-        int whole = window >= size || !byte_seeks;
-        if (!whole && iw_ff.av_seek_frame(format, -1, size - window, AVSEEK_FLAG_BYTE) < 0) whole = 1, byte_seeks = 0;
-        if (whole && window > 1 << 20 && iw_ff.av_seek_frame(format, -1, 0, AVSEEK_FLAG_BYTE) < 0) break;
+    double seconds = -1;
+    int64_t start = AV_NOPTS_VALUE;
+    for (int64_t window = 1 << 20;; window *= 8) {
+        AVFormatContext *format = NULL;
+        if (iw_ff.avformat_open_input(&format, path, NULL, NULL) < 0) break;
+        if (stream_index >= (int)format->nb_streams) {
+            iw_ff.avformat_close_input(&format);
+            break;
+        }
+        for (unsigned i = 0; i < format->nb_streams; i++)
+            if ((int)i != stream_index) format->streams[i]->discard = AVDISCARD_ALL;
+        AVStream *stream = format->streams[stream_index];
+        AVPacket *packet = iw_ff.av_packet_alloc();
+        int status = 0;
+        if (start == AV_NOPTS_VALUE) start = stream->start_time;
+        while (packet && start == AV_NOPTS_VALUE && (status = iw_ff.av_read_frame(format, packet)) >= 0) {
+            if (packet->stream_index == stream_index)
+                start = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
+            iw_ff.av_packet_unref(packet);
+        }
+        int whole = window >= size || (format->iformat->flags & AVFMT_NO_BYTE_SEEK) ||
+                    iw_ff.av_seek_frame(format, -1, size - window, AVSEEK_FLAG_BYTE) < 0;
+        if (whole && window > 1 << 20) {
+            /* From the start: opened once more, past its header, as the first window read. */
+            iw_ff.avformat_close_input(&format);
+            if (iw_ff.avformat_open_input(&format, path, NULL, NULL) < 0) {
+                iw_ff.av_packet_free(&packet);
+                break;
+            }
+            for (unsigned i = 0; i < format->nb_streams; i++)
+                if ((int)i != stream_index) format->streams[i]->discard = AVDISCARD_ALL;
+        }
         iw_ffmpeg_clear_logged();
-        int status;
-        while ((status = iw_ff.av_read_frame(format, packet)) >= 0) {
+        int64_t end = AV_NOPTS_VALUE;
+        int met = 0;
+        while (packet && (status = iw_ff.av_read_frame(format, packet)) >= 0) {
             if (packet->stream_index == stream_index) {
+                if (!met && !whole) iw_ffmpeg_clear_logged(); /* the seek's resync is not the file's */
+                met = 1;
                 int64_t at = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
                 if (at != AV_NOPTS_VALUE) {
                     at += packet->duration > 0 ? packet->duration : 0;
@@ -113,13 +134,17 @@ static double tail_end(const char *path, int stream_index, int64_t size, int *cu
             }
             iw_ff.av_packet_unref(packet);
         }
-        *cut = status != AVERROR_EOF || iw_ffmpeg_logged()[0] != 0;
+        if (met) *cut = status != AVERROR_EOF || iw_ffmpeg_logged()[0] != 0;
+        double base = av_q2d(format->streams[stream_index]->time_base);
+        iw_ff.av_packet_free(&packet);
+        iw_ff.avformat_close_input(&format);
+        if (end != AV_NOPTS_VALUE) {
+            seconds = (end - (start != AV_NOPTS_VALUE ? start : 0)) * base;
+            break;
+        }
         if (whole) break;
     }
-    iw_ff.av_packet_free(&packet);
-    double seconds = end == AV_NOPTS_VALUE ? -1 : (end - start) * av_q2d(stream->time_base);
     iw_ffmpeg_clear_logged();
-    iw_ff.avformat_close_input(&format);
     return seconds;
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImageWall
+import WallFiles
 
 extension RejectedPolicy: ExpressibleByArgument {}
 extension PageSelection: ExpressibleByArgument {}
@@ -83,7 +84,7 @@ struct InputOptions: ParsableArguments {
         if filesFrom == "-" {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
-            guard let contents = FileManager.default.contents(atPath: filesFrom) else {
+            guard let contents = (try? FileContents.read(filesFrom)).map({ Data($0) }) else {
                 throw ValidationError("--files-from \(filesFrom): cannot read the file")
             }
             data = contents

@@ -23,10 +23,15 @@ public func directoryEntries(at path: String) -> [DirectoryEntry]? {
             SystemPath.string(raw.prefix { $0 != 0 })
         }
         if name == "." || name == ".." { continue }
-        entries.append(
-            DirectoryEntry(
-                name: name, isDirectory: entry.pointee.d_type == UInt8(DT_DIR),
-                isLink: entry.pointee.d_type == UInt8(DT_LNK)))
+        var type = entry.pointee.d_type
+        if type == UInt8(DT_UNKNOWN) {  // file systems that do not say (some NFS and FUSE mounts)
+            var status = stat()
+            if lstat((path + "/" + name).systemPath, &status) == 0 {
+                let kind = status.st_mode & S_IFMT
+                type = kind == S_IFDIR ? UInt8(DT_DIR) : kind == S_IFLNK ? UInt8(DT_LNK) : UInt8(DT_REG)
+            }
+        }
+        entries.append(DirectoryEntry(name: name, isDirectory: type == UInt8(DT_DIR), isLink: type == UInt8(DT_LNK)))
     }
     return entries
 }

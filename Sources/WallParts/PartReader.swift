@@ -24,7 +24,7 @@ final class PartReader {
     /// Opens `path` and reads its header.
     init(path: String) throws(PartError) {
         self.path = path
-        guard let handle = fopen(path, "rb") else { throw PartError(path, systemErrorText()) }
+        guard let handle = fopen(path.systemPath, "rb") else { throw PartError(path, systemErrorText()) }
         self.handle = handle
         do throws(PartError) {
             let magic = try PartReader.read(handle, PartFile.magic.count, path)

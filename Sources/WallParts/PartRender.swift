@@ -72,11 +72,11 @@ struct PartRender {
             }
             for pyramid in made {
                 for tile in pyramid.made {
-                    guard let bytes = FileManager.default.contents(atPath: tile.file) else {
+                    guard let bytes = try? FileContents.read(tile.file) else {
                         throw FileError(.write, path: tile.file, reason: "the tile just made cannot be read")
                     }
-                    try part.append(tile: Array(bytes), page: pyramid.page, column: tile.column, row: tile.row)
-                    unlink(tile.file)
+                    try part.append(tile: bytes, page: pyramid.page, column: tile.column, row: tile.row)
+                    unlink(tile.file.systemPath)
                 }
             }
             try part.finish()

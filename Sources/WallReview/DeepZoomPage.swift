@@ -82,7 +82,7 @@ enum DeepZoomPage {
 
     /// The tiles' format from the `.dzi` file, "png" when it cannot be read.
     private static func tileFormat(of dzi: String) -> String {
-        guard let bytes = FileManager.default.contents(atPath: dzi), let text = String(data: bytes, encoding: .utf8),
+        guard let bytes = try? FileContents.read(dzi), let text = String(validating: bytes, as: UTF8.self),
             text.contains("Format=\"jpeg\"")
         else { return "png" }
         return "jpg"

@@ -265,10 +265,15 @@ extension SheetComparison {
             let name = manifests.1.identity(of: tile)
             guard !named.contains(name), let old = before[name], old.page == 0, old.rect == tile.rect,
                 tile.x >= 0, tile.y >= 0, tile.width > 0, tile.height > 0, tile.x + tile.width <= manifests.1.width,
-                !options.ignored.contains(where: { $0.intersects(tile.rect) })
+                !options.ignored.contains(where: { $0.intersects(tile.rect) }),
+                !options.rounding.contains(where: { $0.intersects(tile.rect) })
             else { continue }
             let bytes = tile.x * channels..<(tile.x + tile.width) * channels
-            let shift = Self.colourShift(width: tile.width, height: tile.height, channels: (channels, channels)) { y in
+            // A drift within the tolerance, even over the whole tile, is one the user allowed.
+            let least = max(Self.resizedShift, Double(options.tolerance))
+            let shift = Self.colourShift(
+                width: tile.width, height: tile.height, channels: (channels, channels), least: least
+            ) { y in
                 rows(tile.y + y, bytes)
             }
             if shift.changed { shifted.append(name) }
@@ -317,7 +322,7 @@ extension SheetComparison {
     /// `row(y)` gives row `y` of each (with `channels` bytes a pixel), or `nil` when the row is
     /// the same in both.
     static func colourShift(
-        width w: Int, height h: Int, channels: (Int, Int),
+        width w: Int, height h: Int, channels: (Int, Int), least: Double = resizedShift,
         row: (Int) -> (first: ArraySlice<UInt8>, second: ArraySlice<UInt8>)?
     ) -> (shift: Double, block: Double, changed: Bool) {
         guard w > 0, h > 0 else { return (0, 0, false) }
@@ -345,7 +350,7 @@ extension SheetComparison {
         for i in counts.indices where counts[i] > 0 {
             for c in 0..<3 { block = max(block, abs(Double(sums[i * 3 + c])) / Double(counts[i])) }
         }
-        return (shift, block, shift >= resizedShift || block >= resizedBlock)
+        return (shift, block, shift >= least || block >= resizedBlock)
     }
 
     /// The shift of a channel's mean, in levels, that makes a resized tile changed.

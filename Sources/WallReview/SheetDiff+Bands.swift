@@ -131,7 +131,9 @@ extension SheetDiff {
 
         /// Row `y`'s bytes from `from` to `to` in each sheet, or `nil` when the row is the same in both.
         func row(_ y: Int, bytes: Range<Int>) -> (first: ArraySlice<UInt8>, second: ArraySlice<UInt8>)? {
-            guard let band = bands.first(where: { $0.rows.contains(y) }) else { return nil }
+            guard bytes.upperBound <= rowBytes, let band = bands.first(where: { $0.rows.contains(y) }) else {
+                return nil
+            }
             let start = (y - band.rows.lowerBound) * rowBytes
             return (
                 band.first[start + bytes.lowerBound..<start + bytes.upperBound],

@@ -139,21 +139,28 @@ struct VideoTests {
         #expect(try ImageDecoder().decode(path: whole, info: intact).warnings.isEmpty)
     }
 
-    @Test("a Matroska recording that stopped before its length was written is as long as its frames, and marked")
-    func crashedRecording() throws {
+    @Test(
+        "a Matroska recording that stopped before its length was written is as long as its frames, and marked",
+        arguments: [
+            ("whole.mkv", "-c:v libx264 -pix_fmt yuv420p -f matroska"),
+            // Over the tail's first window of 1 MB, read after a seek into the middle of a cluster.
+            ("whole.webm", "-s 640x360 -c:v libvpx -b:v 3M -deadline realtime -cpu-used 8 -f webm"),
+        ])
+    func crashedRecording(name: String, encoder: String) throws {
         let folder = TemporaryFolder()
-        // Written to a pipe, as a recorder that never gets to seek back: no length, no sizes.
-        let whole = folder.file("whole.mkv")
+        // Written to a pipe, as a recorder that never gets to seek back: no length, no cues.
+        let whole = folder.file(name)
         let run = try Fixtures.run(
             "/bin/sh",
             [
                 "-c",
                 "\(VideoClips.ffmpeg ?? "ffmpeg") -v error -f lavfi -i testsrc2=size=320x180:rate=15:duration=6 "
-                    + "-c:v libx264 -pix_fmt yuv420p -f matroska - > '\(whole)'",
+                    + "\(encoder) - > '\(whole)'",
             ])
         #expect(run.status == 0, "\(run.errors)")
         let bytes = try #require(Fixtures.read(whole))
-        let path = folder.write(Array(bytes.prefix(bytes.count / 2)), to: "recording.mkv")
+        #expect(name.hasSuffix(".mkv") || bytes.count > 1 << 20, "\(bytes.count) bytes")
+        let path = folder.write(Array(bytes.prefix(bytes.count / 2)), to: "recording-" + name)
         // Whole, its length is where its frames end, and nothing is said.
         let unsaid = try ImageProbe().probe(path: whole)
         #expect(abs((unsaid.duration ?? 0) - 6) < 0.01, "\(unsaid.duration ?? 0)")

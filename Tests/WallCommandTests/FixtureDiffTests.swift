@@ -72,6 +72,11 @@ struct FixtureDiffTests {
         let root = try Wall.render(
             from: written, to: moved.file("root.png"), root: moved.file("one"), options: WallOptions())
         #expect(root.skipped.isEmpty && Fixtures.read(moved.file("root.png")) == Fixtures.read(folder.file("one.png")))
+        // Their manifests, which record where each source was found, read back.
+        for (name, manifest) in [("again.json", again), ("root.json", root)] {
+            try ManifestWriter.write(manifest, to: moved.file(name))
+            #expect(try Wall.readManifest(moved.file(name)).tiles.count == manifest.tiles.count)
+        }
     }
 
     @Test("the same content from two folders matches; one changed image is named alone")

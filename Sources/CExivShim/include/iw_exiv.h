@@ -16,6 +16,7 @@ typedef struct iw_exiv_metadata {
     char make[64];            /* Exif.Image.Make, "NIKON CORPORATION"; empty when absent */
     char model[96];           /* Exif.Image.Model, "NIKON D7100" */
     char lens[96];            /* the lens's model (Exif.Photo.LensModel, else as Exiv2 names it) */
+    int lens_guessed;         /* 1 when `lens` is Exiv2's name for a maker note's lens number */
     char date[20];            /* DateTimeOriginal, "YYYY:MM:DD HH:MM:SS" as written; empty when absent */
     char offset[8];           /* OffsetTimeOriginal, "+02:00"; empty when absent */
     int exposure_numerator;   /* ExposureTime as recorded; 0/0 when absent */

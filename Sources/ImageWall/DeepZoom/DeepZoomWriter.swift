@@ -50,7 +50,7 @@ package final class DeepZoomWriter: CompletedPage, @unchecked Sendable {
         } catch {
             throw FileError(.write, path: destination, reason: error.reason)
         }
-        for level in 0...geometry.topLevel where mkdir("\(tiles.path)/\(level)", 0o777) != 0 {
+        for level in 0...geometry.topLevel where mkdir("\(tiles.path)/\(level)".systemPath, 0o777) != 0 {
             let text = systemErrorText()
             tiles.discard()
             throw FileError(.write, path: destination, reason: text)

@@ -100,21 +100,20 @@ extension Manifest {
     static let currentVersion = 1
 
     /// What is wrong with where a tile's source is: its `root` not one of the roots, or its
-    /// source not its path under that root (a source edited by hand, `/etc/passwd`, is not read
-    /// in its place); `nil` when nothing is.
+    /// source not ending in its path under that root (a source edited by hand, `/etc/passwd`,
+    /// is not read in place of `a.jpg`); `nil` when nothing is. The source may lie elsewhere
+    /// than the root as listed: a render replayed with `--root`, or from a manifest that moved
+    /// with its sources, records where it found each file.
     private func sourceProblem(_ source: String, path relative: String?, root: Int) -> String? {
         guard let roots, roots.indices.contains(root) else {
             return "root \(root) of the \(roots?.count ?? 0) the manifest lists"
         }
-        guard let relative else { return nil }
-        guard !relative.hasPrefix("/"), !relative.contains("..") || !FilePaths.components(of: relative).contains("..")
-        else {
-            return "its path \(relative) is not inside its root"
+        guard let relative, !relative.isEmpty, !source.hasSuffix("/" + relative), source != relative else {
+            return nil  // as a render writes it; else compared as paths, `./` and `//` aside
         }
-        let joined = Replay.path(relative, under: roots[root].path)
-        if source == joined { return nil }  // as a render writes it; else as a path, `./` and `//` aside
-        let expected = FilePaths.components(of: joined).filter { $0 != "." }
-        guard FilePaths.components(of: source).filter({ $0 != "." }) == expected else {
+        let expected = FilePaths.components(of: relative).filter { $0 != "." }
+        guard FilePaths.components(of: source).filter({ $0 != "." }).suffix(expected.count).elementsEqual(expected)
+        else {
             return "its source is not its path \(relative) under its root \(roots[root].path)"
         }
         return nil

@@ -73,7 +73,8 @@ public struct CameraInfo: Hashable, Sendable, Codable {
 
     /// These fields with the lens left out when its name says focal lengths that the picture's
     /// was not: a maker note names a lens by a number several lenses share (Canon's 26 is more
-    /// than one), and a name found so for a picture taken at 31 mm is not "EF 70-200mm".
+    /// than one), and a name found so for a picture taken at 31 mm is not "EF 70-200mm". For
+    /// such guessed names only: a lens the file names itself may carry a converter.
     public var lensCheckedAgainstFocalLength: CameraInfo {
         guard let lens, let focal = focalLength, let range = Self.focalRange(ofLens: lens) else { return self }
         // A zoom's stated ends round; a focal length is written to a millimetre or a tenth.

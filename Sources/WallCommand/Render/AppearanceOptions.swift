@@ -60,7 +60,9 @@ struct AppearanceOptions: ParsableArguments {
         if cornerRadius > largest || border > largest {
             throw ValidationError("--corner-radius and --border are at most \(largest) px")
         }
-        if let fontSize, fontSize < 1 { throw ValidationError("--font-size must be at least 1 (got \(fontSize))") }
+        if let fontSize, !(1...largest).contains(fontSize) {
+            throw ValidationError("--font-size must be 1 to \(largest) (got \(fontSize))")
+        }
         if let caption {
             do { _ = try CaptionTemplate(caption) } catch { throw ValidationError(error.message) }
         }

@@ -21,7 +21,7 @@ extension ImageWallCommand.Render {
     /// The size of a written page: its file, and for a Deep Zoom pyramid its tiles too.
     static func bytes(of file: String) -> Int {
         var status = stat()
-        var total = stat(file, &status) == 0 ? Int(status.st_size) : 0
+        var total = stat(file.systemPath, &status) == 0 ? Int(status.st_size) : 0
         if (try? PageFormat(path: file)) == .deepZoom,
             let tiles = FileManager.default.enumerator(atPath: DeepZoomGeometry.tilesFolder(of: file))
         {

@@ -44,8 +44,10 @@ struct AlbumDrawer: Sendable {
             if settings.sheetFormat != .png, options.rendering.quality == nil {
                 options.rendering.quality = settings.quality
             }
+            // Drawn under a name of its album's own (two folders whose names are one text in
+            // other Unicode forms share a key), then named by its content.
             let file = SitePaths.sheet(
-                SitePaths.digest([key, String(v)]), fileExtension: settings.sheetFormat.fileExtension)
+                SitePaths.digest([key, String(v), path]), fileExtension: settings.sheetFormat.fileExtension)
             prefixes.append(settings.sheetFormat.stem(of: file))
             jobs.append((site + "/" + file, options))
         }

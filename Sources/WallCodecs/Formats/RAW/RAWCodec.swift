@@ -47,7 +47,7 @@ struct RAWCodec: ImageCodec {
         var info = try picture(opened, file: file, path: path)
         // The file's own EXIF first (Exiv2), then LibRaw's reading, then the preview's EXIF.
         let camera = (opened.exif?.camera ?? CameraInfo()).filling(from: opened.raw.map(RAWCodec.camera))
-            .filling(from: info.camera).lensCheckedAgainstFocalLength
+            .filling(from: info.camera)
         info.camera = camera.isEmpty ? nil : camera
         info.dateTaken = opened.exif?.dateTaken ?? opened.raw.flatMap(RAWCodec.dateTaken) ?? info.dateTaken
         return info

@@ -25,6 +25,8 @@ struct RAWMetadata {
         if read.iso > 0 { camera.iso = Int(read.iso) }
         if read.focal_length > 0 { camera.focalLength = (read.focal_length * 10).rounded() / 10 }
         if read.rating >= 0 { camera.rating = Int(read.rating) }
+        // A lens named from its number in a maker note may be another lens of that number.
+        if read.lens_guessed != 0 { camera = camera.lensCheckedAgainstFocalLength }
         camera.timeOffset = ExifReader.offset(cText(read.offset))
         let date = cText(read.date)
         let digits = date.utf8.filter { (0x30...0x39).contains($0) }
