@@ -142,11 +142,12 @@ struct VideoTests {
     @Test(
         "a Matroska recording that stopped before its length was written is as long as its frames, and marked",
         arguments: [
-            ("whole.mkv", "-c:v libx264 -pix_fmt yuv420p -f matroska"),
-            // Over the tail's first window of 1 MB, read after a seek into the middle of a cluster.
-            ("whole.webm", "-s 640x360 -c:v libvpx -b:v 3M -deadline realtime -cpu-used 8 -f webm"),
+            ("whole.mkv", "-c:v libx264 -pix_fmt yuv420p -f matroska", false),
+            // Over the tail's first window of 1 MB, read after a seek into the middle of a cluster
+            // (Motion JPEG: of the same size on every run, whatever the machine's load).
+            ("big.mkv", "-s 640x360 -c:v mjpeg -q:v 2 -f matroska", true),
         ])
-    func crashedRecording(name: String, encoder: String) throws {
+    func crashedRecording(name: String, encoder: String, big: Bool) throws {
         let folder = TemporaryFolder()
         // Written to a pipe, as a recorder that never gets to seek back: no length, no cues.
         let whole = folder.file(name)
@@ -159,7 +160,7 @@ struct VideoTests {
             ])
         #expect(run.status == 0, "\(run.errors)")
         let bytes = try #require(Fixtures.read(whole))
-        #expect(name.hasSuffix(".mkv") || bytes.count > 1 << 20, "\(bytes.count) bytes")
+        #expect(!big || bytes.count > 1 << 20, "\(bytes.count) bytes")
         let path = folder.write(Array(bytes.prefix(bytes.count / 2)), to: "recording-" + name)
         // Whole, its length is where its frames end, and nothing is said.
         let unsaid = try ImageProbe().probe(path: whole)
