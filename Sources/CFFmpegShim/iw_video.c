@@ -23,6 +23,12 @@ static void error_text(char *to, size_t size, const char *what, int error) {
     snprintf(to, size, "%s (%s)", what, reason);
 }
 
+/* Every stream but `kept` is discarded: only its packets are read. */
+static void keep_only(AVFormatContext *format, int kept) {
+    for (unsigned i = 0; i < format->nb_streams; i++)
+        if ((int)i != kept) format->streams[i]->discard = AVDISCARD_ALL;
+}
+
 /* The first video stream that is not a cover picture, the default one first. */
 static int video_stream(AVFormatContext *format) {
     int found = -1;
@@ -96,8 +102,7 @@ static double tail_end(const char *path, int stream_index, int64_t size, int *cu
             iw_ff.avformat_close_input(&format);
             break;
         }
-        for (unsigned i = 0; i < format->nb_streams; i++)
-            if ((int)i != stream_index) format->streams[i]->discard = AVDISCARD_ALL;
+        keep_only(format, stream_index);
         AVStream *stream = format->streams[stream_index];
         AVPacket *packet = iw_ff.av_packet_alloc();
         int status = 0;
@@ -116,8 +121,7 @@ static double tail_end(const char *path, int stream_index, int64_t size, int *cu
                 iw_ff.av_packet_free(&packet);
                 break;
             }
-            for (unsigned i = 0; i < format->nb_streams; i++)
-                if ((int)i != stream_index) format->streams[i]->discard = AVDISCARD_ALL;
+            keep_only(format, stream_index);
         }
         iw_ffmpeg_clear_logged();
         int64_t end = AV_NOPTS_VALUE;
@@ -207,8 +211,7 @@ iw_video *iw_video_open(const char *path, long long max_pixels, iw_video_info *i
         iw_ff.avformat_close_input(&format);
         return NULL;
     }
-    for (unsigned i = 0; i < format->nb_streams; i++)
-        if ((int)i != index) format->streams[i]->discard = AVDISCARD_ALL;
+    keep_only(format, index);
 
     int width = parameters->width, height = parameters->height;
     AVRational aspect = iw_ff.av_guess_sample_aspect_ratio(format, stream, NULL);

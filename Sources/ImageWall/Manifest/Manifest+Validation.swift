@@ -96,6 +96,14 @@ extension Manifest {
     /// The longest side a page may have: PNG's limit.
     static let largestSide = Int(Int32.max)
 
+    /// Whether `source` is `path`, or ends in "/" and `path` (as a render writes it): checked on
+    /// the bytes, nothing made for each of a manifest's tiles.
+    private static func ends(_ source: String, withPath path: String) -> Bool {
+        let whole = source.utf8, tail = path.utf8
+        guard whole.count >= tail.count, whole.suffix(tail.count).elementsEqual(tail) else { return false }
+        return whole.count == tail.count || whole.dropLast(tail.count).last == UInt8(ascii: "/")
+    }
+
     /// The newest version of the manifest this ImageWall writes and reads.
     static let currentVersion = 1
 
@@ -108,7 +116,7 @@ extension Manifest {
         guard let roots, roots.indices.contains(root) else {
             return "root \(root) of the \(roots?.count ?? 0) the manifest lists"
         }
-        guard let relative, !relative.isEmpty, !source.hasSuffix("/" + relative), source != relative else {
+        guard let relative, !relative.isEmpty, !Self.ends(source, withPath: relative) else {
             return nil  // as a render writes it; else compared as paths, `./` and `//` aside
         }
         let expected = FilePaths.components(of: relative).filter { $0 != "." }

@@ -197,3 +197,21 @@ public struct BoxShrinkStream {
         }
     }
 }
+
+extension Bitmap {
+    /// The bitmap box-shrunk by whole factors that keep both sides at least `margin` times
+    /// `target`'s (``BoxShrinkStream/factors(stored:target:margin:)``); itself when no factor
+    /// exceeds 1. What the formats decoded whole do before resampling.
+    public func boxShrunk(target: Size, margin: Int) -> Bitmap {
+        let factors = BoxShrinkStream.factors(stored: size, target: target, margin: margin)
+        guard factors.x > 1 || factors.y > 1 else { return self }
+        var stream = BoxShrinkStream(sourceSize: size, channels: channels, factorX: factors.x, factorY: factors.y)
+        pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<size.height {
+                stream.add(row: pixels.baseAddress! + y * rowBytes)
+            }
+        }
+        stream.finish()
+        return stream.result
+    }
+}

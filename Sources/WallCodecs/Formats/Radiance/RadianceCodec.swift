@@ -85,7 +85,7 @@ struct RadianceCodec: ImageCodec {
                 iw_encode_linear_light(light.baseAddress, light.count, codes.baseAddress)
             }
         }
-        if let target { bitmap = StillCodec<EXRHeader>.boxShrunk(bitmap, target: target, margin: decoder.margin) }
+        if let target { bitmap = bitmap.boxShrunk(target: target, margin: decoder.margin) }
         return DecodedImage(bitmap: bitmap, warnings: [])
     }
 

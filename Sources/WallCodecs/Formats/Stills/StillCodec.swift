@@ -107,7 +107,7 @@ struct StillCodec<Reader: StillFormatReader>: ImageCodec {
             }
         }
         if let target {
-            bitmap = StillCodec.boxShrunk(bitmap, target: target, margin: decoder.margin)
+            bitmap = bitmap.boxShrunk(target: target, margin: decoder.margin)
         }
         var warnings: [String] = []
         if let cut = Reader.cutShort(bytes[0..<(bytes.count - StillCodec.padding)]) {
@@ -185,21 +185,6 @@ struct StillCodec<Reader: StillFormatReader>: ImageCodec {
 
     /// `side` halved `times` times, a partial pixel counted whole.
     static func halved(_ side: Int, _ times: Int) -> Int { (side + (1 << times) - 1) >> times }
-
-    /// `bitmap` box-shrunk by whole factors that keep both sides at least `margin` times the target's.
-    static func boxShrunk(_ bitmap: Bitmap, target: Size, margin: Int) -> Bitmap {
-        let factors = BoxShrinkStream.factors(stored: bitmap.size, target: target, margin: margin)
-        guard factors.x > 1 || factors.y > 1 else { return bitmap }
-        var stream = BoxShrinkStream(
-            sourceSize: bitmap.size, channels: bitmap.channels, factorX: factors.x, factorY: factors.y)
-        bitmap.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<bitmap.size.height {
-                stream.add(row: pixels.baseAddress! + y * bitmap.rowBytes)
-            }
-        }
-        stream.finish()
-        return stream.result
-    }
 
     /// The reduction and the box shrink, and the FFmpeg loaded (its decoders' versions).
     func decodePlan(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> String {
