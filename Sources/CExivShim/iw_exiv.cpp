@@ -47,6 +47,46 @@ std::string text(Exiv2::ExifData::const_iterator entry) {
     return from == std::string::npos ? "" : value.substr(from, to - from + 1);
 }
 
+/* Canon's exposure code in 1/32 stops (its maker note's shot info) as stops, a third of a stop
+   coded 12 and two thirds 20, as Canon writes them. */
+double canonStops(long code) {
+    double sign = code < 0 ? -1 : 1;
+    long magnitude = std::labs(code), fraction = magnitude & 0x1f;
+    double part = fraction == 0x0c ? 32.0 / 3 : fraction == 0x14 ? 64.0 / 3 : double(fraction);
+    return sign * (double(magnitude - fraction) + part) / 32;
+}
+
+/* The exposure time Canon's shot info records, in seconds; 0 when it does not. Exiv2 derives a
+   CRW's ExposureTime from it as 1/n, so any time of a second or longer comes out as 1 s. */
+double canonExposureSeconds(const Exiv2::ExifData &exif) {
+    Exiv2::ExifData::const_iterator entry = first(exif, {"Exif.CanonSi.ShutterSpeedValue"});
+    if (entry == exif.end()) return 0;
+    long code = static_cast<int16_t>(static_cast<uint16_t>(entry->toLong()));  // a signed short, kept as unsigned
+    double seconds = std::exp2(-canonStops(code));
+    return seconds > 0 && seconds < 100000 ? seconds : 0;
+}
+
+/* The shortest and longest focal lengths of the lens, in millimetres, as the file records them:
+   EXIF's LensSpecification, else Canon's lens record (longest, shortest, units a millimetre). */
+void lensRange(const Exiv2::ExifData &exif, iw_exiv_metadata *metadata) {
+    Exiv2::ExifData::const_iterator entry;
+    if ((entry = first(exif, {"Exif.Photo.LensSpecification"})) != exif.end() && entry->count() >= 2) {
+        Exiv2::Rational shortest = entry->toRational(0), longest = entry->toRational(1);
+        if (shortest.first > 0 && shortest.second > 0 && longest.first > 0 && longest.second > 0) {
+            metadata->lens_shortest = double(shortest.first) / shortest.second;
+            metadata->lens_longest = double(longest.first) / longest.second;
+        }
+    } else if ((entry = first(exif, {"Exif.CanonCs.Lens"})) != exif.end() && entry->count() >= 3) {
+        long longest = entry->toLong(0), shortest = entry->toLong(1), units = entry->toLong(2);
+        if (units > 0 && shortest > 0 && longest > 0) {
+            metadata->lens_shortest = double(shortest) / units;
+            metadata->lens_longest = double(longest) / units;
+        }
+    }
+    if (metadata->lens_shortest > metadata->lens_longest || metadata->lens_longest > 10000)
+        metadata->lens_shortest = metadata->lens_longest = 0;
+}
+
 void readExif(const Exiv2::ExifData &exif, const Exiv2::XmpData &xmp, iw_exiv_metadata *metadata) {
     Exiv2::ExifData::const_iterator entry;
     if ((entry = Exiv2::orientation(exif)) != exif.end() && entry->count() > 0) {
@@ -79,6 +119,19 @@ void readExif(const Exiv2::ExifData &exif, const Exiv2::XmpData &xmp, iw_exiv_me
             metadata->exposure_numerator = time.first;
             metadata->exposure_denominator = time.second;
         }
+        double seconds = time.first == time.second ? canonExposureSeconds(exif) : 0;
+        if (seconds >= 1.05) {
+            metadata->exposure_numerator = static_cast<int>(std::lround(seconds * 10));
+            metadata->exposure_denominator = 10;
+        }
+    }
+    lensRange(exif, metadata);
+    Exiv2::ExifData::const_iterator across = first(exif, {"Exif.Photo.PixelXDimension"}),
+                                    down = first(exif, {"Exif.Photo.PixelYDimension"});
+    if (across != exif.end() && down != exif.end() && across->toLong() > 0 && down->toLong() > 0 &&
+        across->toLong() <= 1000000 && down->toLong() <= 1000000) {
+        metadata->pixel_width = static_cast<int>(across->toLong());
+        metadata->pixel_height = static_cast<int>(down->toLong());
     }
     if ((entry = first(exif, {"Exif.Photo.FNumber", "Exif.Image.FNumber"})) != exif.end()) {
         Exiv2::Rational number = entry->toRational();

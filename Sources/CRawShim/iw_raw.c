@@ -93,6 +93,14 @@ int iw_raw_open(const char *path, iw_raw_info *info, iw_raw_file **file, const u
                                : status == LIBRAW_IO_ERROR   ? IW_RAW_PREVIEW_CUT
                                                              : IW_RAW_PREVIEW_UNREADABLE;
     }
+    /* The size LibRaw develops the image at (a Fuji SuperCCD's turned upright, a sensor of other
+       than square cells stretched), turned back to before `flip`; last, for it changes the
+       sizes it works from. */
+    if (libraw_adjust_sizes_info_only(raw) == LIBRAW_SUCCESS) {
+        int turned = info->flip & 4;
+        info->output_width = turned ? raw->sizes.iheight : raw->sizes.iwidth;
+        info->output_height = turned ? raw->sizes.iwidth : raw->sizes.iheight;
+    }
     *file = (iw_raw_file *)raw;
     return LIBRAW_SUCCESS;
 }

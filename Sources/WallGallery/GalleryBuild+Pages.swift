@@ -35,6 +35,10 @@ extension GalleryBuild {
                 camera: info.camera.flatMap { $0.isEmpty ? nil : $0 },
                 details: details[n].description == nil && details[n].location == nil ? nil : details[n],
                 duration: info.duration, sides: PictureRenditions.sides(long: max(shown.width, shown.height)))
+            if let captured = info.capturedSize.map({ info.orientation.displayedSize(ofStored: $0) }) {
+                file.picture?.capturedWidth = captured.width
+                file.picture?.capturedHeight = captured.height
+            }
             record.files[path] = file
         }
     }

@@ -106,6 +106,18 @@ struct GallerySiteTests {
             try ImageProbe().probe(path: fixture.site + "/" + double).displayedSize == Size(width: 2000, height: 1333))
     }
 
+    @Test("a RAW file's page gives the size of the camera's picture, not of the preview drawn")
+    func rawPictureSize() throws {
+        guard let corpora = Fixtures.corpora else { return }
+        let fixture = SiteFixture()
+        try FileManager.default.copyItem(
+            atPath: corpora + "/raw/canon-eos-d30.CRW", toPath: fixture.tree + "/d30.crw")
+        try fixture.build()
+        let page = fixture.page("_pictures/d30.crw.html")
+        #expect(page.contains("2160 × 1440 px"), "the D30's sensor; its preview is 1440 × 960")
+        #expect(!page.contains("1440 × 960 px"))
+    }
+
     @Test("nothing changed: nothing read, nothing written, the same bytes and times")
     func unchanged() throws {
         let fixture = try Self.tree()

@@ -17,6 +17,7 @@ typedef struct iw_exiv_metadata {
     char model[96];           /* Exif.Image.Model, "NIKON D7100" */
     char lens[96];            /* the lens's model (Exif.Photo.LensModel, else as Exiv2 names it) */
     int lens_guessed;         /* 1 when `lens` is Exiv2's name for a maker note's lens number */
+    double lens_shortest, lens_longest; /* the lens's focal lengths in mm, as recorded; 0 when not */
     char date[20];            /* DateTimeOriginal, "YYYY:MM:DD HH:MM:SS" as written; empty when absent */
     char offset[8];           /* OffsetTimeOriginal, "+02:00"; empty when absent */
     int exposure_numerator;   /* ExposureTime as recorded; 0/0 when absent */
@@ -24,6 +25,7 @@ typedef struct iw_exiv_metadata {
     double f_number;          /* 0 when absent */
     int iso;                  /* 0 when absent */
     double focal_length;      /* millimetres; 0 when absent */
+    int pixel_width, pixel_height; /* EXIF's PixelXDimension and PixelYDimension; 0 when absent */
     int rating;               /* 0-5 stars; -1 when absent */
     int rejected;             /* 1 when XMP's xmp:Rating is -1, a photo organiser's reject */
     char stopped[160];        /* why Exiv2 stopped reading part-way (a file cut short); empty when it did not */

@@ -11,6 +11,7 @@ enum { IW_RAW_NO_PREVIEW = 1, IW_RAW_PREVIEW_CUT = 2, IW_RAW_PREVIEW_UNREADABLE 
 typedef struct iw_raw_info {
     int width, height;           /* the image LibRaw would develop, before `flip` */
     int raw_width, raw_height;   /* the sensor data's size */
+    int output_width, output_height; /* the image LibRaw develops whole, before `flip`; 0 when unknown */
     int flip;                    /* LibRaw's flip: 0 none, 3 180°, 5 90° CCW, 6 90° CW, ... */
     int preview_format;          /* 0 none, 1 JPEG, 2 8-bit bitmap, other: another kind */
     int preview_status;          /* 0, or why the preview could not be read: IW_RAW_NO_PREVIEW, ... */

@@ -71,6 +71,17 @@ public struct CameraInfo: Hashable, Sendable, Codable {
         return low...high
     }
 
+    /// A lens known only by its focal lengths in millimetres, as a maker writes them: "16-35mm",
+    /// "100mm" for a prime, "7.5-21mm".
+    public static func lensName(shortest: Double, longest: Double) -> String {
+        func number(_ mm: Double) -> String {
+            let tenths = Int((mm * 10).rounded())
+            return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+        }
+        let (low, high) = (number(shortest), number(longest))
+        return low == high ? "\(low)mm" : "\(low)-\(high)mm"
+    }
+
     /// These fields with the lens left out when its name says focal lengths that the picture's
     /// was not: a maker note names a lens by a number several lenses share (Canon's 26 is more
     /// than one), and a name found so for a picture taken at 31 mm is not "EF 70-200mm". For

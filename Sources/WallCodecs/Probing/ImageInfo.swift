@@ -69,6 +69,10 @@ public struct ImageInfo: Hashable, Sendable, Codable {
     /// a tile needs more than the stored one (a RAW file's sensor data, developed at half size,
     /// beside a small preview); stored pixels.
     public var fullerSize: Size?
+    /// The size of the image the file records, where what it draws is a smaller picture of it (a
+    /// RAW file's image as LibRaw develops it whole, beside the preview drawn); stored pixels,
+    /// before ``orientation``. `nil` where the picture drawn is the image.
+    public var capturedSize: Size?
     /// A video's length in seconds, when its container says it; `nil` for still images.
     public var duration: Double?
     /// How many pages the file holds, when it holds more than one a render can draw apart (a PDF).

@@ -12,7 +12,7 @@ import WallJSON
 struct GalleryRecord: Codable, Sendable, Equatable {
     /// The record's layout; another is read as no record.
     var version = GalleryRecord.currentVersion
-    static let currentVersion = 1
+    static let currentVersion = 2
     /// The key of the settings the sheets were drawn with (see ``GalleryBuild``).
     var settings = ""
     /// The tree's folder, absolute.
@@ -41,6 +41,10 @@ struct GalleryRecord: Codable, Sendable, Equatable {
         var format: String
         var width: Int
         var height: Int
+        /// The size of the image the camera recorded, as shown, where the picture drawn is a
+        /// smaller one the file holds (a RAW file's preview).
+        var capturedWidth: Int?
+        var capturedHeight: Int?
         var bytes: Int64
         /// When it was taken, as ``ImageWall/CaptureDate`` found it (ISO 8601), and from what.
         var date: String?

@@ -85,7 +85,7 @@ enum PicturePage {
             facts.append(
                 (
                     "Size",
-                    "\(entry.width) × \(entry.height) px · \(CaptionTemplate.readableBytes(Int(entry.bytes))) · \(SitePage.text(entry.format.uppercased()))"
+                    "\(entry.capturedWidth ?? entry.width) × \(entry.capturedHeight ?? entry.height) px · \(CaptionTemplate.readableBytes(Int(entry.bytes))) · \(SitePage.text(entry.format.uppercased()))"
                 ))
         }
         if let place = entry?.details?.location {

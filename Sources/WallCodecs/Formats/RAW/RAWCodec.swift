@@ -102,6 +102,7 @@ struct RAWCodec: ImageCodec {
                     info.drawnFrom = "preview \(size.width)x\(size.height) JPEG" + (opened.raw == nil ? " (Exiv2)" : "")
                     if opened.orientation != .up { info.orientation = opened.orientation }
                     info.fullerSize = opened.sensorSize(biggerThan: size, fileSize: file.fileSize)
+                    info.capturedSize = opened.capturedSize(biggerThan: size)
                     info.embeddedPreview = opened.previewBytes
                     // The preview's own EXIF thumbnail lies in the file only where the preview does.
                     info.embeddedThumbnail = opened.previewBytes.flatMap { preview in
@@ -124,6 +125,7 @@ struct RAWCodec: ImageCodec {
                     hasAlpha: false, isProgressive: false)
                 info.drawnFrom = "preview \(size.width)x\(size.height) bitmap"
                 info.fullerSize = opened.sensorSize(biggerThan: size, fileSize: file.fileSize)
+                info.capturedSize = opened.capturedSize(biggerThan: size)
                 return info
             }
             problem = "its largest preview is a \(size.width)x\(size.height) bitmap, too small to draw"
@@ -144,6 +146,7 @@ struct RAWCodec: ImageCodec {
             orientation: RAWCodec.orientation(flip: raw.flip) ?? .up, colorModel: .rgb, bitDepth: 8, hasAlpha: false,
             isProgressive: false)
         info.drawnFrom = RAWCodec.sensor
+        info.capturedSize = opened.capturedSize(biggerThan: info.storedSize)
         return info
     }
 

@@ -42,6 +42,22 @@ final class RAWFile {
         return half.width > size.width && half.height > size.height && abs(shape - 1) <= 0.01 ? half : nil
     }
 
+    /// The size of the camera's picture, where the picture drawn (`size`) is a smaller one: as
+    /// the file records it where that is a crop of the image LibRaw develops (a camera's JPEG
+    /// leaves a few of the sensor's edge pixels out), else LibRaw's. `nil` where the picture
+    /// drawn is the camera's own (a full-size preview, that crop).
+    func capturedSize(biggerThan size: Size) -> Size? {
+        guard let raw, raw.output_width > 0, raw.output_height > 0 else { return nil }
+        let whole = Size(width: Int(raw.output_width), height: Int(raw.output_height))
+        func isCrop(_ part: Size) -> Bool {
+            part.width <= whole.width && part.height <= whole.height && part.width * 10 >= whole.width * 9
+                && part.height * 10 >= whole.height * 9
+        }
+        guard !isCrop(size) else { return nil }
+        let captured = exif?.pictureSize.flatMap { isCrop($0) ? $0 : nil } ?? whole
+        return (captured.area ?? 0) > (size.area ?? 0) ? captured : nil
+    }
+
     /// Opens the file at `path`; throws, naming it, when neither LibRaw nor Exiv2 can read it.
     init(path: String, stage: CodecStage) throws(CodecError) {
         var raw = iw_raw_info()

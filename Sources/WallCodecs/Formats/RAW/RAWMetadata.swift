@@ -9,6 +9,9 @@ struct RAWMetadata {
     var camera = CameraInfo()
     /// DateTimeOriginal, "YYYY:MM:DD HH:MM:SS", when the file records a valid one.
     var dateTaken: String?
+    /// The size of the camera's picture as the file records it (EXIF's PixelXDimension and
+    /// PixelYDimension, a CRW's image record), when it does.
+    var pictureSize: Size?
     /// Why Exiv2 stopped reading part-way (a file cut short), when it did: what it read lies
     /// before that.
     var stopped: String?
@@ -27,10 +30,17 @@ struct RAWMetadata {
         if read.rating >= 0 { camera.rating = Int(read.rating) }
         // A lens named from its number in a maker note may be another lens of that number.
         if read.lens_guessed != 0 { camera = camera.lensCheckedAgainstFocalLength }
+        // A lens the file does not name (or names wrongly) is known by its focal lengths, as ExifTool shows it.
+        if camera.lens == nil, read.lens_shortest > 0 {
+            camera.lens = CameraInfo.lensName(shortest: read.lens_shortest, longest: read.lens_longest)
+        }
         camera.timeOffset = ExifReader.offset(cText(read.offset))
         let date = cText(read.date)
         let digits = date.utf8.filter { (0x30...0x39).contains($0) }
         dateTaken = date.utf8.count == 19 && digits.count == 14 && !date.hasPrefix("0000") ? date : nil
         stopped = named(cText(read.stopped))
+        if read.pixel_width > 0 {
+            pictureSize = Size(width: Int(read.pixel_width), height: Int(read.pixel_height))
+        }
     }
 }
