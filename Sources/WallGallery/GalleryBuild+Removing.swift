@@ -48,18 +48,24 @@ extension GalleryBuild {
             }
         }
         record.written = kept
-        var folders: Set<String> = []
-        for path in candidates.subtracting(kept) where SitePaths.isInside(path) {
+        // Compared byte for byte: as text, a page of "Café" written with an accent after its "e"
+        // is one of "Café" written with "é", and would be kept for it.
+        let keptBytes = Set(kept.map { Array($0.utf8) })
+        var folders: [String: [String]] = [:]
+        for path in candidates where !keptBytes.contains(Array(path.utf8)) && SitePaths.isInside(path) {
             var status = stat()
             let full = site + "/" + path
             guard lstat(full.systemPath, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
             if unlink(full.systemPath) == 0 {
                 report.filesRemoved += 1
-                folders.insert(FilePaths.folder(of: full))
+                let folder = FilePaths.folder(of: full)
+                if !(folders[folder]?.contains { $0.utf8.elementsEqual(folder.utf8) } ?? false) {
+                    folders[folder, default: []].append(folder)
+                }
             }
         }
         // Folders left empty, deepest first, up to the site (never it): rmdir removes none that holds anything.
-        for folder in folders.sorted(by: { $0.count > $1.count }) {
+        for folder in folders.values.joined().sorted(by: { $0.utf8.count > $1.utf8.count }) {
             var folder = folder
             while folder.count > site.count, folder.hasPrefix(site + "/"), rmdir(folder.systemPath) == 0 {
                 folder = FilePaths.folder(of: folder)

@@ -354,6 +354,32 @@ struct GallerySiteTests {
         #expect(warnings.count == 2, "\(warnings)")
         #expect(warned(about: "Caf\u{E9}"), "\(warnings)")
         #expect(warned(about: "Cafe\u{301}/caf\u{E9}.jpg"), "\(warnings)")
+        // The first of the two in byte order is shown, alone: one page, one tile, one record, so
+        // nothing is left behind when the folder is renamed.
+        func pages(under folder: String) -> [String] {
+            fixture.pages().filter { $0.utf8.starts(with: (folder + "/").utf8) }.map {
+                String($0.dropFirst(folder.count + 1))
+            }
+        }
+        var shown = pages(under: "Cafe\u{301}").map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        #expect(
+            shown
+                == ["_pictures/cafe\u{301}.jpg.html", "_pictures/other.png.html", "index.html"].map { Array($0.utf8) },
+            "\(pages(under: "Cafe\u{301}"))")
+        #expect(pages(under: "Caf\u{E9}").isEmpty, "the folder's twin is not an album: \(fixture.pages())")
+        #expect(
+            fixture.page("Cafe\u{301}/index.html").contains("2 pictures"), "\(fixture.page("Cafe\u{301}/index.html"))")
+        try FileManager.default.moveItem(atPath: fixture.tree + "/Cafe\u{301}", toPath: fixture.tree + "/Bar")
+        try fixture.build()
+        #expect(pages(under: "Cafe\u{301}").isEmpty, "\(fixture.pages())")
+        shown = pages(under: "Bar").map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        #expect(
+            shown
+                == ["_pictures/cafe\u{301}.jpg.html", "_pictures/other.png.html", "index.html"].map { Array($0.utf8) },
+            "\(fixture.pages())")
+        // Its twin gone, the other folder is an album of its own.
+        #expect(pages(under: "Caf\u{E9}").contains { $0.utf8.elementsEqual("index.html".utf8) }, "\(fixture.pages())")
+        #expect(fixture.brokenLinks().isEmpty, "\(fixture.brokenLinks())")
         #expect(
             LibraryWalk.codePoints("Cafe\u{301}.jpg") == "U+0301" && LibraryWalk.codePoints("a.jpg") == "ASCII only")
     }

@@ -36,6 +36,9 @@ public enum InputScanner {
         public var exclude: [String] = []
         /// Whether a Live Photo's or a RAW+JPEG pair's files are one tile (see ``Pairing``).
         public var pairs: PairPolicy = .together
+        /// Files left out by their paths byte for byte, not counted as the globs' (a gallery
+        /// leaves out the second of two names that are one text in other Unicode characters).
+        public var leftOut: Set<[UInt8]> = []
 
         /// Options with every default but those given.
         public init(
@@ -101,6 +104,10 @@ public enum InputScanner {
             } else {
                 result.candidates.append(Candidate(path: argument, isExplicit: true))
             }
+        }
+        if !options.leftOut.isEmpty {
+            result.candidates.removeAll { options.leftOut.contains(Array($0.path.utf8)) }
+            result.ignored.removeAll { options.leftOut.contains(Array($0.utf8)) }
         }
         result.filteredOut = result.candidates.map(\.path).filter { !options.keeps($0) }
         result.candidates = result.candidates.filter { options.keeps($0.path) }

@@ -27,17 +27,37 @@ struct AlbumDrawer: Sendable {
         var skipped: [String]
     }
 
+    /// The paths of files in `folder` whose names are an album file's in other Unicode
+    /// characters, byte for byte: the build knows files by their names as text, in which the
+    /// two are one, and keeps the first of them in byte order (its walk says so); the render
+    /// of the folder leaves these out, so that the sheets show what the pages and the record do.
+    func twins(in folder: String, album: String) -> Set<[UInt8]> {
+        guard files.keys.contains(where: { !$0.utf8.allSatisfy { $0 < 0x80 } }),
+            let entries = directoryEntries(at: folder)
+        else { return [] }
+        var twins: Set<[UInt8]> = []
+        for entry in entries where !entry.name.utf8.allSatisfy({ $0 < 0x80 }) {
+            let path = GalleryBuild.join(album, entry.name)
+            if let known = files.index(forKey: path), !files.keys[known].utf8.elementsEqual(path.utf8) {
+                twins.insert(Array((folder + "/" + entry.name).utf8))
+            }
+        }
+        return twins
+    }
+
     /// Draws the album's sheets (every variant, in the site's sheets folder, named by `key`),
     /// as `imagewall render FOLDER` draws them, and its pictures' renditions from the same
     /// decodes; returns what the sheets show. Stops, as when the build is cancelled, once
     /// `stopped` says so.
     func draw(album path: String, key: String, stopped: @escaping @Sendable () -> Bool = { false }) throws -> Drawn {
         let folder = path.isEmpty ? tree : tree + "/" + path
+        let leftOut = twins(in: folder, album: path)
         var jobs: [(output: String, options: WallOptions)] = []
         var prefixes: [String] = []
         for (v, variant) in settings.sheetVariants.enumerated() {
             var options = settings.wall
             options.scan.recursive = false
+            options.scan.leftOut = leftOut
             options.layout = variant
             options.rendering.decodeFloor = renditions.floor
             options.cache?.keepsDecodes = false  // tiles and bands are kept; renditions are the site's own

@@ -28,8 +28,8 @@ struct LibraryWalk {
     var notRead: [String] = []
     /// Files and folders whose name is another's text in other Unicode characters ("é" as one
     /// character, or as "e" and an accent), each said with the two names' code points. The
-    /// gallery knows files by their paths as text, in which the two are one: it shows one of
-    /// the two.
+    /// gallery knows files by their paths as text, in which the two are one: it shows the
+    /// first in byte order, and leaves these out of the walk.
     var alike: [String] = []
 
     /// Walks `tree` (absolute), leaving out the folder `skipping` (the site) when it is in it.
@@ -61,8 +61,9 @@ struct LibraryWalk {
                     walk.alike.append(
                         "\(path): its name is \"\(other)\" beside it written in other Unicode characters "
                             + "(\(Self.codePoints(name)) against \(Self.codePoints(other))); the gallery knows files "
-                            + "and folders by their names as text, in which the two are one, so it shows one of the "
-                            + "two: rename one")
+                            + "and folders by their names as text, in which the two are one, so it shows \"\(other)\" "
+                            + "alone: rename one")
+                    continue
                 } else if mixed {
                     seen[name] = name
                 }

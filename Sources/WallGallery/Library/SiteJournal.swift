@@ -67,14 +67,21 @@ final class SiteJournal: @unchecked Sendable {
 final class SiteLock {
     private let descriptor: Int32
 
-    /// Takes the lock of `site`, or fails at once naming the site when another build holds it.
+    /// Takes the lock of `site`, or fails within a second naming the site when another build
+    /// holds it. The second covers a process this one starts at that moment: between its fork
+    /// and its exec it shares the lock of a build just ended.
     init(site: String) throws {
         let path = site + "/" + SitePaths.lock
         descriptor = open(path.systemPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw FileError(.write, path: path, reason: systemErrorText()) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
-            throw GalleryError("\(site): another imagewall gallery is building this site")
+        var tries = 0
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            tries += 1
+            guard tries < 100 else {
+                close(descriptor)
+                throw GalleryError("\(site): another imagewall gallery is building this site")
+            }
+            usleep(10_000)
         }
     }
 
