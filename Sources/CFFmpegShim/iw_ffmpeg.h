@@ -27,7 +27,7 @@
     X(util, av_pix_fmt_desc_get) X(util, av_get_pix_fmt_name) X(util, av_display_rotation_get)          \
     X(util, av_dict_get) X(format, avformat_index_get_entries_count) X(format, avformat_index_get_entry)     \
     X(format, avio_size) X(codec, avcodec_find_decoder_by_name) X(util, av_log_set_callback)         \
-    X(util, av_get_pix_fmt)
+    X(util, av_get_pix_fmt) X(util, av_buffer_create)
 
 
 struct iw_ffmpeg_functions {

@@ -9,7 +9,10 @@
 
 struct iw_still {
     AVFrame *frame;
-    iw_still_floats floats; /* what float_pixels found */
+    iw_still_floats floats; /* what the survey of float samples found */
+    /* The conversion started by iw_still_convert_start. */
+    int channels, linear, is_float;
+    struct SwsContext *scaler;
 };
 
 /* The linear light half way between sRGB codes v and v + 1 (v = 0...254), as single-precision
@@ -86,6 +89,11 @@ static void error_text(char *to, size_t size, const char *what, int error) {
     snprintf(to, size, "%s (%s)", what, reason);
 }
 
+static void lent_bytes(void *opaque, uint8_t *data) {
+    (void)opaque;
+    (void)data;
+}
+
 iw_still *iw_still_decode(const unsigned char *data, size_t size, const char *decoder, long long max_pixels,
                           int lowres, iw_still_info *info, char *message, size_t message_size) {
     memset(info, 0, sizeof *info);
@@ -117,6 +125,14 @@ iw_still *iw_still_decode(const unsigned char *data, size_t size, const char *de
         goto done;
     }
     iw_ffmpeg_clear_logged();
+    /* The caller's bytes lent to FFmpeg as the packet's buffer (freed by nobody here), so
+       avcodec_send_packet does not copy a whole file. */
+    packet->buf = iw_ff.av_buffer_create((uint8_t *)data, (int)size + AV_INPUT_BUFFER_PADDING_SIZE, lent_bytes, NULL,
+                                         AV_BUFFER_FLAG_READONLY);
+    if (!packet->buf) {
+        snprintf(message, message_size, "out of memory");
+        goto done;
+    }
     packet->data = (uint8_t *)data;
     packet->size = (int)size;
     packet->flags = AV_PKT_FLAG_KEY;
@@ -165,7 +181,7 @@ done:
 
 /* Floating-point samples, planar or packed, grey or RGB, with or without alpha (native byte
    order): converted here, as libswscale does not encode light as sRGB. */
-/* The colour sample `c` of pixel (x, y). */
+/* The sample of component `c` of pixel (x, y). */
 static float float_sample(const AVFrame *frame, const AVPixFmtDescriptor *format, int x, int y, int c) {
     const AVComponentDescriptor *component = &format->comp[c];
     const uint8_t *at = frame->data[component->plane] + (size_t)y * frame->linesize[component->plane] +
@@ -175,62 +191,87 @@ static float float_sample(const AVFrame *frame, const AVPixFmtDescriptor *format
     return sample;
 }
 
-static int float_pixels(const AVFrame *frame, const AVPixFmtDescriptor *format, int channels, int linear,
-                        unsigned char *out, iw_still_floats *floats) {
-    if (format->flags & AV_PIX_FMT_FLAG_BE) return 1;
+void iw_float_survey_add(iw_float_survey *survey, float value) {
+    survey->samples++;
+    if (value > 1) survey->bright++;
+    if (value > survey->largest) survey->largest = value;
+    if (!(value >= 0 && value <= 255 && value == floorf(value))) survey->not_codes = 1;
+}
+
+iw_still_floats iw_float_survey_result(const iw_float_survey *survey) {
+    iw_still_floats floats;
+    floats.codes = !survey->not_codes && survey->largest > 1;
+    floats.largest = survey->largest;
+    floats.clipped =
+        survey->samples && !floats.codes ? (double)survey->bright / (double)survey->samples : 0;
+    return floats;
+}
+
+/* One pixel's samples (red, green, blue, opacity) as `channels` 8-bit codes. */
+static inline void encode_float_pixel(const float sample[4], int channels, int linear, int codes,
+                                      unsigned char *out) {
+    float red = sample[0], green = sample[1], blue = sample[2], opacity = sample[3];
+    if (codes) {
+        out[0] = (unsigned char)red;
+        out[1] = (unsigned char)green;
+        out[2] = (unsigned char)blue;
+        if (channels == 4) out[3] = opacity > 1 ? (unsigned char)fminf(opacity, 255) : encoded_plain(opacity);
+        return;
+    }
+    out[0] = linear ? encoded_srgb(red) : encoded_plain(red);
+    out[1] = linear ? encoded_srgb(green) : encoded_plain(green);
+    out[2] = linear ? encoded_srgb(blue) : encoded_plain(blue);
+    if (channels == 4) out[3] = encoded_plain(opacity);
+}
+
+void iw_survey_rgba_floats(const float *rgba, size_t pixels, iw_float_survey *survey) {
+    for (size_t i = 0; i < pixels; i++)
+        for (int c = 0; c < 3; c++) iw_float_survey_add(survey, rgba[4 * i + c]);
+}
+
+void iw_encode_rgba_floats(const float *rgba, size_t pixels, int channels, int codes, unsigned char *out) {
+    for (size_t i = 0; i < pixels; i++) encode_float_pixel(rgba + 4 * i, channels, 1, codes, out + i * channels);
+}
+
+/* Whether a float picture's layout is one float_rows reads. */
+static int float_layout_known(const AVPixFmtDescriptor *format) {
+    if (format->flags & AV_PIX_FMT_FLAG_BE) return 0;
+    for (int c = 0; c < format->nb_components; c++)
+        if (format->comp[c].depth != 32 || format->comp[c].shift != 0) return 0;
+    return 1;
+}
+
+/* What the colour samples hold: light past white, or 8-bit codes (0 to 255, whole numbers, some
+   past 1) that a writer put in floats, which are drawn as the codes they are. */
+static void float_survey(const AVFrame *frame, const AVPixFmtDescriptor *format, iw_still_floats *floats) {
+    int gray = !(format->flags & AV_PIX_FMT_FLAG_RGB) && format->nb_components <= 2;
+    int color_components = gray ? 1 : 3;
+    iw_float_survey survey = {0};
+    for (int y = 0; y < frame->height; y++)
+        for (int x = 0; x < frame->width; x++)
+            for (int c = 0; c < color_components; c++) iw_float_survey_add(&survey, float_sample(frame, format, x, y, c));
+    *floats = iw_float_survey_result(&survey);
+}
+
+static void float_rows(const AVFrame *frame, const AVPixFmtDescriptor *format, int channels, int linear, int codes,
+                       int first, int rows, unsigned char *out) {
     int gray = !(format->flags & AV_PIX_FMT_FLAG_RGB) && format->nb_components <= 2;
     int alpha = (format->flags & AV_PIX_FMT_FLAG_ALPHA) != 0;
     int color_components = gray ? 1 : 3;
-    for (int c = 0; c < format->nb_components; c++)
-        if (format->comp[c].depth != 32 || format->comp[c].shift != 0) return 1;
-    /* First what the colour samples hold: light past white, or 8-bit codes (0 to 255, whole
-       numbers, some past 1) that a writer put in floats, which are drawn as the codes they are. */
-    long long samples = 0, bright = 0;
-    int codes = 1;
-    float largest = 0;
-    for (int y = 0; y < frame->height; y++)
-        for (int x = 0; x < frame->width; x++)
-            for (int c = 0; c < color_components; c++) {
-                float value = float_sample(frame, format, x, y, c);
-                samples++;
-                if (value > 1) bright++;
-                if (value > largest) largest = value;
-                if (!(value >= 0 && value <= 255 && value == floorf(value))) codes = 0;
-            }
-    codes = codes && largest > 1;
-    floats->codes = codes;
-    floats->largest = largest;
-    floats->clipped = samples && !codes ? (double)bright / (double)samples : 0;
-    for (int y = 0; y < frame->height; y++) {
-        unsigned char *row = out + (size_t)y * frame->width * channels;
+    for (int y = first; y < first + rows; y++) {
+        unsigned char *row = out + (size_t)(y - first) * frame->width * channels;
         for (int x = 0; x < frame->width; x++) {
             float sample[4] = {0, 0, 0, 1};
-            for (int c = 0; c < format->nb_components && c < 4; c++) {
-                const AVComponentDescriptor *component = &format->comp[c];
-                const uint8_t *at = frame->data[component->plane] + (size_t)y * frame->linesize[component->plane] +
-                                    (size_t)x * component->step + component->offset;
-                memcpy(&sample[c], at, sizeof(float));
-            }
-            float red = sample[0], green = gray ? sample[0] : sample[1], blue = gray ? sample[0] : sample[2];
-            float opacity = alpha ? sample[color_components] : 1.0f;
-            if (codes) {
-                row[x * channels] = (unsigned char)red;
-                row[x * channels + 1] = (unsigned char)green;
-                row[x * channels + 2] = (unsigned char)blue;
-                if (channels == 4) row[x * channels + 3] = opacity > 1 ? (unsigned char)fminf(opacity, 255) : encoded_plain(opacity);
-                continue;
-            }
-            row[x * channels] = linear ? encoded_srgb(red) : encoded_plain(red);
-            row[x * channels + 1] = linear ? encoded_srgb(green) : encoded_plain(green);
-            row[x * channels + 2] = linear ? encoded_srgb(blue) : encoded_plain(blue);
-            if (channels == 4) row[x * channels + 3] = encoded_plain(opacity);
+            for (int c = 0; c < format->nb_components && c < 4; c++) sample[c] = float_sample(frame, format, x, y, c);
+            float pixel[4] = {sample[0], gray ? sample[0] : sample[1], gray ? sample[0] : sample[2],
+                              alpha ? sample[color_components] : 1.0f};
+            encode_float_pixel(pixel, channels, linear, codes, row + (size_t)x * channels);
         }
     }
-    return 0;
 }
 
-int iw_still_pixels(iw_still *still, int channels, int linear, const char *samples_as, unsigned char *out,
-                    char *message, size_t message_size) {
+int iw_still_convert_start(iw_still *still, int channels, int linear, const char *samples_as, char *message,
+                           size_t message_size) {
     AVFrame *frame = still->frame;
     const AVPixFmtDescriptor *format = iw_ff.av_pix_fmt_desc_get((enum AVPixelFormat)frame->format);
     if (samples_as) {
@@ -244,29 +285,80 @@ int iw_still_pixels(iw_still *still, int channels, int linear, const char *sampl
         frame->format = as;
         format = really;
     }
-    if (format->flags & AV_PIX_FMT_FLAG_FLOAT) {
-        if (float_pixels(frame, format, channels, linear, out, &still->floats) == 0) return 0;
-        snprintf(message, message_size, "its %s pixels cannot be converted", format->name);
-        return 1;
+    still->channels = channels;
+    still->linear = linear;
+    still->is_float = (format->flags & AV_PIX_FMT_FLAG_FLOAT) != 0;
+    if (still->is_float) {
+        if (!float_layout_known(format)) {
+            snprintf(message, message_size, "its %s pixels cannot be converted", format->name);
+            return 1;
+        }
+        float_survey(frame, format, &still->floats);
+        return 0;
     }
     enum AVPixelFormat wanted = channels == 4 ? AV_PIX_FMT_RGBA : AV_PIX_FMT_RGB24;
-    struct SwsContext *context = iw_ff.sws_getContext(
+    still->scaler = iw_ff.sws_getContext(
         frame->width, frame->height, (enum AVPixelFormat)frame->format, frame->width, frame->height, wanted,
         SWS_BICUBIC | SWS_ACCURATE_RND | SWS_BITEXACT | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP, NULL, NULL, NULL);
-    if (!context) {
-        snprintf(message, message_size, "its %s pixels cannot be converted", format->name);
-        return 1;
-    }
-    uint8_t *planes[4] = {out, NULL, NULL, NULL};
-    int strides[4] = {frame->width * channels, 0, 0, 0};
-    int rows = iw_ff.sws_scale(context, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height,
-                               planes, strides);
-    iw_ff.sws_freeContext(context);
-    if (rows != frame->height) {
+    if (!still->scaler) {
         snprintf(message, message_size, "its %s pixels cannot be converted", format->name);
         return 1;
     }
     return 0;
+}
+
+int iw_still_convert_rows(iw_still *still, int first, int rows, unsigned char *out, char *message,
+                          size_t message_size) {
+    AVFrame *frame = still->frame;
+    const AVPixFmtDescriptor *format = iw_ff.av_pix_fmt_desc_get((enum AVPixelFormat)frame->format);
+    if (first < 0 || rows < 1 || first + rows > frame->height) {
+        snprintf(message, message_size, "rows %d to %d are not in the picture", first, first + rows - 1);
+        return 1;
+    }
+    if (still->is_float) {
+        float_rows(frame, format, still->channels, still->linear, still->floats.codes, first, rows, out);
+        return 0;
+    }
+    if (!still->scaler) {
+        snprintf(message, message_size, "the conversion was not started");
+        return 1;
+    }
+    /* libswscale takes the slices of one picture in order, top to bottom: each given by its own
+       rows (the planes holding components start at the slice's first row; a palette is whole),
+       and written where it lies in the whole output. `out` holds only this slice's rows, so the
+       output's start is placed `first` rows above it (never written there). Bands are only
+       asked for when no plane is subsampled vertically (iw_still_band_height). */
+    const uint8_t *source[4] = {NULL, NULL, NULL, NULL};
+    for (int plane = 0; plane < 4; plane++) {
+        if (!frame->data[plane]) continue;
+        int holds_component = 0;
+        for (int c = 0; c < format->nb_components; c++) holds_component |= format->comp[c].plane == plane;
+        source[plane] = frame->data[plane] + (holds_component ? (ptrdiff_t)first * frame->linesize[plane] : 0);
+    }
+    const size_t stride = (size_t)frame->width * still->channels;
+    uint8_t *planes[4] = {(uint8_t *)((uintptr_t)out - (uintptr_t)first * stride), NULL, NULL, NULL};
+    int strides[4] = {(int)stride, 0, 0, 0};
+    int written = iw_ff.sws_scale(still->scaler, source, frame->linesize, first, rows, planes, strides);
+    if (written != rows) {
+        snprintf(message, message_size, "its %s pixels cannot be converted", format->name);
+        return 1;
+    }
+    return 0;
+}
+
+int iw_still_band_height(const iw_still *still, int wanted) {
+    const AVFrame *frame = still->frame;
+    const AVPixFmtDescriptor *format = iw_ff.av_pix_fmt_desc_get((enum AVPixelFormat)frame->format);
+    /* Chroma subsampled vertically: libswscale's chroma filter reaches into the next rows, so
+       its slices would come out late; converted whole. */
+    if (!still->is_float && format && format->log2_chroma_h > 0) return frame->height;
+    return wanted < 1 ? 1 : wanted > frame->height ? frame->height : wanted;
+}
+
+int iw_still_pixels(iw_still *still, int channels, int linear, const char *samples_as, unsigned char *out,
+                    char *message, size_t message_size) {
+    if (iw_still_convert_start(still, channels, linear, samples_as, message, message_size)) return 1;
+    return iw_still_convert_rows(still, 0, still->frame->height, out, message, message_size);
 }
 
 iw_still_floats iw_still_float_samples(const iw_still *still) { return still->floats; }
@@ -277,6 +369,7 @@ void iw_encode_linear_light(const float *samples, size_t count, unsigned char *c
 
 void iw_still_close(iw_still *still) {
     if (!still) return;
+    if (still->scaler) iw_ff.sws_freeContext(still->scaler);
     iw_ff.av_frame_free(&still->frame);
     free(still);
 }

@@ -36,6 +36,19 @@ iw_still *iw_still_decode(const unsigned char *data, size_t size, const char *de
 int iw_still_pixels(iw_still *still, int channels, int linear, const char *samples_as, unsigned char *out,
                     char *message, size_t message_size);
 
+/* The same a band of rows at a time, so that no whole 8-bit copy of the picture is held:
+   iw_still_convert_start prepares the conversion (and surveys floating-point samples, see
+   iw_still_float_samples), then iw_still_convert_rows writes rows `first` to `first + rows - 1`
+   into `out` (rows x width x `channels` bytes), called for consecutive bands from the top.
+   iw_still_band_height gives the rows a band may have, `wanted` or, where libswscale needs the
+   rows below a row to convert it (chroma subsampled vertically), the whole picture. The bytes
+   are those iw_still_pixels writes. Return 0, or 1 with the reason in `message`. */
+int iw_still_convert_start(iw_still *still, int channels, int linear, const char *samples_as, char *message,
+                           size_t message_size);
+int iw_still_band_height(const iw_still *still, int wanted);
+int iw_still_convert_rows(iw_still *still, int first, int rows, unsigned char *out, char *message,
+                          size_t message_size);
+
 /* What the floating-point samples of a picture written by iw_still_pixels held: 8-bit codes in
    floats (whole numbers from 0 to 255, some past 1), drawn as those codes; else the share of
    colour samples past 1 (white), clipped. All zero for a picture of integer samples. */
@@ -51,6 +64,24 @@ iw_still_floats iw_still_float_samples(const iw_still *still);
    floating-point pictures above and on every CPU: for formats read by other libraries
    (Radiance HDR through OpenCV). Needs no FFmpeg. */
 void iw_encode_linear_light(const float *samples, size_t count, unsigned char *codes);
+
+/* The survey behind iw_still_floats, for pictures read a band at a time by other libraries
+   (OpenEXR): every colour sample added, then the result taken. */
+typedef struct iw_float_survey {
+    long long samples, bright;
+    float largest;
+    int not_codes;
+} iw_float_survey;
+
+void iw_float_survey_add(iw_float_survey *survey, float value);
+iw_still_floats iw_float_survey_result(const iw_float_survey *survey);
+
+/* The colour samples of `pixels` RGBA floats added to `survey`. */
+void iw_survey_rgba_floats(const float *rgba, size_t pixels, iw_float_survey *survey);
+
+/* `pixels` RGBA floats of linear light as `channels` (3 or 4) 8-bit codes each, as
+   iw_still_pixels converts floating-point pictures (`codes`: the samples are 8-bit codes). */
+void iw_encode_rgba_floats(const float *rgba, size_t pixels, int channels, int codes, unsigned char *out);
 
 void iw_still_close(iw_still *still);
 #endif

@@ -14,6 +14,10 @@ import WallCore
 /// on every CPU, and box-shrunk as PNG rows are. FFmpeg's libraries load on the first such file,
 /// as for videos.
 struct StillCodec<Reader: StillFormatReader>: ImageCodec {
+    /// Rows converted at a time; `nil`: about ``BandSink/bandBytes`` of them (tests ask for
+    /// other bands, whose bytes must be the same).
+    var bandRows: Int?
+
     var priority: ClaimPriority { Reader.priority }
 
     func sniff(_ head: [UInt8]) -> ImageFormat? { Reader.sniff(head) ? Reader.format : nil }
@@ -57,6 +61,14 @@ struct StillCodec<Reader: StillFormatReader>: ImageCodec {
         guard header.size == info.storedSize else {
             throw CodecError(.decode, path: path, reason: "header changed since it was probed")
         }
+        // What needs the file's bytes after FFmpeg is taken first, so they can go as soon as it has
+        // decoded them.
+        let fileLength = bytes.count - StillCodec.padding
+        let cut = Reader.cutShort(bytes[0..<fileLength])
+        var profile: ColorProfile?
+        if decoder.convertsToSRGB, let range = header.iccProfile, range.upperBound <= fileLength {
+            profile = ColorProfile(data: Array(bytes[range]))
+        }
         let reduction = StillCodec.reduction(stored: info.storedSize, target: target, margin: decoder.margin)
         var about = iw_still_info()
         var message = [CChar](repeating: 0, count: 256)
@@ -66,6 +78,7 @@ struct StillCodec<Reader: StillFormatReader>: ImageCodec {
                 header.decoder,
                 Int64(StillCodec.pixelAllowance(info.storedSize)), Int32(reduction), &about, &message, message.count)
         }
+        bytes = []
         guard let still else {
             throw CodecError(.decode, path: path, reason: StillCodec.refusal(message.text, header: header))
         }
@@ -80,49 +93,68 @@ struct StillCodec<Reader: StillFormatReader>: ImageCodec {
                 reason: "\(Reader.format.name): the picture decoded is \(decodedSize.width)x\(decodedSize.height), "
                     + "not the \(expected.width)x\(expected.height) its header says")
         }
-        var bitmap = Bitmap(size: decodedSize, alpha: info.hasAlpha ? .straight : .none)
-        let channels = bitmap.channels
-        let status = bitmap.pixels.withUnsafeMutableBufferPointer { out in
-            iw_still_pixels(
-                still, Int32(channels), header.isLinearLight ? 1 : 0, header.samplesAs, out.baseAddress, &message,
-                message.count)
-        }
-        guard status == 0 else {
+        var rows = BandSink(
+            size: decodedSize, alpha: info.hasAlpha ? .straight : .none, target: target, margin: decoder.margin)
+        let channels = rows.channels
+        let converting = iw_still_convert_start(
+            still, Int32(channels), header.isLinearLight ? 1 : 0, header.samplesAs, &message, message.count)
+        guard converting == 0 else {
             throw CodecError(.decode, path: path, reason: "\(Reader.format.name): \(message.text)")
         }
-        if header.blueNotHeld {
-            for at in stride(from: 2, to: bitmap.pixels.count, by: channels) { bitmap.pixels[at] = 0 }
+        let bandHeight = Int(iw_still_band_height(still, Int32(clamping: bandRows ?? rows.bandHeight)))
+        var failed = false
+        rows.fill(bandHeight: bandHeight) { first, count, band in
+            guard iw_still_convert_rows(still, Int32(first), Int32(count), band, &message, message.count) == 0 else {
+                failed = true
+                return false
+            }
+            if header.blueNotHeld {
+                for at in stride(from: 2, to: count * decodedSize.width * channels, by: channels) { band[at] = 0 }
+            }
+            return true
+        }
+        guard !failed else {
+            throw CodecError(.decode, path: path, reason: "\(Reader.format.name): \(message.text)")
         }
         var floatNotes: [String] = [], floatWarnings: [String] = []
         if about.is_float != 0 {
-            let floats = iw_still_float_samples(still)
-            if floats.codes != 0 {
-                floatNotes.append(
-                    "\(Reader.format.name): its samples are 8-bit codes (0 to 255) in floating point, drawn as those codes"
-                )
-            } else if floats.clipped >= StillCodec.mostlyClipped {
-                floatWarnings.append(
-                    "HDR colour: \(Int((floats.clipped * 100).rounded())) % of its samples are past white (up to "
-                        + "\(floats.largest)), clipped at 1.0")
-            }
-        }
-        if let target {
-            bitmap = bitmap.boxShrunk(target: target, margin: decoder.margin)
+            (floatNotes, floatWarnings) = StillCodec.floatRemarks(iw_still_float_samples(still))
         }
         var warnings: [String] = []
-        if let cut = Reader.cutShort(bytes[0..<(bytes.count - StillCodec.padding)]) {
+        if let cut {
             warnings.append("\(Reader.format.name): \(cut)")
         } else if about.damaged != 0 {
             let problem = cText(about.problem)
             warnings.append(
                 "\(Reader.format.name): damaged data met while decoding" + (problem.isEmpty ? "" : " (\(problem))"))
         }
-        var decoded = DecodedImage(bitmap: bitmap, warnings: warnings + floatWarnings, notes: floatNotes)
+        var decoded = DecodedImage(bitmap: rows.finish(), warnings: warnings + floatWarnings, notes: floatNotes)
         if let mended { decoded.notes.append(mended) }
-        if decoder.convertsToSRGB, let range = header.iccProfile, range.upperBound <= bytes.count - StillCodec.padding {
-            decoded.convert(from: ColorProfile(data: Array(bytes[range])))
-        }
+        if let profile { decoded.convert(from: profile) }
         return decoded
+    }
+
+    /// What a floating-point picture's samples held, said: 8-bit codes drawn as codes (a note), or
+    /// light mostly past white, clipped (a warning).
+    static func floatRemarks(_ floats: iw_still_floats) -> (notes: [String], warnings: [String]) {
+        if floats.codes != 0 {
+            return (
+                [
+                    "\(Reader.format.name): its samples are 8-bit codes (0 to 255) in floating point, drawn as those codes"
+                ],
+                []
+            )
+        }
+        if floats.clipped >= StillCodec.mostlyClipped {
+            return (
+                [],
+                [
+                    "HDR colour: \(Int((floats.clipped * 100).rounded())) % of its samples are past white (up to "
+                        + "\(floats.largest)), clipped at 1.0"
+                ]
+            )
+        }
+        return ([], [])
     }
 
     /// The pixels FFmpeg may allocate for a picture of `size`: its own, with the rows padded as
@@ -197,8 +229,9 @@ struct StillCodec<Reader: StillFormatReader>: ImageCodec {
             "reduced \(reduction), box \(factors?.x ?? 1)x\(factors?.y ?? 1) by \(String(cString: iw_ffmpeg_versions()))"
     }
 
-    /// The shrunk pixels; FFmpeg's frame (up to 16 bytes a pixel, for floating-point RGBA), the
-    /// 8-bit picture before its shrink, and the file's bytes.
+    /// The shrunk pixels (or the whole 8-bit picture, when it is not shrunk); FFmpeg's frame (up
+    /// to 16 bytes a pixel, for floating-point RGBA) beside the file's bytes while it decodes,
+    /// then beside a band of 8-bit rows: no full-size 8-bit copy is made before the shrink.
     func workingMemory(info: ImageInfo, target: Size?, decoder: ImageDecoder) -> (pixels: Int, besides: Int) {
         let reduction = StillCodec.reduction(stored: info.storedSize, target: target, margin: decoder.margin)
         let reduced = Size(
@@ -209,7 +242,8 @@ struct StillCodec<Reader: StillFormatReader>: ImageCodec {
         let kept = BoxShrinkStream.shrunk(reduced, by: factors ?? (1, 1))
         let frameBytes = info.bitDepth > 16 ? 16 : info.bitDepth > 8 ? 8 : 4
         let stored = info.storedSize.area ?? 0
-        return ((kept.area ?? 0) * channels, (reduced.area ?? 0) * (frameBytes + channels) + stored * frameBytes)
+        let band = min(BandSink.bandBytes, (reduced.area ?? 0) * channels)
+        return ((kept.area ?? 0) * channels, (reduced.area ?? 0) * frameBytes + max(stored * frameBytes, band))
     }
 
     func colorProfile(_ file: UnsafeMutablePointer<FILE>, path: String, info: ImageInfo) -> ColorProfile? {
