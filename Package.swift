@@ -69,6 +69,10 @@ let package = Package(
         .systemLibrary(
             name: "CXXHash", pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"])]),
+        // OpenEXR (Debian's libopenexr-dev), linked: its files read a band of rows at a time.
+        .systemLibrary(
+            name: "CLibOpenEXR", pkgConfig: "OpenEXR",
+            providers: [.apt(["libopenexr-dev"])]),
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
         // Opening libraries at run time, for the shims that load theirs on the first file needing them.
         .target(name: "CLibraryLoading", linkerSettings: [.linkedLibrary("dl")]),
@@ -98,6 +102,7 @@ let package = Package(
                 .linkedLibrary("opencv_core"),
             ]),
         .target(name: "CColorShim", dependencies: ["CLCMS2"]),
+        .target(name: "CEXRShim", dependencies: ["CLibOpenEXR"]),
         .target(name: "CProcessShim"),
         // libharu (Debian's libhpdf-dev ships no pkg-config file): the library by name.
         .target(name: "CPDFShim", linkerSettings: [.linkedLibrary("hpdf")]),
@@ -122,6 +127,7 @@ let package = Package(
             dependencies: [
                 "WallCore", "WallFiles", "CJPEGShim", "CPNGShim", "CHEIFShim", "CWebPShim", "CTIFFShim", "CGIFShim",
                 "CRawShim", "CFFmpegShim", "CJXLShim", "CExivShim", "CColorShim", "CPDFShim", "CVectorShim", "CDeflate",
+                "CEXRShim",
             ]),
         .target(name: "WallText", dependencies: ["WallCore", "CTextShim"]),
         .target(name: "WallCompositor", dependencies: ["WallCore", "CKernels"]),

@@ -74,7 +74,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         case .bmp: return StillCodec<BMPHeader>()
         case .tga: return StillCodec<TGAHeader>()
         case .psd: return StillCodec<PSDHeader>()
-        case .exr: return StillCodec<EXRHeader>()
+        case .exr: return EXRCodec()
         case .dds: return StillCodec<DDSHeader>()
         case .qoi: return StillCodec<QOIHeader>()
         case .pcx: return StillCodec<PCXHeader>()

@@ -13,15 +13,18 @@ enum EXRHeader: StillFormatReader {
 
     /// A scanline file's offset table (after the header) points at every chunk: one past the
     /// file's end means it was cut.
-    static func cutShort(_ file: ArraySlice<UInt8>) -> String? {
-        let bytes = Array(file)
+    static func cutShort(_ file: ArraySlice<UInt8>) -> String? { cutShort(Array(file), fileSize: file.count) }
+
+    /// The same from the file's first bytes (its header and offset table, or as much of them as
+    /// `bytes` holds) and its size.
+    static func cutShort(_ bytes: [UInt8], fileSize: Int) -> String? {
         guard let layout = chunkLayout(bytes) else { return nil }
         let b = HeaderBytes(bytes, littleEndian: true)
         for chunk in 0..<layout.chunks {
             guard let low = b.u32(layout.table + 8 * chunk), let high = b.u32(layout.table + 8 * chunk + 4) else {
                 return "cut short in its offset table"
             }
-            if high != 0 || low + 8 > bytes.count {
+            if high != 0 || low + 8 > fileSize {
                 return "cut short: chunk \(chunk + 1) of \(layout.chunks) is missing"
             }
         }
