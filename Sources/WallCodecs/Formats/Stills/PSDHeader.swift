@@ -105,6 +105,17 @@ enum PSDHeader: StillFormatReader {
         return "PSD: \(noOps) PackBits no-op bytes dropped before decoding (FFmpeg takes them for runs)"
     }
 
+    /// The layers and masks section, which FFmpeg skips for the composite: left unread, its
+    /// length 0.
+    static func unread(_ file: FileReader, path: String) -> (range: Range<Int>, standIn: [UInt8])? {
+        guard let start = try? sectionStart(after: 1, file, path: path),
+            let bytes = try? file.read(at: start, count: 4, path: path),
+            let length = HeaderBytes(bytes, littleEndian: false).u32(0), length > 0,
+            start + 4 + length <= file.fileSize
+        else { return nil }
+        return (start..<(start + 4 + length), [0, 0, 0, 0])
+    }
+
     /// Whether the composite's first extra channel is its transparency: Photoshop says so by a
     /// negative layer count; otherwise the extra channels are saved selections, not drawn (as
     /// Photoshop, libvips and ImageMagick show such a document).

@@ -182,7 +182,8 @@ struct StillCodec<Reader: StillFormatReader>: ImageCodec {
     /// size is a 32-bit number).
     static var largestFile: Int { 1 << 30 }
 
-    /// The file's bytes, followed by ``padding`` zero bytes.
+    /// The file's bytes, followed by ``padding`` zero bytes; a part FFmpeg skips
+    /// (``StillFormatReader/unread(_:path:)``) left out, its stand-in in its place.
     static func wholeFile(_ file: UnsafeMutablePointer<FILE>, path: String) throws(CodecError) -> [UInt8] {
         var status = stat()
         guard fstat(fileno(file), &status) == 0 else {
@@ -193,10 +194,29 @@ struct StillCodec<Reader: StillFormatReader>: ImageCodec {
             throw CodecError(
                 .decode, path: path, reason: "\(Reader.format.name): the file is over \(largestFile >> 20) MiB")
         }
-        var bytes = [UInt8](repeating: 0, count: size + padding)
-        let read = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, size, file) }
-        guard read == size else {
-            throw CodecError(.decode, path: path, reason: "the file could not be read whole (\(read) of \(size) bytes)")
+        let unread = (try? FileReader(path: path, headBytes: 4096)).flatMap { reader in
+            reader.fileSize == size ? Reader.unread(reader, path: path) : nil
+        }
+        // The parts read: all of it, or what comes before and after the part left out.
+        let parts = unread.map { [0..<$0.range.lowerBound, $0.range.upperBound..<size] } ?? [0..<size]
+        let standIn = unread?.standIn ?? []
+        let kept = parts.reduce(standIn.count) { $0 + $1.count }
+        var bytes = [UInt8](repeating: 0, count: kept + padding)
+        var at = 0
+        for (index, part) in parts.enumerated() {
+            if index == 1 {
+                for (offset, byte) in standIn.enumerated() { bytes[at + offset] = byte }
+                at += standIn.count
+            }
+            let read = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard fseeko(file, off_t(part.lowerBound), SEEK_SET) == 0 else { return -1 }
+                return fread(buffer.baseAddress! + at, 1, part.count, file)
+            }
+            guard read == part.count else {
+                throw CodecError(
+                    .decode, path: path, reason: "the file could not be read whole (\(max(0, read)) of \(size) bytes)")
+            }
+            at += part.count
         }
         return bytes
     }

@@ -78,6 +78,10 @@ protocol StillFormatReader: Sendable {
     /// format misreads in files that other readers draw, saying what it mended; `nil` when there
     /// was nothing to mend. The file on disk is never touched.
     static func mend(_ file: inout [UInt8], length: Int) -> String?
+    /// A part of the file FFmpeg's decoder skips by its length (PSD's layers, as big as the
+    /// composite again), which is then never read into memory, and the bytes that stand for it
+    /// (its length, 0); `nil` for formats whose whole file is decoded.
+    static func unread(_ file: FileReader, path: String) -> (range: Range<Int>, standIn: [UInt8])?
 }
 
 extension StillFormatReader {
@@ -90,6 +94,8 @@ extension StillFormatReader {
     static func cutShort(_ file: ArraySlice<UInt8>) -> String? { nil }
     /// Most formats' files FFmpeg reads as they are.
     static func mend(_ file: inout [UInt8], length: Int) -> String? { nil }
+    /// Most formats' files FFmpeg reads whole.
+    static func unread(_ file: FileReader, path: String) -> (range: Range<Int>, standIn: [UInt8])? { nil }
 
     /// An error reading the header: "corrupt PSD: the picture has no size".
     static func corrupt(_ path: String, _ what: String) -> CodecError {
