@@ -515,6 +515,10 @@ for i in $(seq 0 9999); do ln "${samples[$((i % ${#samples[@]}))]}" "$probe_dir/
 read -r wall cpu rss < <(measure "$bin" probe "$probe_dir")
 awk -v w="$wall" -v r="$rss" 'BEGIN { printf "\nprobe: 10000 files in %.2f s wall (%.0f files/s), %d MB peak\n", w, 10000 / (w > 0 ? w : 0.01), r }'
 
+# Big stills read through FFmpeg and OpenEXR, peak memory against libvips' (issue 74).
+echo
+Benchmarks/big_stills.sh "$bin"
+
 # Camera folders: RAW files against their previews' floor, clips against ffmpeg once a clip.
 echo
 RUNS=$runs BENCH_CORPUS=$base Benchmarks/camera.sh
