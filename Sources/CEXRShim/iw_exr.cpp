@@ -6,6 +6,7 @@
 #include <ImfInputFile.h>
 #include <ImfRgbaFile.h>
 #include <ImfThreading.h>
+#include <ImfTileDescription.h>
 #include <OpenEXRConfig.h>
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <string>
 #include <vector>
@@ -44,8 +46,15 @@ static void say(char *message, size_t size, const char *what, const char *reason
 iw_exr *iw_exr_open(const char *path, iw_exr_info *info, char *message, size_t message_size) {
     memset(info, 0, sizeof *info);
     try {
-        /* One thread, the calling one: decodes run side by side already. */
-        Imf::setGlobalThreadCount(0);
+        /* One thread, the calling one: decodes run side by side already. Headers whose data
+           window or tiles are past any real picture's are refused by OpenEXR's own sanity
+           check, before it allocates their offset tables or tile buffers. */
+        static std::once_flag configured;
+        std::call_once(configured, [] {
+            Imf::setGlobalThreadCount(0);
+            Imf::Header::setMaxImageSize(1 << 20, 1 << 20);
+            Imf::Header::setMaxTileSize(1 << 12, 1 << 12);
+        });
         std::unique_ptr<iw_exr> exr(new iw_exr());
         exr->path = path;
         exr->file.reset(new Imf::InputFile(path, 0));
@@ -62,7 +71,7 @@ iw_exr *iw_exr_open(const char *path, iw_exr_info *info, char *message, size_t m
         long long data_width = (long long)exr->data.max.x - exr->data.min.x + 1;
         long long data_height = (long long)exr->data.max.y - exr->data.min.y + 1;
         if (width <= 0 || height <= 0 || width > (1 << 30) || height > (1 << 30) || data_width <= 0 ||
-            data_height <= 0 || data_width > (1 << 24)) {
+            data_height <= 0 || data_width > std::max<long long>(1 << 20, width)) {
             say(message, message_size, "its display or data window is out of range", NULL);
             return NULL;
         }
@@ -74,6 +83,11 @@ iw_exr *iw_exr_open(const char *path, iw_exr_info *info, char *message, size_t m
         info->height = (int)height;
         info->has_alpha = a != NULL;
         info->tiled = header.hasTileDescription();
+        if (info->tiled && (long long)header.tileDescription().ySize * data_width * 4 * (long long)sizeof(float) >
+                               (512LL << 20)) {
+            say(message, message_size, "its tiles' rows are too big to read", NULL);
+            return NULL;
+        }
         info->luminance_chroma = y && chroma && !r && !g && !b;
         info->gray = y && !chroma && !r && !g && !b;
         for (const Imf::Channel *c : {r, g, b, a, y})

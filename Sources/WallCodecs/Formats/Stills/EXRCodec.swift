@@ -38,7 +38,9 @@ struct EXRCodec: ImageCodec {
     ) throws(CodecError) -> DecodedImage {
         var about = iw_exr_info()
         var message = [CChar](repeating: 0, count: 256)
-        guard let exr = iw_exr_open(path.systemPath, &about, &message, message.count), about.integer == 0 else {
+        let opened = iw_exr_open(path.systemPath, &about, &message, message.count)
+        guard let exr = opened, about.integer == 0 else {
+            if let opened { iw_exr_close(opened) }
             return try still.decode(file, path: path, info: info, target: target, decoder: decoder)
         }
         defer { iw_exr_close(exr) }
