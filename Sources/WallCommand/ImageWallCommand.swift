@@ -12,7 +12,7 @@ public struct ImageWallCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "imagewall",
         abstract:
-            "Lay out folders of images (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, JPEG XL, camera RAW, video; BMP, PSD, OpenEXR, JPEG 2000 and more through FFmpeg; SVG, PDF) as a wall (masonry, grid, justified and more) and render it to a contact sheet (PNG, JPEG, WebP, PDF or Deep Zoom).",
+            "Lay out folders of images (JPEG, PNG, HEIF, AVIF, WebP, TIFF, GIF, JPEG XL, camera RAW, OpenEXR, video; BMP, PSD, JPEG 2000 and more through FFmpeg; SVG, PDF) as a wall (masonry, grid, justified and more) and render it to a contact sheet (PNG, JPEG, WebP, PDF or Deep Zoom).",
         discussion: """
             Images are read from their headers first (size, orientation), laid out, then \
             decoded once each at the size they are drawn, and painted in bands into a streamed \
