@@ -355,12 +355,6 @@ int iw_still_band_height(const iw_still *still, int wanted) {
     return wanted < 1 ? 1 : wanted > frame->height ? frame->height : wanted;
 }
 
-int iw_still_pixels(iw_still *still, int channels, int linear, const char *samples_as, unsigned char *out,
-                    char *message, size_t message_size) {
-    if (iw_still_convert_start(still, channels, linear, samples_as, message, message_size)) return 1;
-    return iw_still_convert_rows(still, 0, still->frame->height, out, message, message_size);
-}
-
 iw_still_floats iw_still_float_samples(const iw_still *still) { return still->floats; }
 
 void iw_encode_linear_light(const float *samples, size_t count, unsigned char *codes) {

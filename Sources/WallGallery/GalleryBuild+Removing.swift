@@ -51,7 +51,7 @@ extension GalleryBuild {
         // Compared byte for byte: as text, a page of "Café" written with an accent after its "e"
         // is one of "Café" written with "é", and would be kept for it.
         let keptBytes = Set(kept.map { Array($0.utf8) })
-        var folders: [String: [String]] = [:]
+        var folders: [[UInt8]: String] = [:]
         for path in candidates where !keptBytes.contains(Array(path.utf8)) && SitePaths.isInside(path) {
             var status = stat()
             let full = site + "/" + path
@@ -59,13 +59,11 @@ extension GalleryBuild {
             if unlink(full.systemPath) == 0 {
                 report.filesRemoved += 1
                 let folder = FilePaths.folder(of: full)
-                if !(folders[folder]?.contains { $0.utf8.elementsEqual(folder.utf8) } ?? false) {
-                    folders[folder, default: []].append(folder)
-                }
+                folders[Array(folder.utf8)] = folder
             }
         }
         // Folders left empty, deepest first, up to the site (never it): rmdir removes none that holds anything.
-        for folder in folders.values.joined().sorted(by: { $0.utf8.count > $1.utf8.count }) {
+        for folder in folders.values.sorted(by: { $0.utf8.count > $1.utf8.count }) {
             var folder = folder
             while folder.count > site.count, folder.hasPrefix(site + "/"), rmdir(folder.systemPath) == 0 {
                 folder = FilePaths.folder(of: folder)

@@ -26,30 +26,25 @@ typedef struct iw_still iw_still;
 iw_still *iw_still_decode(const unsigned char *data, size_t size, const char *decoder, long long max_pixels,
                           int lowres, iw_still_info *info, char *message, size_t message_size);
 
-/* Writes the picture into `out` (width x height x `channels` bytes: 3 RGB, 4 RGBA with straight
-   alpha; alpha dropped or made opaque as `channels` asks). Floating-point samples are clipped to
-   0...1; with `linear` they are taken as linear light and encoded as sRGB, without it as already
-   encoded. `samples_as`, when not NULL, is FFmpeg's name for the layout the picture's bytes
-   really have where the decoder names them wrongly ("ya8" for a 16-bit grey TGA, which `targa`
-   calls rgb555le); it must take as many bytes a pixel in one plane. Returns 0, or 1 with the
-   reason in `message`. */
-int iw_still_pixels(iw_still *still, int channels, int linear, const char *samples_as, unsigned char *out,
-                    char *message, size_t message_size);
-
-/* The same a band of rows at a time, so that no whole 8-bit copy of the picture is held:
-   iw_still_convert_start prepares the conversion (and surveys floating-point samples, see
-   iw_still_float_samples), then iw_still_convert_rows writes rows `first` to `first + rows - 1`
-   into `out` (rows x width x `channels` bytes), called for consecutive bands from the top.
-   iw_still_band_height gives the rows a band may have, `wanted` or, where libswscale needs the
-   rows below a row to convert it (chroma subsampled vertically), the whole picture. The bytes
-   are those iw_still_pixels writes. Return 0, or 1 with the reason in `message`. */
+/* Converts the picture to 8-bit a band of rows at a time, so that no whole 8-bit copy of it is
+   held: iw_still_convert_start prepares the conversion to `channels` (3 RGB, 4 RGBA with straight
+   alpha; alpha dropped or made opaque as `channels` asks) and surveys floating-point samples (see
+   iw_still_float_samples). Floating-point samples are clipped to 0...1; with `linear` they are
+   taken as linear light and encoded as sRGB, without it as already encoded. `samples_as`, when
+   not NULL, is FFmpeg's name for the layout the picture's bytes really have where the decoder
+   names them wrongly ("ya8" for a 16-bit grey TGA, which `targa` calls rgb555le); it must take
+   as many bytes a pixel in one plane. iw_still_convert_rows then writes rows `first` to
+   `first + rows - 1` into `out` (rows x width x `channels` bytes), called for consecutive bands
+   from the top; iw_still_band_height gives the rows a band may have, `wanted` or, where
+   libswscale needs the rows below a row to convert it (chroma subsampled vertically), the whole
+   picture. Every band height gives the same bytes. Return 0, or 1 with the reason in `message`. */
 int iw_still_convert_start(iw_still *still, int channels, int linear, const char *samples_as, char *message,
                            size_t message_size);
 int iw_still_band_height(const iw_still *still, int wanted);
 int iw_still_convert_rows(iw_still *still, int first, int rows, unsigned char *out, char *message,
                           size_t message_size);
 
-/* What the floating-point samples of a picture written by iw_still_pixels held: 8-bit codes in
+/* What the floating-point samples of a picture iw_still_convert_start surveyed held: 8-bit codes in
    floats (whole numbers from 0 to 255, some past 1), drawn as those codes; else the share of
    colour samples past 1 (white), clipped. All zero for a picture of integer samples. */
 typedef struct iw_still_floats {
@@ -80,7 +75,7 @@ iw_still_floats iw_float_survey_result(const iw_float_survey *survey);
 void iw_survey_rgba_floats(const float *rgba, size_t pixels, iw_float_survey *survey);
 
 /* `pixels` RGBA floats of linear light as `channels` (3 or 4) 8-bit codes each, as
-   iw_still_pixels converts floating-point pictures (`codes`: the samples are 8-bit codes). */
+   iw_still_convert_rows converts floating-point pictures (`codes`: the samples are 8-bit codes). */
 void iw_encode_rgba_floats(const float *rgba, size_t pixels, int channels, int codes, unsigned char *out);
 
 void iw_still_close(iw_still *still);

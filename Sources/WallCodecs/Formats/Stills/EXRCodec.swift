@@ -102,8 +102,13 @@ struct EXRCodec: ImageCodec {
         /// in OpenEXR's row of the data window.
         var bandHeight: Int {
             if let rows { return max(1, min(size.height, rows)) }
-            let rowBytes = max(size.width * 16, Int(iw_exr_row_bytes(exr)))
-            return max(1, min(size.height, 4 * BandSink.bandBytes / rowBytes))
+            return Bands.rows(height: size.height, rowBytes: max(size.width * 16, Int(iw_exr_row_bytes(exr))))
+        }
+
+        /// Rows of `rowBytes` (a row of RGBA floats) a band holds by default: about four times
+        /// ``BandSink/bandBytes`` of floats, at least one, at most the picture's `height`.
+        static func rows(height: Int, rowBytes: Int) -> Int {
+            max(1, min(height, 4 * BandSink.bandBytes / max(1, rowBytes)))
         }
 
         mutating func read(target: Size?, margin: Int, codes: Bool) -> Pass {
@@ -149,7 +154,7 @@ struct EXRCodec: ImageCodec {
         let factors = target.map { BoxShrinkStream.factors(stored: size, target: $0, margin: decoder.margin) }
         let kept = BoxShrinkStream.shrunk(size, by: factors ?? (x: 1, y: 1))
         let rowBytes = size.width * 16
-        let bandRows = max(1, min(size.height, 4 * BandSink.bandBytes / max(1, rowBytes)))
+        let bandRows = Bands.rows(height: size.height, rowBytes: rowBytes)
         let chunkRows = min(size.height, 256)
         return (
             (kept.area ?? 0) * channels,
