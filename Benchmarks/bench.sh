@@ -316,10 +316,56 @@ if [ -d "$base/wallpapers" ]; then
   done
 fi
 
-# The cache: the photos again with a warm cache against cold (--no-cache), a cold render with
-# the cache on (an empty cache folder) against --no-cache, and five new photos added to the
-# folder (named after the others, as a camera numbers them; and spread among them) for masonry
-# and justified against a cold render of the grown folder.
+# The cache, on the photos and the wallpapers, runs alternating: a cold render with the cache on
+# (an empty folder) against --no-cache (target: within 5 %, CPU and wall), the same render warm
+# (target: 30x faster than cold), then with that warm cache another column count and a batch of
+# four against --no-cache (target: at least as fast), and the cache's size after all of them
+# against the folder's (target: at most 1x). Instruction counts (one thread) on 20 of the files.
+cache_bench() {  # $1 corpus name
+  local folder="$base/$1" sheet="--width 2000 --columns 4 --gap 10 --background #202020"
+  local n; for n in off cold warm three three-off batch batch-off; do : > "$work/cache-$n.runs"; done
+  for run in $(seq "$runs"); do
+    rm -rf "$work/cache"
+    measure "$real_bin" render "$folder" -o "$work/c.png" $sheet --no-cache >> "$work/cache-off.runs"
+    measure "$real_bin" render "$folder" -o "$work/c.png" $sheet --cache "$work/cache" >> "$work/cache-cold.runs"
+    measure "$real_bin" render "$folder" -o "$work/c.png" $sheet --cache "$work/cache" >> "$work/cache-warm.runs"
+    measure "$real_bin" render "$folder" -o "$work/c.png" $sheet --columns 3 --cache "$work/cache" >> "$work/cache-three.runs"
+    measure "$real_bin" render "$folder" -o "$work/c.png" $sheet --columns 3 --no-cache >> "$work/cache-three-off.runs"
+    measure "$real_bin" render "$folder" -o "$work/b.png" $sheet --columns 2,3,4,6 --cache "$work/cache" >> "$work/cache-batch.runs"
+    measure "$real_bin" render "$folder" -o "$work/b.png" $sheet --columns 2,3,4,6 --no-cache >> "$work/cache-batch-off.runs"
+  done
+  local cpu; cpu() { awk '{ print $2 }' "$1"; }
+  awk -v c="$1" -v wall="$(paired_median "$work/cache-cold.runs" "$work/cache-off.runs")" \
+    -v cc="$(cpu "$work/cache-cold.runs" | median)" -v co="$(cpu "$work/cache-off.runs" | median)" \
+    -v cold="$(cut -d' ' -f1 "$work/cache-cold.runs" | median)" -v warm="$(cut -d' ' -f1 "$work/cache-warm.runs" | median)" \
+    -v three="$(paired_median "$work/cache-three.runs" "$work/cache-three-off.runs")" \
+    -v batch="$(paired_median "$work/cache-batch.runs" "$work/cache-batch-off.runs")" 'BEGIN {
+    printf "cache: %s cold with the cache %.2fx the wall of --no-cache, %.2fx its CPU (target <= 1.05: %s)\n", c, wall, cc / co, wall <= 1.05 && cc / co <= 1.05 ? "met" : "not met"
+    printf "cache: %s warm %.2f s against %.2f s cold: %.1fx (target >= 30x: %s)\n", c, warm, cold, cold / warm, cold / warm >= 30 ? "met" : "not met"
+    printf "cache: %s warm cache, --columns 3 %.2fx the wall of --no-cache, --columns 2,3,4,6 %.2fx (target <= 1: %s)\n", c, three, batch, three <= 1 && batch <= 1 ? "met" : "not met" }'
+  awk -v c="$1" -v f="$(du -sk "$folder" | cut -f1)" -v a="$(du -sk "$work/cache" | cut -f1)" 'BEGIN {
+    printf "cache: %s %.0f MB of files, %.0f MB of cache after column counts 4, 3 and 2,3,4,6: %.2fx (target <= 1: %s)\n", c, f / 1024, a / 1024, a / f, a <= f ? "met" : "not met" }'
+  if [ -x "$grind" ]; then
+    local few="$work/few-$1"; mkdir -p "$few"
+    find "$folder" -maxdepth 1 -type f | sort | head -20 | while read -r f; do ln -s "$f" "$few/"; done
+    rm -rf "$work/cache-g"
+    local off cold warm
+    off=$(instructions "$grind" render "$few" -o "$work/g.png" $sheet --threads 1 --no-cache)
+    cold=$(instructions "$grind" render "$few" -o "$work/g.png" $sheet --threads 1 --cache "$work/cache-g")
+    warm=$(instructions "$grind" render "$few" -o "$work/g.png" $sheet --threads 1 --cache "$work/cache-g")
+    echo "instructions, 20 $1, one thread: --no-cache $off G, cold cache $cold G, warm $warm G"
+    rm -rf "$few" "$work/cache-g"
+  fi
+  "$real_bin" cache --cache "$work/cache" | sed 's/^/cache: /'
+  rm -rf "$work/cache" "$work"/b-*.png
+}
+for corpus in photos wallpapers; do
+  if [ -d "$base/$corpus" ]; then echo; cache_bench "$corpus"; fi
+done
+
+# The cache with five new photos added to the folder (named after the others, as a camera
+# numbers them; and spread among them) for masonry and justified against a cold render of the
+# grown folder.
 if [ -d "$base/photos" ] && have_vips; then
   echo
   grown="$work/grown"; spread="$work/spread"; extra="$work/extra"
@@ -333,13 +379,9 @@ for k, i in enumerate([5, 25, 45, 65, 85]):
 PY
   for k in 0 1 2 3 4; do cp "$extra/x$k.jpg" "$grown/photo_10$k.jpg"; cp "$extra/x$k.jpg" "$spread/photo_0$((k * 2 + 1))5a.jpg"; done
   sheet="--width 2000 --columns 4 --gap 10 --background #202020"
-  for n in off cold warm masonry-grown justified-grown masonry-spread justified-spread \
+  for n in masonry-grown justified-grown masonry-spread justified-spread \
     masonry-grown-off justified-grown-off masonry-spread-off justified-spread-off; do : > "$work/cache-$n.runs"; done
   for run in $(seq "$runs"); do
-    measure "$real_bin" render "$base/photos" -o "$work/c.png" $sheet --no-cache | cut -d' ' -f1 >> "$work/cache-off.runs"
-    rm -rf "$work/cache"
-    measure "$real_bin" render "$base/photos" -o "$work/c.png" $sheet --cache "$work/cache" | cut -d' ' -f1 >> "$work/cache-cold.runs"
-    measure "$real_bin" render "$base/photos" -o "$work/c.png" $sheet --cache "$work/cache" | cut -d' ' -f1 >> "$work/cache-warm.runs"
     for layout in masonry justified; do
       for folder in grown spread; do
         rm -rf "$work/cache-$layout"
@@ -351,9 +393,6 @@ PY
       done
     done
   done
-  off=$(median < "$work/cache-off.runs"); cold=$(median < "$work/cache-cold.runs"); warm=$(median < "$work/cache-warm.runs")
-  awk -v o="$off" -v c="$cold" -v w="$warm" 'BEGIN {
-    printf "cache: photos --no-cache %.2f s, cold cache %.2f s (%+.0f%%), warm %.2f s: %.1fx faster than cold\n", o, c, 100 * (c / o - 1), w, o / w }'
   for layout in masonry justified; do
     for folder in grown spread; do
       awk -v l="$layout" -v f="$folder" -v a="$(median < "$work/cache-$layout-$folder.runs")" \
@@ -362,28 +401,6 @@ PY
         printf "cache: %s, 5 photos added (%s): %.2f s against %.2f s cold: %.1fx\n", l, what, a, b, b / a }'
     done
   done
-fi
-
-# The cache's size (issue target: at most the folder's files) and the warm render against cold
-# (target: at least 15x), on the wallpapers, with two column counts as a user re-rendering does.
-if [ -d "$base/wallpapers" ]; then
-  echo
-  sheet="--width 2000 --gap 10 --background #202020"
-  : > "$work/cw-off.runs"; : > "$work/cw-warm.runs"
-  for run in $(seq "$runs"); do
-    rm -rf "$work/cache-w"
-    measure "$real_bin" render "$base/wallpapers" -o "$work/c.png" $sheet --no-cache | cut -d' ' -f1 >> "$work/cw-off.runs"
-    "$real_bin" render "$base/wallpapers" -o "$work/c.png" $sheet --cache "$work/cache-w" -q
-    measure "$real_bin" render "$base/wallpapers" -o "$work/c.png" $sheet --cache "$work/cache-w" | cut -d' ' -f1 >> "$work/cw-warm.runs"
-  done
-  folder_kb=$(du -sk "$base/wallpapers" | cut -f1); one_kb=$(du -sk "$work/cache-w" | cut -f1)
-  "$real_bin" render "$base/wallpapers" -o "$work/c.png" $sheet --columns 6 --cache "$work/cache-w" -q
-  two_kb=$(du -sk "$work/cache-w" | cut -f1)
-  awk -v f="$folder_kb" -v a="$one_kb" -v b="$two_kb" -v o="$(median < "$work/cw-off.runs")" \
-    -v w="$(median < "$work/cw-warm.runs")" 'BEGIN {
-    printf "cache: wallpapers %.0f MB of files: %.0f MB of cache after one render (%.2fx the files; target <= 1), %.0f MB after a second column count\n", f / 1024, a / 1024, a / f, b / 1024
-    printf "cache: wallpapers warm %.2f s against %.2f s --no-cache: %.1fx (target >= 15x)\n", w, o, o / w }'
-  "$real_bin" cache --cache "$work/cache-w" | sed 's/^/cache: /'
 fi
 
 # Parts: the photos planned once, rendered in 4 parts by GNU parallel on both cores, and

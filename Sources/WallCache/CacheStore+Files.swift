@@ -102,8 +102,6 @@ extension CacheStore {
         return nil
     }
 
-    /// Writes `parts`, one after another, to a temporary file beside `path` and renames it into
-    /// place.
     /// What writing an entry did.
     enum Written {
         /// The entry is new.
@@ -113,6 +111,8 @@ extension CacheStore {
         case alreadyThere
         /// It could not be written, for this reason.
         case failed(String)
+        /// The folder it goes in is not there.
+        case missingFolder
     }
 
     /// Writes `parts` to a temporary file and links it to `path` only where no entry is (a
@@ -122,7 +122,7 @@ extension CacheStore {
     static func writeAtomically(_ parts: [[UInt8]], to path: String) -> Written {
         let temporary = "\(path).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return .failed(systemErrorText()) }
+        guard fd >= 0 else { return errno == ENOENT ? .missingFolder : .failed(systemErrorText()) }
         defer { unlink(temporary) }
         for bytes in parts {
             var done = 0

@@ -18,8 +18,9 @@ import WallCore
 /// format or for another key is deleted and reads as missing. Reading an entry marks it used
 /// (its modification time). The folder's size, entry count and lookups are kept in a small
 /// `usage` file updated under a lock at each ``trim()``, which walks the entries — deleting the
-/// least recently used while over the size limit — only when that count says the folder is
-/// over it, so a render does not walk a cache of millions of entries. A folder that cannot be
+/// least recently used while over the size limit or the bytes of the sources served — only when
+/// that count says the folder is over it, so a render does not walk a cache of millions of
+/// entries. A folder that cannot be
 /// written is reported once (``problem``) and the store goes on without writing.
 public final class CacheStore: Sendable {
     /// The folder given.
@@ -49,6 +50,9 @@ public final class CacheStore: Sendable {
         public var hits = 0
         /// Lookups that did not.
         public var misses = 0
+        /// Bytes of the source files the entries were made from, each content once (see
+        /// ``CacheStore/serve(_:bytes:)``): the entries take no more.
+        public var served = 0
 
         /// Nothing used.
         public init() {}
@@ -60,6 +64,7 @@ public final class CacheStore: Sendable {
             sum.entries += b.entries
             sum.hits += b.hits
             sum.misses += b.misses
+            sum.served += b.served
             return sum
         }
     }
@@ -74,10 +79,22 @@ public final class CacheStore: Sendable {
     /// More parts than any entry has: a header claiming more is damaged.
     static let maximumParts = 16
 
-    /// A store in `directory` (created when first written) holding at most `sizeLimit` bytes.
-    public init(directory: String, sizeLimit: Int) {
+    /// Bytes the entries may take whatever the sources they serve: small pictures' tiles can be
+    /// larger than their files.
+    public let allowance: Int
+    /// Kinds of entry trimmed as if a day older than their last use: the largest and the
+    /// cheapest to do without.
+    let firstToGo: Set<String>
+
+    /// A store in `directory` (created when first written) holding at most `sizeLimit` bytes,
+    /// and, once sources are recorded (``serve(_:bytes:)``), no more than they take or
+    /// `allowance`, whichever is more; entries of the kinds in `firstToGo` are trimmed before
+    /// others used a day earlier.
+    public init(directory: String, sizeLimit: Int, allowance: Int = 0, firstToGo: Set<String> = []) {
         self.directory = directory
         self.sizeLimit = max(0, sizeLimit)
+        self.allowance = max(0, allowance)
+        self.firstToGo = firstToGo
         root = directory + "/v1"
     }
 
@@ -101,12 +118,13 @@ public final class CacheStore: Sendable {
         return (folder, "\(folder)/\(name)")
     }
 
-    /// The parts of entry `key` of `kind`, when it is there and whole.
-    public func load(_ kind: String, _ key: CacheKey) -> [[UInt8]]? {
+    /// The parts of entry `key` of `kind`, when it is there and whole; the lookup is counted in
+    /// ``counts`` and the usage file unless `counted` is false.
+    public func load(_ kind: String, _ key: CacheKey, counted: Bool = true) -> [[UInt8]]? {
         let file = path(kind, key).file
         switch CacheStore.entry(at: file, key: key) {
         case .missing:
-            count(found: false)
+            if counted { count(found: false) }
             return nil
         case .damaged:
             // Taken out of the recorded size, once: by the process whose unlink removes it.
@@ -117,11 +135,11 @@ public final class CacheStore: Sendable {
                     $0.unrecorded.entries -= 1
                 }
             }
-            count(found: false)
+            if counted { count(found: false) }
             return nil
         case .whole(let parts):
             _ = utimensat(AT_FDCWD, file, nil, 0)  // used now
-            count(found: true)
+            if counted { count(found: true) }
             return parts
         }
     }
@@ -139,15 +157,20 @@ public final class CacheStore: Sendable {
         }
     }
 
-    /// Stores `parts` as entry `key` of `kind`, replacing any entry there.
-    public func save(_ kind: String, _ key: CacheKey, parts: [[UInt8]]) {
+    /// Stores `parts` as entry `key` of `kind` unless an entry is there; each part packed by
+    /// zstd when `compressing` and that saves an eighth of it, else as it is (a write of pixels
+    /// costs a copy into the page cache where packing them costs about as much as decoding
+    /// a JPEG shrunk on load again).
+    /// Whether the entry was added.
+    @discardableResult
+    public func save(_ kind: String, _ key: CacheKey, parts: [[UInt8]], compressing: Bool = true) -> Bool {
         precondition(parts.count <= CacheStore.maximumParts)
-        guard state.withLock({ $0.problem == nil }) else { return }
+        guard state.withLock({ $0.problem == nil }) else { return false }
         let (folder, file) = path(kind, key)
         var stored: [[UInt8]] = []
         var fields: [UInt64] = []
         for part in parts {
-            if let packed = CacheStore.compress(part), packed.count <= part.count - part.count / 8 {
+            if compressing, let packed = CacheStore.compress(part), packed.count <= part.count - part.count / 8 {
                 stored.append(packed)
                 fields += [UInt64(packed.count), UInt64(part.count) | CacheStore.compressedFlag]
             } else {
@@ -159,16 +182,24 @@ public final class CacheStore: Sendable {
         for value in [key.high, key.low, UInt64(parts.count)] + fields + [CacheStore.checksum(parts)] {
             withUnsafeBytes(of: value.littleEndian) { header += $0 }
         }
-        if let failure = CacheStore.makeFolders(folder) {
-            state.withLock { if $0.problem == nil { $0.problem = "cannot write to the cache: \(failure)" } }
-            return
+        // The folder is made when the first write into it finds it missing.
+        var written = CacheStore.writeAtomically([header] + stored, to: file)
+        if case .missingFolder = written {
+            if let failure = CacheStore.makeFolders(folder) {
+                state.withLock { if $0.problem == nil { $0.problem = "cannot write to the cache: \(failure)" } }
+                return false
+            }
+            written = CacheStore.writeAtomically([header] + stored, to: file)
         }
-        switch CacheStore.writeAtomically([header] + stored, to: file) {
+        switch written {
         case .failed(let failure):
             state.withLock { if $0.problem == nil { $0.problem = "cannot write to the cache: \(failure)" } }
-            return
+            return false
+        case .missingFolder:
+            state.withLock { if $0.problem == nil { $0.problem = "cannot write to the cache: \(folder) vanished" } }
+            return false
         case .alreadyThere:
-            return  // another render (or variant) wrote the same entry first: counted once, by it
+            return false  // another render (or variant) wrote the same entry first: counted once, by it
         case .added:
             break
         }
@@ -178,6 +209,24 @@ public final class CacheStore: Sendable {
         state.withLock {
             $0.unrecorded.bytes += size
             $0.unrecorded.entries += 1
+        }
+        return true
+    }
+
+    /// The kind of the entries that record the sources served.
+    static let sourceKind = "source"
+
+    /// Records that entries are made from a source file of `bytes` bytes whose content is
+    /// `content`. The store keeps no more than the bytes of the sources it serves (each content
+    /// once), so that a folder drawn at many sizes never has a cache larger than itself; a
+    /// source no longer drawn leaves the record, as its entries do, when it is least recently
+    /// used.
+    public func serve(_ content: CacheKey, bytes: Int) {
+        guard load(CacheStore.sourceKind, content, counted: false) == nil else { return }
+        var part: [UInt8] = []
+        withUnsafeBytes(of: Int64(max(0, bytes)).littleEndian) { part += $0 }
+        if save(CacheStore.sourceKind, content, parts: [part], compressing: false) {
+            state.withLock { $0.unrecorded.served += max(0, bytes) }
         }
     }
 
@@ -209,16 +258,22 @@ public final class CacheStore: Sendable {
     }
 
     /// Records this process's entries and lookups in the usage file and, when it says the
-    /// folder is over the size limit (or there is none yet), walks the entries: deletes the
-    /// least recently used until they fit, and temporary files left by interrupted writes more
-    /// than an hour old, and writes the true count.
+    /// folder is over the size limit or the bytes of the sources it serves (or there is none
+    /// yet), walks the entries: deletes the least recently used until they fit, and temporary
+    /// files left by interrupted writes more than an hour old, and writes the true count.
     public func trim() {
         trim(to: sizeLimit, walk: false)
     }
 
-    /// Deletes the least recently used entries until they take at most `limit` bytes, walking
-    /// the folder when `walk` or when the recorded usage is over `limit`.
+    /// Deletes the least recently used entries until they take at most `limit` bytes and the
+    /// bytes of the sources served, walking the folder when `walk` or when the recorded usage
+    /// is over either.
     public func trim(to limit: Int, walk: Bool) {
+        trim(to: limit, walk: walk, deleting: true)
+    }
+
+    /// ``trim(to:walk:)``, or with `deleting` false only the walk and the count it makes.
+    private func trim(to limit: Int, walk: Bool, deleting: Bool) {
         let added = state.withLock { state -> Usage in
             defer { state.unrecorded = Usage() }
             return state.unrecorded
@@ -226,8 +281,8 @@ public final class CacheStore: Sendable {
         guard let lock = lockUsage(create: added != Usage() || walk) else { return }
         defer { close(lock) }
         var usage = CacheStore.readUsage(lock).map { $0 + added }
-        if walk || usage == nil || usage!.bytes > limit {
-            var counted = deleteLeastRecentlyUsed(over: limit)
+        if walk || usage == nil || usage!.bytes > bound(limit, served: usage!.served) {
+            var counted = deleteLeastRecentlyUsed(over: limit, deleting: deleting)
             counted.hits = (usage?.hits ?? 0) + (usage == nil ? added.hits : 0)
             counted.misses = (usage?.misses ?? 0) + (usage == nil ? added.misses : 0)
             usage = counted
@@ -238,7 +293,7 @@ public final class CacheStore: Sendable {
     /// The folder's usage as last recorded, with this process's unrecorded part; walked
     /// afresh (and recorded) with `recount`.
     public func usage(recount: Bool = false) -> Usage {
-        if recount { trim(to: Int.max, walk: true) }
+        if recount { trim(to: Int.max, walk: true, deleting: false) }
         let added = state.withLock { $0.unrecorded }
         guard let lock = lockUsage(create: false) else { return added }
         defer { close(lock) }
@@ -256,34 +311,64 @@ public final class CacheStore: Sendable {
         state.withLock { $0.unrecorded = Usage() }
     }
 
-    /// Walks the entries, deleting old temporary files and then the least recently used
-    /// entries while they take more than `limit`; what remains.
-    private func deleteLeastRecentlyUsed(over limit: Int) -> Usage {
-        var entries: [(path: String, size: Int, used: Int)] = []
-        var total = 0
+    /// Walks the entries, deleting old temporary files and records of sources unused for
+    /// ``sourceLifetime``, then the least recently used entries (those of ``firstToGo`` as if a
+    /// day older) while they take more than `limit` or than the sources they serve. A record of
+    /// a source goes only while over `limit` itself: the bound is counted from them.
+    /// With `deleting` false, it only counts.
+    private func deleteLeastRecentlyUsed(over limit: Int, deleting: Bool) -> Usage {
+        var entries: [(path: String, size: Int, used: Int, served: Int?)] = []
+        var (total, served) = (0, 0)
         let now = time(nil)
+        let early = Set(firstToGo.map { "\(root)/\($0)/" })
+        let sources = "\(root)/\(CacheStore.sourceKind)/"
         CacheStore.walk(root, depth: 2) { file, info in
-            if file.hasSuffix(".tmp") {
-                if now - info.st_mtim.tv_sec > 3600 { unlink(file) }
+            let isSource = file.hasPrefix(sources)
+            if file.hasSuffix(".tmp") || (deleting && isSource && now - info.st_mtim.tv_sec > CacheStore.sourceLifetime)
+            {
+                if deleting && (isSource || now - info.st_mtim.tv_sec > 3600) { unlink(file) }
                 return
             }
             let size = Int(info.st_blocks) * 512
-            entries.append((file, size, info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec))
+            var used = info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
+            if early.contains(where: file.hasPrefix) { used -= 86_400 * 1_000_000_000 }
+            let source = isSource ? CacheStore.servedBytes(file) : nil
+            entries.append((file, size, used, source))
             total += size
+            served += source ?? 0
         }
         var count = entries.count
-        if total > limit {
-            for entry in entries.sorted(by: { ($0.used, $0.path) < ($1.used, $1.path) }) {
-                guard total > limit else { break }
+        let order = entries.sorted { ($0.used, $0.path) < ($1.used, $1.path) }
+        for sourcesToo in [false, true] where deleting {
+            for entry in order where (entry.served != nil) == sourcesToo {
+                guard total > (sourcesToo ? limit : bound(limit, served: served)) else { break }
                 if unlink(entry.path) == 0 {
                     total -= entry.size
+                    served -= entry.served ?? 0
                     count -= 1
                 }
             }
         }
         var usage = Usage()
-        (usage.bytes, usage.entries) = (total, count)
+        (usage.bytes, usage.entries, usage.served) = (total, count, served)
         return usage
+    }
+
+    /// Seconds a record of a source (``serve(_:bytes:)``) is kept unused: 30 days.
+    static let sourceLifetime = 30 * 86_400
+
+    /// The bytes entries may take under `limit`: no more than the sources served (or the
+    /// allowance), when any are recorded.
+    func bound(_ limit: Int, served: Int) -> Int {
+        served > 0 ? min(limit, max(served, allowance)) : limit
+    }
+
+    /// The bytes a source record at `file` (see ``serve(_:bytes:)``) says its source has, or 0.
+    private static func servedBytes(_ file: String) -> Int {
+        guard let name = file.split(separator: "/").last, let key = CacheKey(hex: String(name)),
+            case .whole(let parts) = entry(at: file, key: key), parts.count == 1, parts[0].count == 8
+        else { return 0 }
+        return parts[0].withUnsafeBytes { max(0, Int(Int64(littleEndian: $0.loadUnaligned(as: Int64.self)))) }
     }
 
     /// The usage file, open and locked (`flock`), created with the folder when `create`.
@@ -304,21 +389,24 @@ public final class CacheStore: Sendable {
         return fd
     }
 
-    /// "bytes entries hits misses" from the usage file, or `nil` when it holds no such line.
+    /// "bytes entries hits misses served" from the usage file, or `nil` when it holds no such
+    /// line (a file of an earlier version, which did not count the sources, among them).
     private static func readUsage(_ fd: Int32) -> Usage? {
         var buffer = [UInt8](repeating: 0, count: 256)
         let count = pread(fd, &buffer, buffer.count, 0)
         guard count > 0 else { return nil }
         let numbers = String(decoding: buffer.prefix(count), as: UTF8.self).split { $0 == " " || $0 == "\n" }
             .compactMap { Int($0) }
-        guard numbers.count == 4, numbers.allSatisfy({ $0 >= 0 }) else { return nil }
+        guard numbers.count == 5, numbers.allSatisfy({ $0 >= 0 }) else { return nil }
         var usage = Usage()
-        (usage.bytes, usage.entries, usage.hits, usage.misses) = (numbers[0], numbers[1], numbers[2], numbers[3])
+        (usage.bytes, usage.entries, usage.hits, usage.misses, usage.served) = (
+            numbers[0], numbers[1], numbers[2], numbers[3], numbers[4]
+        )
         return usage
     }
 
     private static func writeUsage(_ fd: Int32, _ usage: Usage) {
-        let line = Array("\(usage.bytes) \(usage.entries) \(usage.hits) \(usage.misses)\n".utf8)
+        let line = Array("\(usage.bytes) \(usage.entries) \(usage.hits) \(usage.misses) \(usage.served)\n".utf8)
         _ = ftruncate(fd, 0)
         _ = line.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
     }

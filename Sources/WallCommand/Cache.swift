@@ -11,12 +11,14 @@ extension ImageWallCommand {
             commandName: "cache",
             abstract: "Show the render cache's size, entries and hit rate; clear or trim it.",
             discussion: """
-                The cache keeps decoded images and tiles (compressed with zstd) and the sheet's \
-                compressed bands, found by each file's content. Its size, entry count and \
-                lookups are recorded as renders end, so showing them reads one small file; \
-                --recount walks the entries to count them afresh. --trim deletes the least \
-                recently used entries until the cache takes at most --cache-size MB (or \
-                --max-size), --clear deletes every entry.
+                The cache keeps tiles, the sheet's compressed bands and (render --cache-decodes) \
+                decoded images, found by each file's content, and no more than the pictures it \
+                serves (or \(CacheSettings.defaultAllowance >> 20) MB), decoded images first to go. \
+                Its size, entry count, lookups and the pictures served are recorded as renders \
+                end, so showing them reads one small file; --recount walks the entries to count \
+                them afresh. --trim deletes the least recently used entries until the cache takes \
+                at most --cache-size MB (or --max-size) and no more than the pictures it serves, \
+                --clear deletes every entry.
 
                 EXAMPLES:
                   imagewall cache
@@ -49,7 +51,7 @@ extension ImageWallCommand {
         @Flag(help: "Count the entries afresh instead of reading the recorded figures.")
         var recount = false
 
-        @Flag(help: "Print JSON: folder, bytes, limit, entries, hits, misses.")
+        @Flag(help: "Print JSON: folder, bytes, limit, entries, hits, misses, served.")
         var json = false
 
         /// A command with every option at its default, as ArgumentParser makes it.
@@ -70,14 +72,14 @@ extension ImageWallCommand {
         public func run() throws {
             let directory = cache ?? CacheSettings.defaultDirectory ?? ""
             let limit = cacheSize << 20
-            let store = CacheStore(directory: directory, sizeLimit: limit)
+            let store = CacheSettings(directory: directory, sizeLimit: limit).store
             if clear { store.clear() }
             if trim { store.trim(to: (maxSize ?? cacheSize) << 20, walk: true) }
             let usage = store.usage(recount: recount)
             if json {
                 let object: [String: Any] = [
                     "folder": directory, "bytes": usage.bytes, "limit": limit, "entries": usage.entries,
-                    "hits": usage.hits, "misses": usage.misses,
+                    "hits": usage.hits, "misses": usage.misses, "served": usage.served,
                 ]
                 let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
                 print(String(decoding: data, as: UTF8.self))
@@ -94,6 +96,7 @@ extension ImageWallCommand {
             return """
                 cache folder: \(folder)
                 size:         \(megabytes(usage.bytes)) of \(megabytes(limit)), \(usage.entries) entries
+                serves:       \(megabytes(usage.served)) of pictures (the cache keeps no more)
                 lookups:      \(lookups), \(usage.hits) found, \(usage.misses) not (hit rate \(rate))
                 """
         }

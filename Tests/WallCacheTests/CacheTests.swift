@@ -24,14 +24,22 @@ struct CacheTests {
         return inputs
     }
 
-    func options(cache: String?, linear: Bool = false) -> WallOptions {
+    func options(
+        cache: String?, linear: Bool = false, decodes: Bool = false, width: Int = 500, columns: Int = 3
+    ) -> WallOptions {
         var layout = LayoutConfiguration()
-        (layout.width, layout.columns) = (500, 3)
+        (layout.width, layout.columns) = (width, columns)
         var options = WallOptions(layout: layout)
         options.threads = 2
         options.rendering.linear = linear
         options.cache = cache.map { CacheSettings(directory: $0) }
+        options.cache?.keepsDecodes = decodes
         return options
+    }
+
+    /// The kinds of the entries in `cache`.
+    func kinds(_ cache: String) -> Set<String> {
+        Set(entries(cache).map { String($0.split(separator: "/").reversed()[2]) })
     }
 
     /// Renders `inputs` to `name` and returns the sheet's bytes and the time spent decoding.
@@ -79,13 +87,117 @@ struct CacheTests {
         #expect(warm.bytes == off.bytes)
         #expect(cold.decoding > 0)
         #expect(warm.decoding == 0)
-        let kinds = Set(entries(cache).map { $0.split(separator: "/").reversed()[2] })
-        #expect(kinds == ["decoded", "tile", "segment"])
+        // Tiles and bands, and the sources they serve; no decode unless asked.
+        #expect(kinds(cache) == ["tile", "segment", "source"])
         // Another setting that shapes the pixels is another entry, not a stale one.
         let linearOff = try render(inputs, "linear-off.png", options(cache: nil, linear: true))
         let linearWarm = try render(inputs, "linear-warm.png", options(cache: cache, linear: true))
         #expect(linearWarm.bytes == linearOff.bytes)
         #expect(linearWarm.bytes != off.bytes)
+    }
+
+    @Test("decodes, kept when asked, serve a sheet of other tile sizes: nothing decoded, the same bytes")
+    func keptDecodes() throws {
+        // JPEGs too small to be shrunk on load and a PNG: decoded whole for either sheet.
+        let inputs = folder.file("whole")
+        try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
+        for name in ["landscape-baseline-420.jpg", "portrait-progressive-420.jpg", "png-rgba.png"] {
+            try FileManager.default.copyItem(atPath: Fixtures.sample(name), toPath: inputs + "/" + name)
+        }
+        let cache = folder.file("cache")
+        try render(inputs, "first.png", options(cache: cache, decodes: true))
+        #expect(kinds(cache).contains("decoded"))
+        // Wider tiles from the same decodes.
+        let off = try render(inputs, "off.png", options(cache: nil, width: 560))
+        let other = try render(inputs, "other.png", options(cache: cache, decodes: true, width: 560))
+        #expect(other.bytes == off.bytes)
+        #expect(other.decoding == 0)
+        // Without them, the same sheet decodes its sources.
+        let plain = folder.file("plain")
+        try render(inputs, "plain.png", options(cache: plain))
+        #expect(!kinds(plain).contains("decoded"))
+        #expect(try render(inputs, "plain-other.png", options(cache: plain, width: 560)).decoding > 0)
+    }
+
+    @Test("the cache keeps no more than the pictures it serves, at any number of column counts, decodes first to go")
+    func boundBySources() throws {
+        let inputs = try inputs()
+        let cache = folder.file("bounded")
+        let files = try FileManager.default.contentsOfDirectory(atPath: inputs)
+        let pictures = try files.reduce(0) {
+            $0 + (try FileManager.default.attributesOfItem(atPath: inputs + "/" + $1)[.size] as? Int ?? 0)
+        }
+        var sheets: [[UInt8]] = []
+        for columns in [1, 2, 3, 5] {
+            var options = options(cache: cache, decodes: true, width: 900, columns: columns)
+            options.cache?.allowance = 0
+            sheets.append(try render(inputs, "c\(columns).png", options).bytes)
+            let usage = CacheStore(directory: cache, sizeLimit: 1 << 30).usage(recount: true)
+            #expect(usage.served == pictures, "served \(usage.served), pictures \(pictures)")
+            #expect(usage.bytes <= pictures, "\(usage.bytes) bytes of cache for \(pictures) of pictures")
+            #expect(usage.entries > 0)
+        }
+        // What is left still draws the same sheets; unbounded, a sheet of these small files
+        // would take more than they do.
+        for (columns, sheet) in zip([1, 2, 3, 5], sheets) {
+            var options = options(cache: cache, decodes: true, width: 900, columns: columns)
+            options.cache?.allowance = 0
+            #expect(try render(inputs, "again-c\(columns).png", options).bytes == sheet)
+        }
+        let unbounded = folder.file("unbounded")
+        try render(inputs, "u.png", options(cache: unbounded, decodes: true, width: 900, columns: 1))
+        #expect(CacheStore(directory: unbounded, sizeLimit: 1 << 30).usage(recount: true).bytes > pictures)
+    }
+
+    @Test("a store over the sources it serves trims decodes before other entries used a day earlier")
+    func decodesFirst() throws {
+        let directory = folder.file("first")
+        let store = CacheStore(directory: directory, sizeLimit: 1 << 30, firstToGo: ["decoded"])
+        var random = SeededGenerator(seed: 5)
+        let noise = { (0..<(8 << 10)).map { _ in UInt8.random(in: 0...255, using: &random) } }
+        let keys = (0..<6).map { n in [UInt8(n), 9].withUnsafeBytes { CacheKey($0) } }
+        // Tiles used two hours ago, decodes now, each entry 12 KB on disk; the source takes room
+        // for the tiles and its own record.
+        for (n, key) in keys.enumerated() {
+            let kind = n < 3 ? "tile" : "decoded"
+            store.save(kind, key, parts: [noise()], compressing: false)
+            let path = directory + "/v1/\(kind)/" + key.description.prefix(2) + "/" + key.description
+            let time = Date(timeIntervalSinceNow: n < 3 ? -7200 : 0)
+            try FileManager.default.setAttributes([.modificationDate: time], ofItemAtPath: path)
+        }
+        store.serve(keys[0], bytes: 44 << 10)
+        store.trim()
+        #expect(keys[0..<3].allSatisfy { store.load("tile", $0) != nil })
+        #expect(keys[3...].allSatisfy { store.load("decoded", $0) == nil })
+        let usage = store.usage(recount: true)
+        #expect(usage.served == 44 << 10 && usage.bytes <= 44 << 10 && usage.entries == 4)
+        // A source recorded twice counts once; its record outlives what it justifies.
+        store.serve(keys[0], bytes: 44 << 10)
+        store.trim()
+        #expect(store.usage().served == 44 << 10)
+        store.trim(to: 20 << 10, walk: true)
+        #expect(store.usage().served == 44 << 10 && store.usage().entries == 2)
+    }
+
+    @Test("a settled file's content key is remembered, and a write to it (size and time kept) forgets it")
+    func rememberedContentKeys() throws {
+        let directory = folder.file("keys")
+        let store = CacheStore(directory: directory, sizeLimit: 1 << 30)
+        let path = folder.write(Array(repeating: 7, count: 5000), to: "settled.bin")
+        // Changed just now: read, not remembered (a write within the clock's tick would keep its times).
+        #expect(store.contentKey(ofFile: path) == CacheKey.ofFile(atPath: path))
+        #expect(!kinds(directory).contains("file"))
+        Thread.sleep(forTimeInterval: 2.2)
+        let key = try #require(store.contentKey(ofFile: path))
+        #expect(kinds(directory) == ["file"])
+        #expect(store.contentKey(ofFile: path) == key)
+        #expect(store.counts == (0, 0))  // not counted among the lookups
+        // The same size and modification time, other bytes: its change time moved.
+        let stamp = try #require(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
+        try Data(Array(repeating: 8, count: 5000)).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.modificationDate: stamp], ofItemAtPath: path)
+        let now = try #require(store.contentKey(ofFile: path))
+        #expect(now != key && now == CacheKey.ofFile(atPath: path))
     }
 
     @Test("a file rewritten in place with its size and modification time kept is not served from the cache")
@@ -193,7 +305,9 @@ struct CacheTests {
         #expect(store.problem == nil)
     }
 
-    @Test("entries are stored compressed and read back whole; an entry of the older format reads as missing")
+    @Test(
+        "entries are stored compressed (unless told not to) and read back whole; an entry of the older format reads as missing"
+    )
     func compressed() throws {
         let directory = folder.file("packed")
         let store = CacheStore(directory: directory, sizeLimit: 1 << 30)
@@ -204,27 +318,15 @@ struct CacheTests {
         let size = try #require(Fixtures.read(path)).count
         #expect(size < smooth.count / 20, "stored \(size) bytes for 1 MB of gradient")
         #expect(store.load("test", key) == [[9, 9], smooth])
+        let plain = [UInt8(2)].withUnsafeBytes { CacheKey($0) }
+        store.save("test", plain, parts: [smooth], compressing: false)
+        let plainPath = directory + "/v1/test/" + plain.description.prefix(2) + "/" + plain.description
+        #expect(try #require(Fixtures.read(plainPath)).count > smooth.count)
+        #expect(store.load("test", plain) == [smooth])
         var older = try #require(Fixtures.read(path))
         older.replaceSubrange(0..<8, with: Array("IWCACHE2".utf8))
         try Data(older).write(to: URL(fileURLWithPath: path))
         #expect(store.load("test", key) == nil && !FileManager.default.fileExists(atPath: path))
-        // Pixels go through the gradient filter and back unchanged, whatever their layout.
-        var random = SeededGenerator(seed: 3)
-        for (width, channels) in [(1, 1), (7, 3), (64, 4), (5, 2), (23, 3)] {
-            let pixels = (0..<(width * channels * 9)).map { _ in UInt8.random(in: 0...255, using: &random) }
-            let residuals = GradientFilter.residuals(of: pixels, rowBytes: width * channels, step: channels)
-            #expect(GradientFilter.pixels(from: residuals, rowBytes: width * channels, step: channels) == pixels)
-            // Each residual is its byte less left + above - above-left (0 where there is none),
-            // as entries in caches already hold them.
-            let row = width * channels
-            let defined = pixels.indices.map { i -> UInt8 in
-                let (x, y) = (i % row, i / row)
-                let left = x >= channels ? pixels[i - channels] : 0, above = y > 0 ? pixels[i - row] : 0
-                let corner = x >= channels && y > 0 ? pixels[i - row - channels] : 0
-                return pixels[i] &- (left &+ above &- corner)
-            }
-            #expect(residuals == defined, "\(width) x \(channels)")
-        }
     }
 
     @Test("the tests' renders left on the default cache use a folder of the test run's, never the user's")
@@ -282,14 +384,16 @@ struct CacheTests {
         #expect(walked.bytes == recorded.bytes && walked.entries == recorded.entries)
         try render(inputs, "b.png", options(cache: cache))
         let warm = store.usage()
-        #expect(warm.hits > 0 && warm.entries == recorded.entries && warm.misses == recorded.misses)
+        // Nothing new but the notes of the files' content keys, once they were over a second old.
+        let notes = entries(cache).filter { $0.contains("/v1/file/") }.count
+        #expect(warm.hits > 0 && warm.entries == recorded.entries + notes && warm.misses == recorded.misses)
         // An entry deleted behind the record's back is not seen until a walk: none was made.
         try FileManager.default.removeItem(atPath: try #require(entries(cache).first))
-        #expect(store.usage().entries == recorded.entries)
-        #expect(store.usage(recount: true).entries == recorded.entries - 1)
+        #expect(store.usage().entries == warm.entries)
+        #expect(store.usage(recount: true).entries == warm.entries - 1)
         // Trimming to a size walks and deletes; clearing leaves nothing.
         store.trim(to: recorded.bytes / 2, walk: false)
-        #expect(store.usage().bytes <= recorded.bytes / 2 && entries(cache).count < recorded.entries - 1)
+        #expect(store.usage().bytes <= recorded.bytes / 2 && entries(cache).count < warm.entries - 1)
         store.clear()
         #expect(entries(cache).isEmpty && store.usage() == CacheStore.Usage())
         // A folder with entries and no record (as an older ImageWall left it) is cleared too.

@@ -3,9 +3,10 @@ import Foundation
 import ImageWall
 import Testing
 import WallCodecs
-import WallCommand
 import WallCore
 import _WallTestSupport
+
+@testable import WallCommand
 
 /// How `render` and `assemble` take the output's format, and the statuses they exit with.
 @Suite("Command line: output formats and exit statuses")
@@ -64,10 +65,21 @@ struct OutputFormatCommandTests {
     @Test("every option group refuses its own bad values in every mode, --from-manifest and --check included")
     func groupsValidateInEveryMode() {
         for mode in [["--from-manifest", "m.json"], ["x.jpg", "--check", "golden.png"], ["x.jpg", "-o", "s.png"]] {
-            for bad in [["--threads", "0"], ["--cache-size", "0"], ["--border=-1"], ["--decode-memory", "0"]] {
+            for bad in [
+                ["--threads", "0"], ["--cache-size", "0"], ["--border=-1"], ["--decode-memory", "0"],
+                ["--cache-decodes", "--no-cache"],
+            ] {
                 #expect(throws: (any Error).self, "\(mode + bad)") { try ImageWallCommand.Render.parse(mode + bad) }
             }
         }
+        // The flag reaches the options: decodes are kept only when asked.
+        var asked = WallOptions()
+        (try? ImageWallCommand.Render.parse(["x.jpg", "-o", "s.png", "--cache-decodes", "--cache", "c"]))?.caching
+            .apply(to: &asked)
+        #expect(asked.cache?.keepsDecodes == true)
+        var plain = WallOptions()
+        (try? ImageWallCommand.Render.parse(["x.jpg", "-o", "s.png", "--cache", "c"]))?.caching.apply(to: &plain)
+        #expect(plain.cache?.keepsDecodes == false)
     }
 
     @Test("the root help lists every exit status the commands use")

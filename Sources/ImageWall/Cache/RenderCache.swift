@@ -11,10 +11,10 @@ struct RenderCache: Sendable {
     let keepsDecodes: Bool
 
     /// Bumped whenever what an entry holds, or how a key is built, changes.
-    static let format = 3
+    static let format = 4
 
     init(_ settings: CacheSettings) {
-        store = CacheStore(directory: settings.directory, sizeLimit: settings.sizeLimit)
+        store = settings.store
         keepsDecodes = settings.keepsDecodes
     }
 
@@ -64,15 +64,24 @@ struct RenderCache: Sendable {
         store.save(Kind.look.rawValue, key, parts: [writer.bytes])
     }
 
+    /// Records a source drawn with the cache: the cache keeps no more than the bytes of its
+    /// sources (see ``WallCache/CacheStore/serve(_:bytes:)``).
+    func serve(_ content: CacheKey, bytes: Int) {
+        store.serve(content, bytes: bytes)
+    }
+
     /// A decode of a source, with its decoder's warnings and notes.
     func decoded(_ key: CacheKey) -> DecodedImage? {
         image(store.load(Kind.decoded.rawValue, key))
     }
 
+    /// Keeps `decoded` when decodes are kept, its pixels as they are: packing them would cost
+    /// about what decoding a JPEG shrunk on load costs.
     func save(_ decoded: DecodedImage, as key: CacheKey) {
         guard keepsDecodes else { return }
         store.save(
-            Kind.decoded.rawValue, key, parts: parts(decoded.bitmap, warnings: decoded.warnings, notes: decoded.notes))
+            Kind.decoded.rawValue, key, parts: parts(decoded.bitmap, warnings: decoded.warnings, notes: decoded.notes),
+            compressing: false)
     }
 
     /// A finished tile (before its cell), with its source's decoder warnings and notes (its
@@ -81,8 +90,11 @@ struct RenderCache: Sendable {
         image(store.load(Kind.tile.rawValue, key))
     }
 
+    /// Its pixels are written as they are, as a decode's are.
     func save(tile: Bitmap, of decoded: DecodedImage, as key: CacheKey) {
-        store.save(Kind.tile.rawValue, key, parts: parts(tile, warnings: decoded.warnings, notes: decoded.notes))
+        store.save(
+            Kind.tile.rawValue, key, parts: parts(tile, warnings: decoded.warnings, notes: decoded.notes),
+            compressing: false)
     }
 
     /// A band of a sheet, filtered and deflated.
@@ -99,11 +111,13 @@ struct RenderCache: Sendable {
         var writer = EntryWriter()
         writer.add(Int(segment.adler))
         writer.add(segment.filteredSize)
-        store.save(Kind.segment.rawValue, key, parts: [writer.bytes, segment.deflated])
+        // Deflated already: zstd would not make it smaller.
+        store.save(Kind.segment.rawValue, key, parts: [writer.bytes, segment.deflated], compressing: false)
     }
 
     /// An image's entry: its warnings, notes, size and alpha, then its pixels as a part of
-    /// their own (written from the bitmap's own array and read into the new bitmap's).
+    /// their own, as they are (written from the bitmap's own array and read into the new
+    /// bitmap's).
     private func parts(_ bitmap: Bitmap, warnings: [String], notes: [String]) -> [[UInt8]] {
         var writer = EntryWriter()
         writer.add(warnings)
@@ -111,9 +125,7 @@ struct RenderCache: Sendable {
         writer.add(bitmap.size.width)
         writer.add(bitmap.size.height)
         writer.add(bitmap.alpha == .none ? 0 : bitmap.alpha == .straight ? 1 : 2)
-        return [
-            writer.bytes, GradientFilter.residuals(of: bitmap.pixels, rowBytes: bitmap.rowBytes, step: bitmap.channels),
-        ]
+        return [writer.bytes, bitmap.pixels]
     }
 
     /// The image of an entry ``parts(_:warnings:notes:)`` made, or `nil` when it does not add up.
@@ -128,8 +140,7 @@ struct RenderCache: Sendable {
         let (area, overflow) = width.multipliedReportingOverflow(by: height)
         let count = area.multipliedReportingOverflow(by: alpha.channels)
         guard !overflow, !count.overflow, count.partialValue == parts[1].count else { return nil }
-        let pixels = GradientFilter.pixels(from: parts[1], rowBytes: width * alpha.channels, step: alpha.channels)
-        let bitmap = Bitmap(size: Size(width: width, height: height), alpha: alpha, pixels: pixels)
+        let bitmap = Bitmap(size: Size(width: width, height: height), alpha: alpha, pixels: parts[1])
         return DecodedImage(bitmap: bitmap, warnings: warnings, notes: notes)
     }
 }
@@ -184,71 +195,5 @@ private struct EntryReader {
             texts.append(String(decoding: run, as: UTF8.self))
         }
         return texts
-    }
-}
-
-/// Pixels stored as their difference from the gradient predictor (left + above − above-left,
-/// per channel, modulo 256), as lossless image coders do: photographs' smooth areas become
-/// runs of small numbers, which zstd packs about a third smaller than the pixels themselves.
-enum GradientFilter {
-    /// The residuals of `pixels` (rows of `rowBytes`, `step` bytes a pixel): each byte less its
-    /// prediction, left + above - above-left (the missing neighbours of the first row and column
-    /// taken as 0).
-    static func residuals(of pixels: [UInt8], rowBytes: Int, step: Int) -> [UInt8] {
-        guard rowBytes > 0, step > 0, pixels.count % rowBytes == 0 else { return pixels }
-        return [UInt8](unsafeUninitializedCapacity: pixels.count) { out, count in
-            pixels.withUnsafeBufferPointer { given in
-                let v = given.baseAddress!, r = out.baseAddress!
-                let head = min(step, rowBytes)
-                for x in 0..<head { r[x] = v[x] }
-                for x in head..<rowBytes { r[x] = v[x] &- v[x - step] }
-                for row in stride(from: rowBytes, to: pixels.count, by: rowBytes) {
-                    let line = v + row, above = line - rowBytes, o = r + row
-                    for x in 0..<head { o[x] = line[x] &- above[x] }
-                    // Sixteen bytes at a time (the output is not the input, which the compiler
-                    // cannot know), then one at a time.
-                    var x = head
-                    while x + 16 <= rowBytes {
-                        let predicted = lanes(line + x - step) &+ lanes(above + x) &- lanes(above + x - step)
-                        UnsafeMutableRawPointer(o + x).storeBytes(
-                            of: lanes(line + x) &- predicted, as: SIMD16<UInt8>.self)
-                        x += 16
-                    }
-                    while x < rowBytes {
-                        o[x] = line[x] &- (line[x - step] &+ above[x] &- above[x - step])
-                        x += 1
-                    }
-                }
-            }
-            count = pixels.count
-        }
-    }
-
-    /// The sixteen bytes from `p` on.
-    @inline(__always)
-    private static func lanes(_ p: UnsafePointer<UInt8>) -> SIMD16<UInt8> {
-        UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
-    }
-
-    /// The pixels whose residuals are `residuals`: each byte its residual plus its prediction
-    /// from the pixels made before it. The part from the row above is added for the whole row at
-    /// once; what is left runs along the row, a step at a time.
-    static func pixels(from residuals: [UInt8], rowBytes: Int, step: Int) -> [UInt8] {
-        guard rowBytes > 0, step > 0, residuals.count % rowBytes == 0 else { return residuals }
-        return [UInt8](unsafeUninitializedCapacity: residuals.count) { out, count in
-            residuals.withUnsafeBufferPointer { given in
-                let r = given.baseAddress!, v = out.baseAddress!
-                let head = min(step, rowBytes)
-                for x in 0..<head { v[x] = r[x] }
-                for x in head..<rowBytes { v[x] = r[x] &+ v[x - step] }
-                for row in stride(from: rowBytes, to: residuals.count, by: rowBytes) {
-                    let line = v + row, above = line - rowBytes, given = r + row
-                    for x in 0..<head { line[x] = given[x] &+ above[x] }
-                    for x in head..<rowBytes { line[x] = given[x] &+ above[x] &- above[x - step] }
-                    for x in head..<rowBytes { line[x] = line[x] &+ line[x - step] }
-                }
-            }
-            count = residuals.count
-        }
     }
 }

@@ -95,7 +95,7 @@ enum Stacking {
             return hooks.profile.measure(.stack) {
                 let image = images[indices[n]]
                 // Kept by content: a second render of the same pictures reads no pixel to compare them.
-                let content = cache.flatMap { _ in CacheKey.ofFile(atPath: image.path) }
+                let content = cache?.store.contentKey(ofFile: image.path)
                 let key = content.map { RenderCache.lookKey("fingerprint", content: $0, decoder: decoder) }
                 if let cache, let key, let kept = cache.fingerprint(key) { return (kept, content) }
                 let print = fingerprint(of: image, decoder: decoder, memory: memory)

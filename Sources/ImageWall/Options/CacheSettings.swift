@@ -1,3 +1,4 @@
+import WallCache
 import WallCore
 
 #if canImport(Glibc)
@@ -6,8 +7,8 @@ import WallCore
     import Musl
 #endif
 
-/// Where a render keeps what it decoded, resampled and compressed, to skip that work when the
-/// same files are drawn again. The cache never changes a sheet's bytes: entries are found by
+/// Where a render keeps what it resampled and compressed (and, when asked, decoded), to skip
+/// that work when the same files are drawn again. The cache never changes a sheet's bytes: entries are found by
 /// each file's content and everything that shapes its pixels.
 public struct CacheSettings: Sendable, Equatable {
     /// The cache's folder (created when first written).
@@ -15,19 +16,35 @@ public struct CacheSettings: Sendable, Equatable {
     /// Bytes the cache may take; the least recently used entries go first.
     public var sizeLimit: Int
     /// Whether decoded images are kept too, beside tiles and compressed bands: they let a
-    /// sheet of other tile sizes skip decoding. A gallery, which draws each album's tiles at
-    /// the same sizes again and keeps its own renditions, keeps none (a 12 MP photo's decode is
-    /// megabytes).
-    public var keepsDecodes = true
+    /// sheet of other tile sizes skip decoding a source where its decoder shrinks it the same
+    /// (a JPEG's 1/2, 1/4 or 1/8), but writing them costs a first render about a tenth more
+    /// (a 12 MP photo's decode at a quarter is 2 MB), so they are kept only when asked.
+    public var keepsDecodes = false
 
-    /// 1 GiB: a hundred 12 MP photos take about 350 MB (their decodes, tiles and the sheet's
-    /// compressed bands).
+    /// Bytes the cache may take whatever the size of the pictures it serves, which it otherwise
+    /// keeps under: small pictures' tiles can be larger than their files.
+    public var allowance = CacheSettings.defaultAllowance
+
+    /// 1 GiB. The cache also keeps no more than the bytes of the pictures it serves, or the
+    /// allowance.
     public static let defaultSizeLimit = 1 << 30
+
+    /// 64 MiB: the tiles and bands of a few sheets of small pictures.
+    public static let defaultAllowance = 64 << 20
 
     /// A cache in `directory` of at most `sizeLimit` bytes.
     public init(directory: String, sizeLimit: Int = CacheSettings.defaultSizeLimit) {
         self.directory = directory
         self.sizeLimit = sizeLimit
+    }
+
+    /// The store in ``directory``, holding at most ``sizeLimit`` bytes and no more than the
+    /// sources it serves (or ``allowance``); decodes, the largest entries and the cheapest to do without (a tile
+    /// spares its decode and more), go first when it is trimmed.
+    public var store: CacheStore {
+        CacheStore(
+            directory: directory, sizeLimit: sizeLimit, allowance: allowance,
+            firstToGo: [RenderCache.Kind.decoded.rawValue])
     }
 
     /// `$XDG_CACHE_HOME/imagewall`, else `~/.cache/imagewall`; `nil` when neither is known.

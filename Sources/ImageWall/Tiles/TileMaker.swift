@@ -109,7 +109,9 @@ struct TileMaker: Sendable {
                     decoded = try profile.measure(.decode) {
                         try decoder.decode(path: image.path, info: image.info, target: target)
                     }
-                    if let cache, let keys { profile.measure(.cache) { cache.save(decoded, as: keys.decode) } }
+                    if let cache, let keys {
+                        profile.measure(.cache) { cache.save(decoded, as: keys.decode) }
+                    }
                 }
                 try report(decoded, for: index)
                 let halved = decodedHook?(image, target, decoded) ?? nil
@@ -185,11 +187,13 @@ struct TileMaker: Sendable {
     private func cacheKeys(_ image: ProbedImage, placements: [Placement], recipes: [TileRecipe]) -> (
         decode: CacheKey, tiles: [CacheKey]
     )? {
-        guard cache != nil,
-            let content = profile.measure(.cache, { knownKey?(image.path) ?? CacheKey.ofFile(atPath: image.path) })
+        guard let cache,
+            let content = profile.measure(
+                .cache, { knownKey?(image.path) ?? cache.store.contentKey(ofFile: image.path) })
         else {
             return nil
         }
+        profile.measure(.cache) { cache.serve(content, bytes: image.fileSize) }
         var hasher = KeyHasher()
         hasher.add("decoded \(RenderCache.format) \(ImageWallRelease.version) \(CodecLibraries.versions)")
         hasher.add(content)

@@ -86,9 +86,10 @@ extension ImageWallCommand {
                 smaller pyramid), each level below the one above halved. --html then writes a \
                 zoomable viewer whose images link to their sources.
 
-                Decoded images, finished tiles and compressed bands are kept in a cache \
+                Finished tiles and compressed bands (and with --cache-decodes decoded images) are kept in a cache \
                 ($XDG_CACHE_HOME/imagewall, else ~/.cache/imagewall, or --cache DIR; --no-cache for none; --cache-size caps it, \
-                \(CacheSettings.defaultSizeLimit >> 20) MB by default), found by each file's content, so drawing a folder again \
+                \(CacheSettings.defaultSizeLimit >> 20) MB by default, and it takes no more than the pictures it serves, or \
+                \(CacheSettings.defaultAllowance >> 20) MB), found by each file's content, so drawing a folder again \
                 costs little, and the sheet is the same to the byte with the cache cold, warm or \
                 off. A cache that cannot be written is a warning; the render goes on.
 
