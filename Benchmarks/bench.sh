@@ -331,8 +331,8 @@ cache_bench() {  # $1 corpus name
     measure "$real_bin" render "$folder" -o "$work/c.png" $sheet --cache "$work/cache" >> "$work/cache-warm.runs"
     measure "$real_bin" render "$folder" -o "$work/c.png" $sheet --columns 3 --cache "$work/cache" >> "$work/cache-three.runs"
     measure "$real_bin" render "$folder" -o "$work/c.png" $sheet --columns 3 --no-cache >> "$work/cache-three-off.runs"
-    measure "$real_bin" render "$folder" -o "$work/b.png" $sheet --columns 2,3,4,6 --cache "$work/cache" >> "$work/cache-batch.runs"
-    measure "$real_bin" render "$folder" -o "$work/b.png" $sheet --columns 2,3,4,6 --no-cache >> "$work/cache-batch-off.runs"
+    measure "$real_bin" render "$folder" -o "$work/b-{columns}.png" $sheet --columns 2,3,4,6 --cache "$work/cache" >> "$work/cache-batch.runs"
+    measure "$real_bin" render "$folder" -o "$work/b-{columns}.png" $sheet --columns 2,3,4,6 --no-cache >> "$work/cache-batch-off.runs"
   done
   local cpu; cpu() { awk '{ print $2 }' "$1"; }
   awk -v c="$1" -v wall="$(paired_median "$work/cache-cold.runs" "$work/cache-off.runs")" \

@@ -261,19 +261,22 @@ public final class CacheStore: Sendable {
     /// folder is over the size limit or the bytes of the sources it serves (or there is none
     /// yet), walks the entries: deletes the least recently used until they fit, and temporary
     /// files left by interrupted writes more than an hour old, and writes the true count.
+    /// Past a bound it trims to nine tenths of it, so that a cache kept at its bound is not
+    /// walked at every render.
     public func trim() {
-        trim(to: sizeLimit, walk: false)
+        trim(to: sizeLimit, walk: false, deleting: true, keeping: 0.9)
     }
 
     /// Deletes the least recently used entries until they take at most `limit` bytes and the
     /// bytes of the sources served, walking the folder when `walk` or when the recorded usage
     /// is over either.
     public func trim(to limit: Int, walk: Bool) {
-        trim(to: limit, walk: walk, deleting: true)
+        trim(to: limit, walk: walk, deleting: true, keeping: 1)
     }
 
-    /// ``trim(to:walk:)``, or with `deleting` false only the walk and the count it makes.
-    private func trim(to limit: Int, walk: Bool, deleting: Bool) {
+    /// ``trim(to:walk:)``, or with `deleting` false only the walk and the count it makes; once
+    /// over a bound, entries are deleted until they take at most `keeping` of it.
+    private func trim(to limit: Int, walk: Bool, deleting: Bool, keeping: Double) {
         let added = state.withLock { state -> Usage in
             defer { state.unrecorded = Usage() }
             return state.unrecorded
@@ -282,7 +285,7 @@ public final class CacheStore: Sendable {
         defer { close(lock) }
         var usage = CacheStore.readUsage(lock).map { $0 + added }
         if walk || usage == nil || usage!.bytes > bound(limit, served: usage!.served) {
-            var counted = deleteLeastRecentlyUsed(over: limit, deleting: deleting)
+            var counted = deleteLeastRecentlyUsed(over: limit, deleting: deleting, keeping: keeping)
             counted.hits = (usage?.hits ?? 0) + (usage == nil ? added.hits : 0)
             counted.misses = (usage?.misses ?? 0) + (usage == nil ? added.misses : 0)
             usage = counted
@@ -293,7 +296,7 @@ public final class CacheStore: Sendable {
     /// The folder's usage as last recorded, with this process's unrecorded part; walked
     /// afresh (and recorded) with `recount`.
     public func usage(recount: Bool = false) -> Usage {
-        if recount { trim(to: Int.max, walk: true, deleting: false) }
+        if recount { trim(to: Int.max, walk: true, deleting: false, keeping: 1) }
         let added = state.withLock { $0.unrecorded }
         guard let lock = lockUsage(create: false) else { return added }
         defer { close(lock) }
@@ -315,8 +318,9 @@ public final class CacheStore: Sendable {
     /// ``sourceLifetime``, then the least recently used entries (those of ``firstToGo`` as if a
     /// day older) while they take more than `limit` or than the sources they serve. A record of
     /// a source goes only while over `limit` itself: the bound is counted from them.
-    /// With `deleting` false, it only counts.
-    private func deleteLeastRecentlyUsed(over limit: Int, deleting: Bool) -> Usage {
+    /// With `deleting` false, it only counts; once over a bound, it deletes down to `keeping`
+    /// of it.
+    private func deleteLeastRecentlyUsed(over limit: Int, deleting: Bool, keeping: Double) -> Usage {
         var entries: [(path: String, size: Int, used: Int, served: Int?)] = []
         var (total, served) = (0, 0)
         let now = time(nil)
@@ -339,9 +343,13 @@ public final class CacheStore: Sendable {
         }
         var count = entries.count
         let order = entries.sorted { ($0.used, $0.path) < ($1.used, $1.path) }
-        for sourcesToo in [false, true] where deleting {
-            for entry in order where (entry.served != nil) == sourcesToo {
-                guard total > (sourcesToo ? limit : bound(limit, served: served)) else { break }
+        // Other entries while over the bound, then sources' records while over the limit
+        // itself; once over either, down to `keeping` of it.
+        let passes = [(sources: false, bound: bound(limit, served: served)), (sources: true, bound: limit)]
+        for pass in passes where deleting && total > pass.bound {
+            let goal = Int(Double(pass.bound) * keeping)
+            for entry in order where (entry.served != nil) == pass.sources {
+                guard total > goal else { break }
                 if unlink(entry.path) == 0 {
                     total -= entry.size
                     served -= entry.served ?? 0

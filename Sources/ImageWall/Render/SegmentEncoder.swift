@@ -8,7 +8,7 @@ import WallCore
 /// can then paint the next band over its rows without their being copied, and deflated on one
 /// of `threads` threads. The bytes do not depend on the thread count: where segments end is
 /// fixed by the bands. With a cache, a band whose pixels were compressed before with the same
-/// settings is read back instead.
+/// settings is read back instead, found by its rows before they are filtered.
 final class SegmentEncoder: @unchecked Sendable {
     private let sink: any SegmentSink
     private let width: Int
@@ -49,6 +49,13 @@ final class SegmentEncoder: @unchecked Sendable {
         let index = submitted
         submitted += 1
         if let failure = state.withLock({ $0.failure }) { throw failure }
+        let key = cache.map { _ in
+            profile.measure(.cache) { Self.key(rows, count, width, channels, filter, compression, last) }
+        }
+        if let cache, let key, let found = profile.measure(.cache, { cache.segment(key) }) {
+            try write(.success(found), index: index)
+            return
+        }
         let filtered: [UInt8]
         do {
             filtered = try profile.measure(.encode) { () throws(CodecError) in
@@ -60,14 +67,7 @@ final class SegmentEncoder: @unchecked Sendable {
             try write(.failure(error), index: index)
             return
         }
-        let make: @Sendable () -> Result<PNGSegment, CodecError> = {
-            [width, channels, filter, compression, profile, cache] in
-            let key = cache.map { _ in
-                profile.measure(.cache) { Self.key(filtered, count, width, channels, filter, compression, last) }
-            }
-            if let cache, let key, let found = profile.measure(.cache, { cache.segment(key) }) {
-                return .success(found)
-            }
+        let make: @Sendable () -> Result<PNGSegment, CodecError> = { [compression, profile, cache] in
             let made = profile.measure(.encode) {
                 Result { () throws(CodecError) in
                     try PNGSegment(filtered: filtered, compression: compression, last: last)
@@ -93,16 +93,17 @@ final class SegmentEncoder: @unchecked Sendable {
         }
     }
 
-    /// A band's cache key: its filtered rows (which the rows and the filter settle, and which
-    /// give back the rows), where it ends the stream, and the encoder's settings and version.
+    /// A band's cache key: its rows as painted, where it ends the stream, and the encoder's
+    /// settings (the filter among them) and version: what settles its filtered and deflated
+    /// bytes. A band found is neither filtered nor deflated.
     private static func key(
-        _ filtered: [UInt8], _ count: Int, _ width: Int, _ channels: Int, _ filter: PNGFilter,
+        _ rows: UnsafeBufferPointer<UInt8>, _ count: Int, _ width: Int, _ channels: Int, _ filter: PNGFilter,
         _ compression: PNGCompression, _ last: Bool
     ) -> CacheKey {
         var hasher = KeyHasher()
-        hasher.add("filtered segment \(RenderCache.format) \(ImageWallRelease.version) \(CodecLibraries.versions)")
+        hasher.add("rows segment \(RenderCache.format) \(ImageWallRelease.version) \(CodecLibraries.versions)")
         hasher.add("\(filter) \(compression) \(width)x\(count)x\(channels) last \(last)")
-        filtered.withUnsafeBytes { hasher.add($0) }
+        hasher.add(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(rows)[0..<(width * channels * count)]))
         return hasher.finish()
     }
 
