@@ -119,6 +119,47 @@ struct FilePathsTests {
         #expect(try FileContents.read(folder.file("other.bin")) == [1, 2, 3])
     }
 
+    @Test("a file written again with the same bytes is kept (its time made now), other bytes replace it")
+    func unchangedKept() throws {
+        let path = folder.file("sheet.bin")
+        let bytes = (0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 >> 3) }
+        try AtomicFile.write(bytes, to: path)
+        let old = Date(timeIntervalSince1970: 1_000_000_000)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path)
+        func status() throws -> (inode: Int, time: Date) {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            return (
+                try #require(attributes[.systemFileNumber] as? Int),
+                try #require(attributes[.modificationDate] as? Date)
+            )
+        }
+        let before = try status()
+        // The same bytes, in two pages' way (finished, then committed): the file stays.
+        let same = try AtomicFile(destination: path)
+        try same.write(bytes)
+        try same.finishWriting()
+        try same.commit()
+        let kept = try status()
+        #expect(kept.inode == before.inode && kept.time > old)
+        #expect(try FileContents.read(path) == bytes)
+        // One byte other, at the end: a new file.
+        var other = bytes
+        other[other.count - 1] ^= 1
+        try AtomicFile.write(other, to: path)
+        #expect(try status().inode != before.inode)
+        #expect(try FileContents.read(path) == other)
+        // Shorter: a new file; a link where the file was is replaced, not followed.
+        try AtomicFile.write(Array(other.prefix(10)), to: path)
+        #expect(try FileContents.read(path) == Array(other.prefix(10)))
+        let target = folder.file("target.bin")
+        try AtomicFile.write(bytes, to: target)
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
+        try AtomicFile.write(bytes, to: path)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == nil)
+        #expect(Fixtures.hiddenFiles(in: folder.path).isEmpty)
+    }
+
     @Test("temporary names say the host and process that made them")
     func temporaryNames() {
         let prefix = TemporaryNames.prefix(for: "/x/y/sheet.png")
