@@ -96,7 +96,7 @@ extension ImageWallCommand {
             return """
                 cache folder: \(folder)
                 size:         \(megabytes(usage.bytes)) of \(megabytes(limit)), \(usage.entries) entries
-                serves:       \(megabytes(usage.served)) of pictures (the cache keeps no more)
+                serves:       \(megabytes(usage.served)) of pictures (the cache keeps no more, or \(megabytes(CacheSettings.defaultAllowance)))
                 lookups:      \(lookups), \(usage.hits) found, \(usage.misses) not (hit rate \(rate))
                 """
         }

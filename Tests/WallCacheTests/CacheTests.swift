@@ -413,8 +413,13 @@ struct CacheTests {
         #expect(shown.status == 0, "\(shown.errors)")
         let object = try #require(try JSONSerialization.jsonObject(with: shown.output) as? [String: Any])
         #expect(object["entries"] as? Int == entries(cache).count && (object["bytes"] as? Int ?? 0) > 0)
-        let text = try Fixtures.run(Fixtures.binary, ["cache", "--cache", cache])
-        #expect(String(decoding: text.output, as: UTF8.self).contains("hit rate"))
+        let pictures = try FileManager.default.contentsOfDirectory(atPath: inputs).reduce(0) {
+            $0 + (try FileManager.default.attributesOfItem(atPath: inputs + "/" + $1)[.size] as? Int ?? 0)
+        }
+        #expect(object["served"] as? Int == pictures)
+        let text = String(
+            decoding: try Fixtures.run(Fixtures.binary, ["cache", "--cache", cache]).output, as: UTF8.self)
+        #expect(text.contains("hit rate") && text.contains("serves:"))
         let trimmed = try Fixtures.run(Fixtures.binary, ["cache", "--cache", cache, "--trim", "--max-size", "0"])
         #expect(trimmed.status == 0 && entries(cache).isEmpty)
         try render(inputs, "b.png", options(cache: cache))
