@@ -334,17 +334,17 @@ cache_bench() {  # $1 corpus name
     measure "$real_bin" render "$folder" -o "$work/b-{columns}.png" $sheet --columns 2,3,4,6 --cache "$work/cache" >> "$work/cache-batch.runs"
     measure "$real_bin" render "$folder" -o "$work/b-{columns}.png" $sheet --columns 2,3,4,6 --no-cache >> "$work/cache-batch-off.runs"
   done
-  local cpu; cpu() { awk '{ print $2 }' "$1"; }
+  cpu() { awk '{ print $2 }' "$1"; }
   awk -v c="$1" -v wall="$(paired_median "$work/cache-cold.runs" "$work/cache-off.runs")" \
     -v cc="$(cpu "$work/cache-cold.runs" | median)" -v co="$(cpu "$work/cache-off.runs" | median)" \
     -v cold="$(cut -d' ' -f1 "$work/cache-cold.runs" | median)" -v warm="$(cut -d' ' -f1 "$work/cache-warm.runs" | median)" \
     -v three="$(paired_median "$work/cache-three.runs" "$work/cache-three-off.runs")" \
     -v batch="$(paired_median "$work/cache-batch.runs" "$work/cache-batch-off.runs")" 'BEGIN {
-    printf "cache: %s cold with the cache %.2fx the wall of --no-cache, %.2fx its CPU (target <= 1.05: %s)\n", c, wall, cc / co, wall <= 1.05 && cc / co <= 1.05 ? "met" : "not met"
-    printf "cache: %s warm %.2f s against %.2f s cold: %.1fx (target >= 30x: %s)\n", c, warm, cold, cold / warm, cold / warm >= 30 ? "met" : "not met"
-    printf "cache: %s warm cache, --columns 3 %.2fx the wall of --no-cache, --columns 2,3,4,6 %.2fx (target <= 1: %s)\n", c, three, batch, three <= 1 && batch <= 1 ? "met" : "not met" }'
-  awk -v c="$1" -v f="$(du -sk "$folder" | cut -f1)" -v a="$(du -sk "$work/cache" | cut -f1)" 'BEGIN {
-    printf "cache: %s %.0f MB of files, %.0f MB of cache after column counts 4, 3 and 2,3,4,6: %.2fx (target <= 1: %s)\n", c, f / 1024, a / 1024, a / f, a <= f ? "met" : "not met" }'
+    printf "cache: %s cold with the cache %.2fx the wall of --no-cache, %.2fx its CPU (target <= 1.05: %s)\n", c, wall, cc / co, (wall <= 1.05 && cc / co <= 1.05 ? "met" : "not met")
+    printf "cache: %s warm %.2f s against %.2f s cold: %.1fx (target >= 30x: %s)\n", c, warm, cold, cold / warm, (cold / warm >= 30 ? "met" : "not met")
+    printf "cache: %s warm cache, --columns 3 %.2fx the wall of --no-cache, --columns 2,3,4,6 %.2fx (target <= 1: %s)\n", c, three, batch, (three <= 1 && batch <= 1 ? "met" : "not met") }'
+  awk -v c="$1" -v f="$(du -skL "$folder" | cut -f1)" -v a="$(du -sk "$work/cache" | cut -f1)" 'BEGIN {
+    printf "cache: %s %.0f MB of files, %.0f MB of cache after column counts 4, 3 and 2,3,4,6: %.2fx (target <= 1: %s)\n", c, f / 1024, a / 1024, a / f, (a <= f ? "met" : "not met") }'
   if [ -x "$grind" ]; then
     local few="$work/few-$1"; mkdir -p "$few"
     find "$folder" -maxdepth 1 -type f | sort | head -20 | while read -r f; do ln -s "$f" "$few/"; done
