@@ -12,7 +12,9 @@ public struct Arrangement: Sendable {
     public let sectionHeaders: [SectionHeader]
     /// The title band on the first page, when one was reserved.
     public let title: Rect?
-    private let index: IntervalIndex
+    /// The cells' index for ``tiles(intersecting:page:)``, made at the first query: a layout
+    /// only written out (a million tiles' manifest) never asks, and is spared its time and memory.
+    private let index = Locked<IntervalIndex?>(nil)
     /// Offsets that put every page on one number line for the index.
     private let pageOffsets: [Int]
 
@@ -30,10 +32,6 @@ public struct Arrangement: Sendable {
             offset += page.height
         }
         pageOffsets = offsets
-        index = IntervalIndex(count: placements.count) { i in
-            let p = placements[i]
-            return (p.cell.y + offsets[p.page], p.cell.maxY + offsets[p.page])
-        }
     }
 
     /// The same pages, headers and title with other placements (one per image, as before).
@@ -62,9 +60,25 @@ public struct Arrangement: Sendable {
         let top = max(rect.y, 0) + pageOffsets[page]
         let bottom = min(rect.maxY, pages[page].height) + pageOffsets[page]
         guard top < bottom else { return [] }
-        return index.overlapping(top, bottom)
+        return cellIndex().overlapping(top, bottom)
             .filter { placements[$0].page == page && placements[$0].cell.intersects(rect) }
             .sorted()
+    }
+}
+
+extension Arrangement {
+    /// The index of the cells on one number line, made once.
+    private func cellIndex() -> IntervalIndex {
+        index.withLock { made in
+            if let made { return made }
+            let offsets = pageOffsets
+            let built = IntervalIndex(count: placements.count) { i in
+                let p = placements[i]
+                return (p.cell.y + offsets[p.page], p.cell.maxY + offsets[p.page])
+            }
+            made = built
+            return built
+        }
     }
 }
 

@@ -37,16 +37,20 @@ struct ColumnStack {
     /// Where each column's next tile goes.
     var tops: [Int]
     /// Each column's tiles on this page that may be cropped to level it (those below the last
-    /// tile spanning it), top to bottom.
+    /// tile spanning it), top to bottom; kept only when `keepsRuns`.
     var run: [[Int]]
+    /// Whether the runs are kept: levelling (`evenBottom`) and wide tiles (`spanWide`) read
+    /// them; other walls are spared an append a tile.
+    let keepsRuns: Bool
     /// Whether each column holds a tile on this page.
     var used: [Bool]
     /// The page's content bottom before this wall's tiles.
     var bottomBefore: Int
 
-    init(top: Int, columns: Int, bottom: Int) {
+    init(top: Int, columns: Int, bottom: Int, keepsRuns: Bool) {
         tops = Array(repeating: top, count: columns)
         run = Array(repeating: [], count: columns)
+        self.keepsRuns = keepsRuns
         used = Array(repeating: false, count: columns)
         bottomBefore = bottom
     }
@@ -59,7 +63,8 @@ extension LayoutEngine {
     /// wider than that ratio across adjacent columns (see ``placeSpanning(_:section:in:force:)``).
     mutating func placeColumns(_ items: [Int], section: Int, roundRobin: Bool) throws(LayoutError) {
         let spans = columnGrid().spans
-        var stack = ColumnStack(top: cursor, columns: spans.count, bottom: bottom)
+        var stack = ColumnStack(
+            top: cursor, columns: spans.count, bottom: bottom, keepsRuns: config.evenBottom || config.spanWide != nil)
         var waiting: Int?  // a wide image waiting for its columns to even up
         var waited = 0
         for (k, index) in items.enumerated() {
@@ -109,7 +114,7 @@ extension LayoutEngine {
             Placement(cell: parts.cell, image: parts.image, caption: parts.caption, crop: crop, section: section),
             at: index)
         stack.tops[column] = parts.cell.maxY + config.rowGap
-        stack.run[column].append(index)
+        if stack.keepsRuns { stack.run[column].append(index) }
         stack.used[column] = true
         bottom = max(bottom, parts.cell.maxY)
     }
@@ -122,7 +127,7 @@ extension LayoutEngine {
         if config.evenBottom && pageHasContent && !fits(top + height) { level(&stack) }
         cursor = top
         guard try ensureRoom(height) else { return false }
-        stack = ColumnStack(top: cursor, columns: stack.tops.count, bottom: bottom)
+        stack = ColumnStack(top: cursor, columns: stack.tops.count, bottom: bottom, keepsRuns: stack.keepsRuns)
         return true
     }
 

@@ -17,16 +17,19 @@ extension LayoutConfiguration {
             throw .invalid("\(sections.count) section numbers for \(sizes.count) images")
         }
         // Extreme shapes are cut to the aspect limit first; every layout then sees ordinary ones.
-        var shapes: [Int: AspectLimit.Shape] = [:]  // the few that are cut
-        var laidOut = sizes
         let limit = AspectLimit(maxAspect)
         // Wide images that span columns may be as long as the limit times the columns.
         let wideLimit = spanWide == nil ? limit : AspectLimit(maxAspect.map { $0 * Double(resolvedColumns) })
+        func shape(of size: Size) -> AspectLimit.Shape {
+            (size.width > size.height ? wideLimit : limit).shape(of: size, gravity: gravity)
+        }
+        var laidOut = sizes
+        var cut: [Int] = []  // the images cut (of random shapes, a quarter)
         for (i, size) in sizes.enumerated() {
-            let shape = (size.width > size.height ? wideLimit : limit).shape(of: size, gravity: gravity)
+            let shape = shape(of: size)
             if shape.crop != nil {
-                shapes[i] = shape
                 laidOut[i] = shape.size
+                cut.append(i)
             }
         }
         var engine = LayoutEngine(configuration: self, sizes: laidOut)
@@ -41,14 +44,15 @@ extension LayoutConfiguration {
             }
             try engine.placeWall(Array(items), section: number)
         }
-        let arrangement = try engine.finish()
-        guard !shapes.isEmpty || !upscale else { return arrangement }
-        var placements = arrangement.placements
-        for (i, shape) in shapes { placements[i].crop = shape.compose(placements[i].crop) }
-        if !upscale {
-            for i in placements.indices { placements[i] = placements[i].notEnlarged(from: sizes[i]) }
+        guard !cut.isEmpty || !upscale else { return try engine.finish() }
+        // The cut images' crops (their shapes found again rather than kept) and the sizes kept
+        // are settled on the placements in place: a million placements are not copied.
+        return try engine.finish { placements in
+            for i in cut { placements[i].crop = shape(of: sizes[i]).compose(placements[i].crop) }
+            if !upscale {
+                for i in placements.indices { placements[i] = placements[i].notEnlarged(from: sizes[i]) }
+            }
         }
-        return arrangement.withPlacements(placements)
     }
 }
 
@@ -131,6 +135,8 @@ struct LayoutEngine {
     /// `true` once the current page holds something.
     var pageHasContent = false
     let pageLimit: Int?
+    /// The columns of the layouts that have them, made once (`nil` for those without).
+    private let columns: ColumnGrid?
 
     init(configuration: LayoutConfiguration, sizes: [Size]) {
         config = configuration
@@ -141,6 +147,9 @@ struct LayoutEngine {
         bottom = configuration.padding.top
         right = configuration.padding.left
         pageLimit = configuration.pageHeightLimit
+        columns = try? ColumnGrid(
+            width: configuration.width ?? 0, columns: configuration.resolvedColumns, gap: configuration.columnGap,
+            left: configuration.padding.left, right: configuration.padding.right)
     }
 
     var page: Int { pageTops.count - 1 }
@@ -287,12 +296,16 @@ struct LayoutEngine {
 
     func columnGrid() -> ColumnGrid {
         // validate() has checked that this grid exists.
-        (try? ColumnGrid(
-            width: config.width ?? 0, columns: config.resolvedColumns, gap: config.columnGap,
-            left: config.padding.left, right: config.padding.right))!
+        columns!
     }
 
-    consuming func finish() throws(LayoutError) -> Arrangement {
+    /// The arrangement: placements in page coordinates (mirrored for right to left), then
+    /// `settle`d.
+    mutating func finish(settling settle: (inout [Placement]) -> Void = { _ in }) throws(LayoutError) -> Arrangement {
+        // Taken out of the engine, so that they are changed in place: a reference left behind
+        // (as a consuming `finish` kept one) copies a million placements at the first change.
+        var placements = self.placements
+        self.placements = []
         pageBottoms.append(bottom)
         let width = config.kind.strategy.widthFollowsContent ? max(1, right + config.padding.right) : config.width ?? 1
         let pages = zip(pageTops, pageBottoms).map { top, bottom in
@@ -314,6 +327,7 @@ struct LayoutEngine {
             if mirror { headers[i].frame = headers[i].frame.mirrored(width: width) }
         }
         if mirror { title = title?.mirrored(width: width) }
+        settle(&placements)
         return Arrangement(pages: pages, placements: placements, sectionHeaders: headers, title: title)
     }
 }
