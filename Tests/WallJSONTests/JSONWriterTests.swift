@@ -40,6 +40,60 @@ struct JSONWriterTests {
         #expect(String(decoding: bytes.bytes, as: UTF8.self) == "-12345\"a\\\"b\"")
     }
 
+    @Test("the cursor writes numbers as Foundation does: whole numbers, halves and the rest")
+    func cursorNumbers() throws {
+        var random = SeededGenerator(seed: 71)
+        var doubles: [Double] = [
+            0, -0.0, 0.5, -0.5, 1, -1, 818.5, 1e-7, 0.1 + 0.2, 1234.000000001, 2547.0000000000005, 0x1p52 - 0.5,
+            0x1p52, 0x1p52 + 1, 0x1p53, 1e15, 1e16, -1e16, 123_456_789_012_345_680_000, .leastNonzeroMagnitude,
+            .greatestFiniteMagnitude, 1e-5, 0.0001,
+        ]
+        for _ in 0..<3_000 {
+            let whole = Double(Int.random(in: -10_000_000...10_000_000, using: &random))
+            doubles += [whole, whole + 0.5, whole / 3, whole * 1e-3, Double.random(in: -1e20...1e20, using: &random)]
+        }
+        var ints = [0, 9, 10, 99, 100, 999, 1000, 9999, 10_000, 99_999, 100_000, Int.max, Int.min, -1, -10, -10_000]
+        ints += (0..<3_000).map { _ in
+            Int.random(in: Int.min...Int.max, using: &random) >> Int.random(in: 0..<64, using: &random)
+        }
+        for value in doubles {
+            var bytes = JSONBytes(capacity: 64)
+            try bytes.write { try $0.append(number: value) }
+            #expect(String(decoding: bytes.bytes, as: UTF8.self) == (try JSONText.number(value)), "\(value)")
+        }
+        for value in ints {
+            var bytes = JSONBytes(capacity: 64)
+            bytes.append(value)
+            #expect(String(decoding: bytes.bytes, as: UTF8.self) == String(value))
+        }
+        var bytes = JSONBytes()
+        #expect(throws: EncodingError.self) { try bytes.write { try $0.append(number: .infinity) } }
+    }
+
+    @Test("text longer than the room grows it and is written again whole; a copy keeps its own text")
+    func cursorRoom() {
+        var bytes = JSONBytes(capacity: 64)
+        var expected = ""
+        for n in 0..<2_000 {
+            let text = n % 7 == 0 ? "tab\there \"\(n)\"" : String(repeating: "é", count: n % 50)
+            // One write of several pieces, often past the end of the room.
+            bytes.write { cursor in
+                cursor.append(",")
+                cursor.append(quoted: text)
+                cursor.append(n)
+                cursor.indent(n % 3)
+            }
+            expected += "," + JSONString.quoted(text) + String(n) + String(repeating: "  ", count: n % 3)
+        }
+        #expect(String(decoding: bytes.bytes, as: UTF8.self) == expected)
+        let kept = bytes
+        bytes.append("more")
+        bytes.removeAll()
+        bytes.append("other")
+        #expect(String(decoding: kept.bytes, as: UTF8.self) == expected)
+        #expect(String(decoding: bytes.bytes, as: UTF8.self) == "other")
+    }
+
     /// `text` split at `piece` bytes a feed: its batches and what is left.
     static func split(_ text: String, piece: Int, batchSize: Int) throws -> (batches: [String], rest: String) {
         var splitter = JSONArraySplitter(key: "items", batchSize: batchSize, recordsSpans: true)

@@ -5,25 +5,20 @@ extension Manifest.Tile {
     /// Appends the tile's JSON text on one line, written directly (the bulk of a big
     /// manifest): the text Foundation's `JSONEncoder` gives for it with `.sortedKeys` and
     /// `.withoutEscapingSlashes`, keys in byte order. Rare fields (a sort key, a recipe) go
-    /// through the general encoder.
-    func writeJSON(to out: inout JSONBytes) throws {
-        var first = true
-        func key(_ name: StaticString) {
-            out.append(first ? "{\"" : ",\"")
-            first = false
-            out.append(name)
-            out.append("\":")
-        }
-        func field(_ name: StaticString, _ value: Int) {
-            key(name)
+    /// through the general encoder. Writes the same text each time (see ``JSONBytes/write(_:)``).
+    func writeJSON(to out: inout JSONBytes.Cursor) throws {
+        // Each key is written with the comma before it, in one piece: every tile has a cell,
+        // and only a caption sorts before it, so one of the two opens the object.
+        func field(_ key: StaticString, _ value: Int) {
+            out.append(key)
             out.append(value)
         }
-        func field(_ name: StaticString, quoted text: String) {
-            key(name)
+        func field(_ key: StaticString, quoted text: String) {
+            out.append(key)
             out.append(quoted: text)
         }
-        func field(_ name: StaticString, quoted texts: [String]) {
-            key(name)
+        func field(_ key: StaticString, quoted texts: [String]) {
+            out.append(key)
             out.append("[")
             for (n, text) in texts.enumerated() {
                 if n > 0 { out.append(",") }
@@ -31,14 +26,14 @@ extension Manifest.Tile {
             }
             out.append("]")
         }
-        func encoded(_ name: StaticString, _ value: some Encodable) throws {
-            key(name)
+        func encoded(_ key: StaticString, _ value: some Encodable) throws {
+            out.append(key)
             out.append(text: try JSONText.text(of: value, compact: true))
         }
         /// A box's fields (height, width, x, y, as sorted), each written by `write`.
-        func box<Value>(_ values: (Value, Value, Value, Value), _ write: (inout JSONBytes, Value) throws -> Void)
-            throws
-        {
+        func box<Value>(
+            _ values: (Value, Value, Value, Value), _ write: (inout JSONBytes.Cursor, Value) throws -> Void
+        ) throws {
             out.append("{\"height\":")
             try write(&out, values.0)
             out.append(",\"width\":")
@@ -53,51 +48,54 @@ extension Manifest.Tile {
             try box((b.height, b.width, b.x, b.y)) { $0.append($1) }
         }
         if let caption {
-            key("caption")
+            out.append("{\"caption\":")
             try box(caption)
-        }
-        key("cell")
-        try box(cell)
-        if let companions { field("companions", quoted: companions) }
-        key("crop")
-        if let crop {
-            try box((crop.height, crop.width, crop.x, crop.y)) { $0.append(text: try JSONText.number($1)) }
+            out.append(",\"cell\":")
         } else {
-            out.append("null")
+            out.append("{\"cell\":")
         }
-        if let cropBy { field("cropBy", quoted: cropBy) }
-        if damaged == true {
-            key("damaged")
-            out.append("true")
+        try box(cell)
+        if let companions { field(",\"companions\":", quoted: companions) }
+        if let crop {
+            out.append(",\"crop\":")
+            try box((crop.height, crop.width, crop.x, crop.y)) { try $0.append(number: $1) }
+        } else {
+            out.append(",\"crop\":null")
         }
-        if let date { field("date", quoted: date) }
-        if let dateFrom { field("dateFrom", quoted: dateFrom.rawValue) }
-        if let decodedFor { try encoded("decodedFor", decodedFor) }
-        if let drawnFrom { field("drawnFrom", quoted: drawnFrom) }
-        if let duration { try encoded("duration", duration) }
-        if let format { field("format", quoted: format) }
-        field("height", height)
-        field("index", index)
-        if let inexactDecoder { field("inexactDecoder", quoted: inexactDecoder) }
-        if let mark { field("mark", quoted: mark.rawValue) }
-        if let notes { field("notes", quoted: notes) }
-        field("orientation", orientation)
-        field("page", page)
-        if let path { field("path", quoted: path) }
-        if let placeholder { field("placeholder", quoted: placeholder) }
-        if let root { field("root", root) }
-        field("section", section)
-        if let sortKey { try encoded("sortKey", sortKey) }
-        field("source", quoted: source)
-        field("sourceHeight", sourceHeight)
-        if let sourcePage { field("sourcePage", sourcePage) }
-        field("sourceWidth", sourceWidth)
-        if let stack { try encoded("stack", stack) }
-        if let via { try encoded("via", via) }
-        field("warnings", quoted: warnings)
-        field("width", width)
-        field("x", x)
-        field("y", y)
+        if let cropBy { field(",\"cropBy\":", quoted: cropBy) }
+        if damaged == true { out.append(",\"damaged\":true") }
+        if let date { field(",\"date\":", quoted: date) }
+        if let dateFrom { field(",\"dateFrom\":", quoted: dateFrom.rawValue) }
+        if let decodedFor { try encoded(",\"decodedFor\":", decodedFor) }
+        if let drawnFrom { field(",\"drawnFrom\":", quoted: drawnFrom) }
+        if let duration { try encoded(",\"duration\":", duration) }
+        if let format { field(",\"format\":", quoted: format) }
+        field(",\"height\":", height)
+        field(",\"index\":", index)
+        if let inexactDecoder { field(",\"inexactDecoder\":", quoted: inexactDecoder) }
+        if let mark { field(",\"mark\":", quoted: mark.rawValue) }
+        if let notes { field(",\"notes\":", quoted: notes) }
+        field(",\"orientation\":", orientation)
+        field(",\"page\":", page)
+        if let path { field(",\"path\":", quoted: path) }
+        if let placeholder { field(",\"placeholder\":", quoted: placeholder) }
+        if let root { field(",\"root\":", root) }
+        field(",\"section\":", section)
+        if let sortKey { try encoded(",\"sortKey\":", sortKey) }
+        field(",\"source\":", quoted: source)
+        field(",\"sourceHeight\":", sourceHeight)
+        if let sourcePage { field(",\"sourcePage\":", sourcePage) }
+        field(",\"sourceWidth\":", sourceWidth)
+        if let stack { try encoded(",\"stack\":", stack) }
+        if let via { try encoded(",\"via\":", via) }
+        if warnings.isEmpty {
+            out.append(",\"warnings\":[]")
+        } else {
+            field(",\"warnings\":", quoted: warnings)
+        }
+        field(",\"width\":", width)
+        field(",\"x\":", x)
+        field(",\"y\":", y)
         out.append("}")
     }
 }

@@ -70,17 +70,20 @@ public enum ManifestWriter {
             return
         }
         let pieceSize = 1 << 18
-        var out = JSONBytes()
-        out.bytes.reserveCapacity(pieceSize + 4096)
+        // Room for a piece and the tile that ends it; a longer tile grows the room.
+        var out = JSONBytes(capacity: pieceSize + (1 << 16))
         out.append(text: String(text[..<slot.lowerBound]))
         out.append("\n  \"tiles\" : [\n")
+        let last = manifest.tiles.count - 1
         for (n, tile) in manifest.tiles.enumerated() {
-            out.indent(2)
-            try tile.writeJSON(to: &out)
-            out.append(n == manifest.tiles.count - 1 ? "\n" : ",\n")
-            if out.bytes.count >= pieceSize {
+            try out.write { line in
+                line.indent(2)
+                try tile.writeJSON(to: &line)
+                line.append(n == last ? "\n" : ",\n")
+            }
+            if out.count >= pieceSize {
                 try emit(out.bytes)
-                out.bytes.removeAll(keepingCapacity: true)
+                out.removeAll()
             }
         }
         out.append("  ]")
