@@ -120,16 +120,28 @@ public struct Wall: Sendable {
 
     /// The manifest of a plan, without a rendered page: what `imagewall layout` prints.
     public static func manifest(of plan: Plan, options: WallOptions) -> Manifest {
-        Manifest(plan: plan, options: options, outputs: [])
+        streamedManifest(of: plan, options: options).manifest
+    }
+
+    /// The manifest of a plan, without a rendered page, each tile made from the plan as it is
+    /// written or read (see ``StreamedManifest``).
+    public static func streamedManifest(of plan: Plan, options: WallOptions) -> StreamedManifest {
+        StreamedManifest(plan: plan, options: options, outputs: [])
     }
 
     /// The manifest of a layout of bare sizes (no files): sources are named `sizes[i]`.
     public static func manifest(ofSizes sizes: [Size], options: WallOptions) throws -> Manifest {
+        try streamedManifest(ofSizes: sizes, options: options).manifest
+    }
+
+    /// The manifest of a layout of bare sizes (no files), each tile made from the layout as it is
+    /// written or read (see ``StreamedManifest``): sources are named `sizes[i]`.
+    public static func streamedManifest(ofSizes sizes: [Size], options: WallOptions) throws -> StreamedManifest {
         let arrangement = try options.effectiveLayout.arrange(sizes)
-        return Manifest(
-            arrangement: arrangement,
-            sources: sizes.enumerated().map { Manifest.Source(path: "sizes[\($0.offset)]", displayed: $0.element) },
-            sectionTitles: [], options: options, outputs: [], messages: nil, skipped: [])
+        return StreamedManifest(
+            arrangement: arrangement, tileCount: sizes.count,
+            source: { Manifest.Source(sizeAt: $0, displayed: sizes[$0]) }, sectionTitles: [],
+            options: options, outputs: [], messages: nil, skipped: [])
     }
 
     /// Reads a manifest file, its tiles decoded on `threads` threads.

@@ -64,23 +64,27 @@ extension ImageWallCommand {
             options.grouping = layout.groupBy
             options.onError = onError
             options.threads = WallOptions.everyCore
-            let manifest: Manifest
+            // Streamed: a million tiles are written (or listed) one at a time from the layout.
+            let manifest: StreamedManifest
             do {
                 if let sizes {
-                    manifest = try Wall.manifest(ofSizes: try SizeList.read(sizes), options: options)
+                    manifest = try Wall.streamedManifest(ofSizes: try SizeList.read(sizes), options: options)
                 } else {
                     let plan = try Wall(inputs: try input.allInputs()).plan(
                         options: options, hooks: RunHooks(diagnostics: { Console.error($0.description) }))
-                    manifest = Wall.manifest(of: plan, options: options)
+                    manifest = Wall.streamedManifest(of: plan, options: options)
                 }
             } catch let error as WallError {
                 Console.error("error: \(error.message)")
                 throw ExitStatus.failure
             }
             if json {
-                try Console.withStandardOutput { try ManifestWriter.write(manifest, to: $0, named: "standard output") }
+                try Console.withStandardOutput {
+                    try ManifestWriter.write(manifest, to: $0, named: "standard output", threads: options.threads)
+                }
             } else {
-                Console.output("sheet \(manifest.width)x\(manifest.height), \(manifest.tiles.count) tiles")
+                Console.output(
+                    "sheet \(manifest.outline.width)x\(manifest.outline.height), \(manifest.tileCount) tiles")
                 for tile in manifest.tiles {
                     let crop =
                         tile.crop.map { String(format: " crop %.1f,%.1f %.1fx%.1f", $0.x, $0.y, $0.width, $0.height) }

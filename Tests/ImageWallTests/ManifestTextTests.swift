@@ -79,3 +79,33 @@ struct ManifestTextTests {
         #expect(Fixtures.read(folder.file("big.json")) == (try foundationText(manifest)))
     }
 }
+
+extension ManifestTextTests {
+    @Test("a layout of sizes, streamed in many batches on any number of threads, is the text written before")
+    func sizesStreamedAsBefore() throws {
+        // Over two batches of tiles a thread: shapes cut by the aspect limit, crops of halves
+        // and of thirds (the shortest text of a fraction), pages, captions, wide tiles.
+        let sizes = (0..<2_500).map { Size(width: 1 + ($0 * 7_919) % 6_000, height: 1 + ($0 * 104_729) % 5_000) }
+        var masonry = WallOptions()
+        (masonry.layout.maxPageHeight, masonry.layout.captionHeight, masonry.layout.spanWide) = (9_000, 20, 2)
+        var grid = WallOptions(layout: LayoutConfiguration(kind: .grid))
+        (grid.layout.cellAspect, grid.layout.gravity) = (AspectRatio(width: 3, height: 7), .southeast)
+        grid.layout.direction = .rtl
+        for options in [masonry, grid] {
+            let streamed = try Wall.streamedManifest(ofSizes: sizes, options: options)
+            #expect(streamed.tileCount == sizes.count)
+            let held = streamed.manifest
+            #expect(held == (try Wall.manifest(ofSizes: sizes, options: options)))
+            #expect(
+                held.tiles.contains {
+                    $0.crop.map { $0.x != $0.x.rounded() && $0.x * 2 != ($0.x * 2).rounded() } ?? false
+                })
+            let text = try foundationText(held)
+            for threads in [1, 2, 3, 7] {
+                #expect(Array(try ManifestWriter.encode(streamed, threads: threads)) == text, "\(threads) threads")
+            }
+            try ManifestWriter.write(streamed, to: folder.file("sizes.json"), threads: 2)
+            #expect(Fixtures.read(folder.file("sizes.json")) == text)
+        }
+    }
+}

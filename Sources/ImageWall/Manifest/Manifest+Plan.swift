@@ -46,25 +46,36 @@ extension Manifest {
             self.displayed = displayed
             orientation = 1
         }
-    }
 
-    /// The manifest of `plan` rendered with `options`, its pages written to `outputs` (none
-    /// for a layout that was not rendered); `messages` holds each tile's decoder warnings and notes.
-    init(plan: Plan, options: WallOptions, outputs: [String], messages: TileWarnings? = nil) {
-        self.init(
-            arrangement: plan.arrangement, sources: plan.images.map { Source($0, dated: options.grouping.isByDate) },
-            sectionTitles: plan.sectionTitles,
-            options: options, outputs: outputs, messages: messages, skipped: plan.skipped, recipes: plan.recipes)
-        ignored = plan.ignored.isEmpty ? nil : plan.ignored
-        if !outputs.isEmpty {
-            madeBy = MadeBy(imagewall: ImageWallRelease.version, libraries: CodecLibraries.versions)
+        /// The `index`-th of sizes given without files, named `sizes[index]`: the name written
+        /// digit by digit into the `String` itself (15 bytes, up to `sizes[99999999]`), a fifth
+        /// of the work of interpolating it (a million in a planned wall).
+        init(sizeAt index: Int, displayed: Size) {
+            guard index >= 0, index < 100_000_000 else {
+                self.init(path: "sizes[\(index)]", displayed: displayed)
+                return
+            }
+            var digits = 1
+            var rest = index / 10
+            while rest > 0 {
+                digits += 1
+                rest /= 10
+            }
+            let path = String(unsafeUninitializedCapacity: 15) { name in
+                let prefix = "sizes[".utf8
+                _ = name.initialize(fromContentsOf: prefix)
+                var value = index
+                var at = prefix.count + digits
+                repeat {
+                    at -= 1
+                    name[at] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                } while at > prefix.count
+                name[prefix.count + digits] = UInt8(ascii: "]")
+                return prefix.count + digits + 1
+            }
+            self.init(path: path, displayed: displayed)
         }
-        foldersNotRead = plan.foldersNotRead.isEmpty ? nil : plan.foldersNotRead
-        filteredOut = plan.filteredOut == 0 ? nil : plan.filteredOut
-        ownOutputs = plan.ownOutputs.isEmpty ? nil : plan.ownOutputs
-        repeats = plan.repeats.isEmpty ? nil : plan.repeats
-        ratedOut = plan.ratedOut.isEmpty ? nil : plan.ratedOut
-        roots = plan.roots.isEmpty ? nil : plan.roots.map { Root(path: $0) }
     }
 
     /// The roots' paths from the folder of the manifest file `path`, so that the manifest finds
@@ -76,52 +87,86 @@ extension Manifest {
             Root(path: root.path, fromManifest: FilePaths.relative(from: folder, to: FilePaths.absolute(root.path)))
         }
     }
+}
 
-    /// The manifest of `arrangement` for `sources`, its pages written to `outputs` (none for a
-    /// layout that was not rendered).
+extension StreamedManifest {
+    /// The manifest of `plan` rendered with `options`, its pages written to `outputs` (none
+    /// for a layout that was not rendered); `messages` holds each tile's decoder warnings and notes.
+    init(plan: Plan, options: WallOptions, outputs: [String], messages: TileWarnings? = nil) {
+        let images = plan.images
+        let dated = options.grouping.isByDate
+        self.init(
+            arrangement: plan.arrangement, tileCount: images.count,
+            source: { Manifest.Source(images[$0], dated: dated) }, sectionTitles: plan.sectionTitles,
+            options: options, outputs: outputs, messages: messages, skipped: plan.skipped, recipes: plan.recipes)
+        outline.ignored = plan.ignored.isEmpty ? nil : plan.ignored
+        if !outputs.isEmpty {
+            outline.madeBy = Manifest.MadeBy(imagewall: ImageWallRelease.version, libraries: CodecLibraries.versions)
+        }
+        outline.foldersNotRead = plan.foldersNotRead.isEmpty ? nil : plan.foldersNotRead
+        outline.filteredOut = plan.filteredOut == 0 ? nil : plan.filteredOut
+        outline.ownOutputs = plan.ownOutputs.isEmpty ? nil : plan.ownOutputs
+        outline.repeats = plan.repeats.isEmpty ? nil : plan.repeats
+        outline.ratedOut = plan.ratedOut.isEmpty ? nil : plan.ratedOut
+        outline.roots = plan.roots.isEmpty ? nil : plan.roots.map { Manifest.Root(path: $0) }
+    }
+
+    /// The manifest of `arrangement` for `tileCount` sources, `source(i)` telling about the
+    /// i-th, its pages written to `outputs` (none for a layout that was not rendered).
     init(
-        arrangement: Arrangement, sources: [Source], sectionTitles: [String], options: WallOptions,
-        outputs: [String], messages: TileWarnings?, skipped: [CodecError], recipes: [Int: TileRecipe] = [:]
+        arrangement: Arrangement, tileCount: Int, source: @escaping @Sendable (Int) -> Manifest.Source,
+        sectionTitles: [String], options: WallOptions, outputs: [String], messages: TileWarnings?,
+        skipped: [CodecError], recipes: [Int: TileRecipe] = [:]
     ) {
         let canvas = arrangement.canvas
-        self.init(
+        let outline = Manifest(
             width: canvas.width, height: canvas.height,
-            layout: Layout(
+            layout: Manifest.Layout(
                 configuration: options.effectiveLayout, background: options.background, grouping: options.grouping),
             pages: arrangement.pages.enumerated().map { p, size in
-                Page(file: outputs.indices.contains(p) ? outputs[p] : nil, width: size.width, height: size.height)
+                Manifest.Page(
+                    file: outputs.indices.contains(p) ? outputs[p] : nil, width: size.width, height: size.height)
             },
             sections: arrangement.sectionHeaders.map {
-                Section(
+                Manifest.Section(
                     index: $0.section,
                     title: sectionTitles.indices.contains($0.section) ? sectionTitles[$0.section] : "", page: $0.page,
-                    header: Box($0.frame))
+                    header: Manifest.Box($0.frame))
             },
-            title: arrangement.title.map { Title(text: options.rendering.title ?? "", box: Box($0)) },
-            render: outputs.isEmpty ? nil : options.rendering,
-            tiles: sources.indices.map { i in
-                let p = arrangement.placements[i]
-                let source = sources[i]
-                let chosen = messages?.crop(for: i, drawnAt: p.image.size)
-                return Tile(
-                    index: i, page: p.page, source: source.path, root: source.origin?.root,
-                    path: source.origin?.path, x: p.image.x, y: p.image.y,
-                    width: p.image.width, height: p.image.height, sourceWidth: source.displayed.width,
-                    sourceHeight: source.displayed.height, orientation: source.orientation, format: source.format,
-                    crop: chosen?.0 ?? p.crop, cropBy: chosen?.1, cell: Box(p.cell), caption: p.caption.map(Box.init),
-                    section: p.section,
-                    warnings: messages?.messages(for: i) ?? [],
-                    notes: messages.flatMap { $0.notes(for: i).isEmpty ? nil : $0.notes(for: i) },
-                    sortKey: source.sortKey, decodedFor: recipes[i]?.decodedFor,
-                    via: recipes[i].flatMap { $0.via.isEmpty ? nil : $0.via },
-                    placeholder: messages?.placeholder(for: i),
-                    damaged: messages?.placeholder(for: i) == nil && messages?.isDamaged(i) == true ? true : nil,
-                    inexactDecoder: source.inexactDecoder,
-                    drawnFrom: source.drawnFrom, mark: source.mark,
-                    companions: source.companions.isEmpty ? nil : source.companions, duration: source.duration,
-                    date: source.date?.iso8601, dateFrom: source.date?.source, sourcePage: source.page,
-                    stack: source.stack)
-            },
-            skipped: skipped.map { Skipped(source: $0.path, reason: $0.reason) })
+            title: arrangement.title.map { Manifest.Title(text: options.rendering.title ?? "", box: Manifest.Box($0)) },
+            render: outputs.isEmpty ? nil : options.rendering, tiles: [],
+            skipped: skipped.map { Manifest.Skipped(source: $0.path, reason: $0.reason) })
+        self.init(outline: outline, tileCount: tileCount) { i in
+            Manifest.Tile(
+                index: i, placement: arrangement.placements[i], source: source(i), messages: messages,
+                recipe: recipes[i])
+        }
+    }
+}
+
+extension Manifest.Tile {
+    /// Tile `i`, placed at `p`, of `source`, with what its decoding said (`messages`) and how it
+    /// was made, when otherwise than for itself alone (`recipe`).
+    init(index i: Int, placement p: Placement, source: Manifest.Source, messages: TileWarnings?, recipe: TileRecipe?) {
+        let chosen = messages?.crop(for: i, drawnAt: p.image.size)
+        let placeholder = messages?.placeholder(for: i)
+        let notes = messages?.notes(for: i) ?? []
+        self.init(
+            index: i, page: p.page, source: source.path, root: source.origin?.root,
+            path: source.origin?.path, x: p.image.x, y: p.image.y,
+            width: p.image.width, height: p.image.height, sourceWidth: source.displayed.width,
+            sourceHeight: source.displayed.height, orientation: source.orientation, format: source.format,
+            crop: chosen?.0 ?? p.crop, cropBy: chosen?.1, cell: Manifest.Box(p.cell),
+            caption: p.caption.map(Manifest.Box.init), section: p.section,
+            warnings: messages?.messages(for: i) ?? [], notes: notes.isEmpty ? nil : notes,
+            sortKey: source.sortKey, decodedFor: recipe?.decodedFor,
+            via: recipe.flatMap { $0.via.isEmpty ? nil : $0.via },
+            placeholder: placeholder,
+            damaged: placeholder == nil && messages?.isDamaged(i) == true ? true : nil,
+            inexactDecoder: source.inexactDecoder,
+            drawnFrom: source.drawnFrom, mark: source.mark,
+            companions: source.companions.isEmpty ? nil : source.companions, duration: source.duration,
+            date: source.date?.iso8601, dateFrom: source.date?.source, sourcePage: source.page,
+            stack: source.stack)
     }
 }

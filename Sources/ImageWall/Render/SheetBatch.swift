@@ -65,14 +65,18 @@ struct SheetBatch {
         }
         hooks.progress?.begin(.write, total: 1)
         let manifests = jobs.map { job in
-            Manifest(plan: job.plan, options: job.options, outputs: job.pages, messages: session.warnings)
+            StreamedManifest(plan: job.plan, options: job.options, outputs: job.pages, messages: session.warnings)
+                .manifest
         }
         // The manifests and what else the run writes are written beside the pages before
         // anything is put in place, so the run's files are all there or none.
         var staged: [any StagedOutput] = files.map { $0 as any StagedOutput }  // one by one: no run-time cast
         do {
             for (job, manifest) in zip(jobs, manifests) {
-                if let path = job.manifest { staged.append(try ManifestWriter.stage(manifest, to: path)) }
+                if let path = job.manifest {
+                    staged.append(
+                        try ManifestWriter.stage(StreamedManifest(manifest), to: path, threads: job.options.threads))
+                }
             }
             if let alongside {
                 let written = Dictionary(
