@@ -125,7 +125,9 @@ enum SizeList {
             do {
                 let entries = try JSONDecoder().decode([Entry].self, from: Data(bytes))
                 return try entries.enumerated().map { i, e in
-                    try checked(Size(width: e.width, height: e.height), "\(name): entry \(i)")
+                    let size = Size(width: e.width, height: e.height)
+                    guard isAllowed(size) else { throw refusal(of: size, at: "\(name): entry \(i)") }
+                    return size
                 }
             } catch let error as ParseError {
                 throw error
@@ -133,43 +135,79 @@ enum SizeList {
                 throw ParseError(message: "\(name): not a JSON array of {\"width\", \"height\"} objects")
             }
         }
+        // One pass over the bytes, a line's fields found and read in place: splitting into
+        // arrays of lines and fields, and a place named for every line, cost more than the layout.
         var sizes: [Size] = []
-        for (number, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-            let content = line.prefix { $0 != UInt8(ascii: "#") }
-            let fields = content.split { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ",") || $0 == 0x0D }
-            if fields.isEmpty { continue }
-            guard fields.count == 2, let w = integer(fields[0]), let h = integer(fields[1]) else {
-                let text = String(decoding: line, as: UTF8.self)
-                throw ParseError(message: "\(name): line \(number + 1): expected \"WIDTH HEIGHT\", got \"\(text)\"")
+        try bytes.withUnsafeBufferPointer { text in
+            var at = 0
+            var number = 0
+            while at <= text.count {
+                number += 1
+                let lineStart = at
+                var fields: (Range<Int>, Range<Int>) = (0..<0, 0..<0)
+                var count = 0
+                while at < text.count && !endsFields(text[at]) {
+                    if isSeparator(text[at]) {
+                        at += 1
+                        continue
+                    }
+                    let start = at
+                    while at < text.count && !endsFields(text[at]) && !isSeparator(text[at]) { at += 1 }
+                    count += 1
+                    if count == 1 { fields.0 = start..<at } else if count == 2 { fields.1 = start..<at }
+                }
+                while at < text.count && text[at] != 0x0A { at += 1 }  // a comment
+                let line = lineStart..<at
+                at += 1
+                if count == 0 { continue }
+                guard count == 2, let w = integer(text, fields.0), let h = integer(text, fields.1) else {
+                    let got = String(decoding: text[line], as: UTF8.self)
+                    throw ParseError(message: "\(name): line \(number): expected \"WIDTH HEIGHT\", got \"\(got)\"")
+                }
+                let size = Size(width: w, height: h)
+                guard isAllowed(size) else { throw refusal(of: size, at: "\(name): line \(number)") }
+                sizes.append(size)
             }
-            sizes.append(try checked(Size(width: w, height: h), "\(name): line \(number + 1)"))
         }
         if sizes.isEmpty { throw ParseError(message: "\(name): no sizes") }
         return sizes
     }
 
-    /// A decimal integer with an optional sign, as `Int(_:)` reads it; nil for anything else
-    /// or a value out of range.
-    private static func integer(_ digits: ArraySlice<UInt8>) -> Int? {
-        var rest = digits
-        let negative = rest.first == UInt8(ascii: "-")
-        if negative || rest.first == UInt8(ascii: "+") { rest = rest.dropFirst() }
-        guard !rest.isEmpty else { return nil }
+    /// Whether `byte` separates a line's fields: a space, a tab, a comma or a carriage return.
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ",") || byte == 0x0D
+    }
+
+    /// Whether `byte` ends a line's fields: its line feed, or a comment's `#`.
+    private static func endsFields(_ byte: UInt8) -> Bool { byte == 0x0A || byte == UInt8(ascii: "#") }
+
+    /// The decimal integer of `text[field]` (a field: not empty) with an optional sign, as
+    /// `Int(_:)` reads it; nil for anything else or a value out of range.
+    private static func integer(_ text: UnsafeBufferPointer<UInt8>, _ field: Range<Int>) -> Int? {
+        var at = field.lowerBound
+        let negative = text[at] == UInt8(ascii: "-")
+        if negative || text[at] == UInt8(ascii: "+") { at += 1 }
+        guard at < field.upperBound else { return nil }
         var value = 0
-        for byte in rest {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+        while at < field.upperBound {
+            let digit = text[at] &- UInt8(ascii: "0")
+            guard digit <= 9 else { return nil }
             let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            let (sum, overflow2) = times.addingReportingOverflow(Int(digit))
             guard !overflow1, !overflow2 else { return nil }
             value = sum
+            at += 1
         }
         return negative ? -value : value
     }
 
-    private static func checked(_ size: Size, _ place: String) throws -> Size {
-        guard size.width > 0, size.height > 0, size.width <= 0x7FFF_FFFF, size.height <= 0x7FFF_FFFF else {
-            throw ParseError(message: "\(place): size \(size) must be positive")
-        }
-        return size
+    /// Whether `size` may be laid out: both sides positive and within 31 bits.
+    private static func isAllowed(_ size: Size) -> Bool {
+        size.width > 0 && size.height > 0 && size.width <= 0x7FFF_FFFF && size.height <= 0x7FFF_FFFF
+    }
+
+    /// Why `size`, given at `place`, is not laid out.
+    private static func refusal(of size: Size, at place: String) -> ParseError {
+        ParseError(message: "\(place): size \(size) must be positive")
     }
 }
