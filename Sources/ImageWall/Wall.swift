@@ -72,6 +72,17 @@ public struct Wall: Sendable {
         variants: [(output: String, options: WallOptions)], manifests: [String]? = nil, hooks: RunHooks = RunHooks(),
         alongside: Alongside? = nil
     ) throws -> [Manifest] {
+        try renderStreamed(variants: variants, manifests: manifests, hooks: hooks, alongside: alongside).map(\.manifest)
+    }
+
+    /// Renders as ``render(variants:manifests:hooks:alongside:)`` does, and returns each
+    /// variant's manifest as it was written, each tile made from the plan when it is read (see
+    /// ``StreamedManifest``): what the command keeps, so that a million tiles are never held
+    /// together.
+    package func renderStreamed(
+        variants: [(output: String, options: WallOptions)], manifests: [String]? = nil, hooks: RunHooks = RunHooks(),
+        alongside: Alongside? = nil
+    ) throws -> [StreamedManifest] {
         precondition(!variants.isEmpty && (manifests == nil || manifests!.count == variants.count))
         for variant in variants { try variant.options.effectiveLayout.validate() }
         let formats = try variants.map { try PageFormat(path: $0.output) }
@@ -105,6 +116,19 @@ public struct Wall: Sendable {
         from manifest: Manifest, to output: String? = nil, manifest manifestPath: String? = nil, root: String? = nil,
         recordedAt: String? = nil, options: WallOptions, hooks: RunHooks = RunHooks(), alongside: Alongside? = nil
     ) throws -> Manifest {
+        try renderStreamed(
+            from: manifest, to: output, manifest: manifestPath, root: root, recordedAt: recordedAt, options: options,
+            hooks: hooks, alongside: alongside
+        ).manifest
+    }
+
+    /// Renders as ``render(from:to:manifest:root:recordedAt:options:hooks:alongside:)`` does,
+    /// and returns the manifest as it was written, each tile made from the plan when it is read
+    /// (see ``StreamedManifest``).
+    package static func renderStreamed(
+        from manifest: Manifest, to output: String? = nil, manifest manifestPath: String? = nil, root: String? = nil,
+        recordedAt: String? = nil, options: WallOptions, hooks: RunHooks = RunHooks(), alongside: Alongside? = nil
+    ) throws -> StreamedManifest {
         let recorded = manifest.pages.compactMap(\.file)
         let format = try (output ?? recorded.first).map(PageFormat.init(path:)) ?? .png
         return try ImageDecoder.keepingProbedFiles { () throws in

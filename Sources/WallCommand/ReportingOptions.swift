@@ -19,7 +19,7 @@ struct ReportingOptions: ParsableArguments {
 
     @Flag(
         help: ArgumentHelp(
-            "Print the time each stage took at the end (\(StageProfile.Stage.allCases.filter { $0 != .renditions }.map(\.rawValue).joined(separator: ", ")), and in a gallery its pictures' renditions: reading a manifest, probe and layout in wall seconds, the others in CPU seconds summed over threads), with the process's CPU time and peak memory."
+            "Print the time each stage took at the end (\(StageProfile.Stage.allCases.filter { $0 != .renditions }.map(\.rawValue).joined(separator: ", ")), and in a gallery its pictures' renditions: reading a manifest, probe, layout and writing manifests in wall seconds, the others in CPU seconds summed over threads), with the process's CPU time and peak memory."
         ))
     var profile = false
 

@@ -81,6 +81,69 @@ struct ManifestTextTests {
 }
 
 extension ManifestTextTests {
+    /// A folder of pictures with awkward names: another script and an emoji, a quote, a
+    /// backslash and a tab, bytes that are not UTF-8; a file that is not an image and one that
+    /// is broken.
+    func awkwardFolder() throws -> String {
+        let root = folder.file("awkward")
+        for sub in ["", "/Über ünïcode 😀", "/sub", "/more"] { mkdir(root + sub, 0o755) }
+        let copies = [
+            ("landscape-baseline-420.jpg", "/a \"quoted\" \\ name.jpg"), ("orientation-6.jpg", "/sub/tab\there.jpg"),
+            ("panorama-4x1.jpg", "/Über ünïcode 😀/panorama 😀.jpg"), ("png-rgb.png", "/Über ünïcode 😀/ü.png"),
+            ("tall-1x3-progressive-444.jpg", "/sub/tall.jpg"), ("square-baseline-422.jpg", "/sub/square.jpg"),
+        ]
+        for (sample, name) in copies {
+            try FileManager.default.copyItem(atPath: Fixtures.sample(sample), toPath: root + name)
+        }
+        // Enough for pages of every variant, orientations and colour models among them.
+        let more = (1...8).map { "orientation-\($0).jpg" } + ["grayscale.jpg", "cmyk-adobe.jpg", "ycck-adobe.jpg"]
+        for (n, sample) in more.enumerated() {
+            try FileManager.default.copyItem(atPath: Fixtures.sample(sample), toPath: root + "/more/\(n).jpg")
+        }
+        let latin = SystemPath.string(Array("Urlaub_M".utf8) + [0xFC] + Array("nchen.jpg".utf8))
+        folder.write(try #require(Fixtures.read(Fixtures.sample("orientation-3.jpg"))), to: "awkward/sub/" + latin)
+        folder.write([0x89, 0x50, 0x4E, 0x47, 1, 2, 3], to: "awkward/broken.png")
+        folder.write(Array("notes".utf8), to: "awkward/notes.txt")
+        return root
+    }
+
+    @Test("a render's manifest, streamed from its plan, is the text written before, on any number of threads")
+    func renderStreamedAsBefore() throws {
+        let root = try awkwardFolder()
+        var options = WallOptions()
+        (options.layout.width, options.layout.maxPageHeight, options.threads) = (600, 1000, 2)
+        options.layout.captionHeight = 14
+        options.rendering.caption = try CaptionTemplate("{name}")
+        options.rendering.title = "Wall \"été\" / 😀"
+        options.scan.recursive = true
+        for grouping in [Grouping.folder, .month] {
+            options.grouping = grouping
+            let variants = [2, 3].map { columns in
+                var variant = options
+                variant.layout.columns = columns
+                return (output.file("\(grouping)-\(columns)-{page}.png"), variant)
+            }
+            let files = [2, 3].map { output.file("\(grouping)-\($0).json") }
+            let streamed = try Wall(inputs: [root]).renderStreamed(variants: variants, manifests: files)
+            for (manifest, file) in zip(streamed, files) {
+                let held = manifest.manifest
+                #expect(held.pages.count > 1, "several pages")
+                #expect(grouping == .month || held.sections.map(\.title).count == 4, "a section a folder")
+                #expect(held.skipped.count == 1 && held.ignored == ["\(root)/notes.txt"])
+                #expect(held.tiles.contains { SystemPath.bytes($0.source).contains(0xFC) }, "a name of bytes")
+                // The file as written is Foundation's text of what it holds (its roots located).
+                let written = try #require(Fixtures.read(file))
+                #expect(written == (try foundationText(try Wall.readManifest(file))))
+                // The manifest returned, written on 1 to 5 threads, and held whole: one text.
+                let text = try foundationText(held)
+                for threads in 1...5 {
+                    #expect(Array(try ManifestWriter.encode(manifest, threads: threads)) == text, "\(threads) threads")
+                }
+                #expect(Array(try ManifestWriter.encode(held)) == text)
+            }
+        }
+    }
+
     @Test("a layout of sizes, streamed in many batches on any number of threads, is the text written before")
     func sizesStreamedAsBefore() throws {
         // Over two batches of tiles a thread: shapes cut by the aspect limit, crops of halves

@@ -50,7 +50,10 @@ public enum ManifestWriter {
         located.outline.locateRoots(from: path)
         let file = try AtomicFile(destination: path)
         do {
-            try write(located, to: file.handle, named: path, threads: threads)
+            // Each piece told to the file, which flushes it to the disk a few MB at a time while
+            // the rest is written: the flush at the end waits for the last few only (a million
+            // tiles are 300 MB).
+            try write(located, to: file.handle, named: path, threads: threads, wrote: file.wrote)
             try file.finishWriting()
         } catch {
             file.discard()
@@ -69,10 +72,19 @@ public enum ManifestWriter {
     public static func write(
         _ manifest: StreamedManifest, to handle: UnsafeMutablePointer<FILE>, named name: String, threads: Int = 1
     ) throws {
+        try write(manifest, to: handle, named: name, threads: threads, wrote: { _ in })
+    }
+
+    /// Writes `manifest` to an open file, telling `wrote` how many bytes each piece held.
+    private static func write(
+        _ manifest: StreamedManifest, to handle: UnsafeMutablePointer<FILE>, named name: String, threads: Int,
+        wrote: (Int) -> Void
+    ) throws {
         try stream(manifest, threads: threads) { bytes in
             guard fwrite(bytes.baseAddress, 1, bytes.count, handle) == bytes.count else {
                 throw FileError(.write, path: name, reason: systemErrorText())
             }
+            wrote(bytes.count)
         }
         guard fflush(handle) == 0 else {
             throw FileError(.write, path: name, reason: systemErrorText())

@@ -40,8 +40,8 @@ struct SheetBatch {
 
     /// Renders every job and writes its manifest, and what `alongside` stages, all put in place
     /// together once everything is written (or nothing, when something fails); returns the
-    /// manifests.
-    func run() throws -> [Manifest] {
+    /// manifests, each tile made from the plan when it is written or read.
+    func run() throws -> [StreamedManifest] {
         let jobs = self.jobs
         for job in jobs where job.pages.count != job.plan.arrangement.pages.count {
             throw WallRunError.manifestWithoutPages
@@ -64,25 +64,27 @@ struct SheetBatch {
             files = try renderThroughSpills(jobs, session: session)
         }
         hooks.progress?.begin(.write, total: 1)
+        // Streamed from the plans: a million tiles are written without being held together.
         let manifests = jobs.map { job in
             StreamedManifest(plan: job.plan, options: job.options, outputs: job.pages, messages: session.warnings)
-                .manifest
         }
         // The manifests and what else the run writes are written beside the pages before
         // anything is put in place, so the run's files are all there or none.
         var staged: [any StagedOutput] = files.map { $0 as any StagedOutput }  // one by one: no run-time cast
         do {
-            for (job, manifest) in zip(jobs, manifests) {
-                if let path = job.manifest {
-                    staged.append(
-                        try ManifestWriter.stage(StreamedManifest(manifest), to: path, threads: job.options.threads))
+            try hooks.profile.measure(.manifestWrite, wall: true) {
+                for (job, manifest) in zip(jobs, manifests) {
+                    if let path = job.manifest {
+                        staged.append(try ManifestWriter.stage(manifest, to: path, threads: job.options.threads))
+                    }
                 }
             }
             if let alongside {
                 let written = Dictionary(
                     files.compactMap { ($0 as? AtomicFile).map { ($0.destination, $0.temporaryPath) } },
                     uniquingKeysWith: { first, _ in first })
-                staged += try alongside(manifests, written)
+                // A gallery page shows every tile: held whole for it.
+                staged += try alongside(manifests.map(\.manifest), written)
             }
         } catch {
             staged.discardAll()

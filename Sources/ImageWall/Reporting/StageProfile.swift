@@ -5,14 +5,18 @@ import WallCore
 #endif
 
 /// Where a render's time goes: CPU seconds per stage, summed over threads (reading a manifest,
-/// probe and layout in wall seconds), for `--profile`; a gallery adds its pictures' renditions.
+/// probe, layout and writing manifests in wall seconds), for `--profile`; a gallery adds its
+/// pictures' renditions.
 public final class StageProfile: Sendable {
     /// The stages measured.
     public enum Stage: String, Sendable, CaseIterable {
-        case manifest, probe, stack, layout, decode, faces, resample, cells, spill, encode, cache, renditions
+        case manifest, probe, stack, layout, decode, faces, resample, cells, spill, encode, cache
+        /// Writing the manifests a render was asked for (`--manifest`).
+        case manifestWrite = "manifest-write"
+        case renditions
 
         /// Whether the stage is measured in wall seconds (else in CPU seconds).
-        public var isWall: Bool { self == .manifest || self == .probe || self == .layout }
+        public var isWall: Bool { self == .manifest || self == .probe || self == .layout || self == .manifestWrite }
     }
 
     private let seconds = Locked<[Stage: Double]>([:])

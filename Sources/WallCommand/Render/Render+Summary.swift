@@ -35,7 +35,28 @@ extension ImageWallCommand.Render {
         return total
     }
 
-    func summarize(_ results: [Manifest], seconds: Double) {
+    /// What a render's manifests' tiles show, counted in one pass (each tile of a streamed
+    /// manifest is made as it is read).
+    struct TileCounts {
+        var tiles = 0
+        var companions = 0
+        var stacks: [PictureStack] = []
+        var placeholders = 0
+        var damaged = 0
+
+        init(_ manifest: StreamedManifest) {
+            for tile in manifest.tiles {
+                tiles += 1
+                companions += (tile.companions?.count ?? 0) + (tile.stack?.companions?.count ?? 0)
+                if let stack = tile.stack { stacks.append(stack) }
+                if tile.placeholder != nil { placeholders += 1 }
+                if tile.damaged == true { damaged += 1 }
+            }
+        }
+    }
+
+    func summarize(_ streamed: [StreamedManifest], seconds: Double) {
+        let results = streamed.map(\.outline)
         var bytes = 0
         var counted: Set<String> = []
         for result in results {
@@ -49,7 +70,7 @@ extension ImageWallCommand.Render {
                 }
             }
         }
-        guard let first = results.first else { return }
+        guard let first = results.first, let firstTiles = streamed.first.map(TileCounts.init) else { return }
         let pages = results.reduce(0) { $0 + $1.pages.count }
         let ignoredFiles = first.ignored ?? []
         let folders = first.foldersNotRead ?? []
@@ -62,24 +83,22 @@ extension ImageWallCommand.Render {
             for folder in subFolders { Console.error("not read (\(folder.reason.rawValue)): \(folder.path)") }
         }
         var omitted = ""
-        let companions = first.tiles.reduce(0) {
-            $0 + ($1.companions?.count ?? 0) + ($1.stack?.companions?.count ?? 0)
-        }
+        let companions = firstTiles.companions
         if companions > 0 {
             omitted +=
                 ", " + Self.counted(companions, "paired file") + " drawn with " + (companions == 1 ? "its" : "their")
                 + " picture" + (companions == 1 ? "" : "s")
         }
-        let stacks = first.tiles.compactMap(\.stack)
+        let stacks = firstTiles.stacks
         if !stacks.isEmpty {
             let pictures = stacks.reduce(0) { $0 + $1.members.count }
             omitted +=
                 ", " + Self.counted(pictures, "picture") + " in " + Self.counted(stacks.count, "stack")
                 + " (--stack \(stacks[0].by.rawValue): one tile each, badged with how many more)"
         }
-        let placeholders = first.tiles.filter { $0.placeholder != nil }.count
+        let placeholders = firstTiles.placeholders
         if placeholders > 0 { omitted += ", \(placeholders) drawn as placeholder\(placeholders == 1 ? "" : "s")" }
-        let damaged = first.tiles.filter { $0.damaged == true }.count
+        let damaged = firstTiles.damaged
         if damaged > 0 {
             omitted += ", \(damaged) drawn from " + (damaged == 1 ? "a damaged file" : "damaged files") + " (marked)"
         }
@@ -112,19 +131,19 @@ extension ImageWallCommand.Render {
             first.pages.count == 1 && results.count == 1
             ? "\(first.pages[0].file ?? "") \(first.width)x\(first.height), " : ""
         Console.error(
-            "\(Self.counted(first.tiles.count, "image"))\(omitted): \(where_)\(sheets)"
+            "\(Self.counted(firstTiles.tiles, "image"))\(omitted): \(where_)\(sheets)"
                 + "\(Self.counted(pages, "page")), "
                 + String(format: "%.1f MB in %.1f s", Double(bytes) / 1_048_576, seconds))
     }
 
     /// With `--strict`, a run that skipped an input or drew one as a placeholder fails (after
     /// writing its files, which show what went wrong): exit status 1.
-    func refuseUnderStrict(_ results: [Manifest]) throws {
+    func refuseUnderStrict(_ results: [StreamedManifest]) throws {
         guard decoding.strict, let first = results.first else { return }
-        let placeholders = first.tiles.filter { $0.placeholder != nil }.count
-        guard placeholders > 0 || !first.skipped.isEmpty else { return }
+        let placeholders = first.tiles.reduce(0) { $0 + ($1.placeholder != nil ? 1 : 0) }
+        guard placeholders > 0 || !first.outline.skipped.isEmpty else { return }
         Console.error(
-            "error: --strict: \(first.skipped.count) skipped, \(placeholders) drawn as placeholder"
+            "error: --strict: \(first.outline.skipped.count) skipped, \(placeholders) drawn as placeholder"
                 + "\(placeholders == 1 ? "" : "s")")
         throw ExitStatus.failure
     }

@@ -261,7 +261,7 @@ extension ImageWallCommand {
                         try Wall.readManifest(manifest, threads: options.threads)
                     }
                     let page = galleryPages(threads: options.threads)
-                    let result = try Wall.render(
+                    let result = try Wall.renderStreamed(
                         from: recorded, to: output.sheet, manifest: output.manifest, root: replay.root,
                         recordedAt: manifest, options: options, hooks: hooks, alongside: page.stage)
                     for warning in page.warnings() { Console.error("warning: \(warning)") }
@@ -308,8 +308,11 @@ extension ImageWallCommand {
         }
 
         /// Renders the inputs as every variant `--columns`, `--width` and the like ask for, each
-        /// to its own files, and writes their pages; returns their manifests.
-        private func renderVariants(to sheet: String, options: WallOptions, hooks: RunHooks) throws -> [Manifest] {
+        /// to its own files, and writes their pages; returns their manifests, streamed (a
+        /// million tiles are not held to be counted).
+        private func renderVariants(
+            to sheet: String, options: WallOptions, hooks: RunHooks
+        ) throws -> [StreamedManifest] {
             let variants = layout.variants
             let jobs = variants.map { variant -> (output: String, options: WallOptions) in
                 var job = options
@@ -318,7 +321,7 @@ extension ImageWallCommand {
             }
             let manifests = output.manifest.map { path in variants.map { OutputNaming.variant(path, for: $0) } }
             let pages = galleryPages(threads: options.threads)
-            let results = try Wall(inputs: try input.allInputs()).render(
+            let results = try Wall(inputs: try input.allInputs()).renderStreamed(
                 variants: jobs, manifests: manifests, hooks: hooks, alongside: pages.stage)
             for warning in pages.warnings() { Console.error("warning: \(warning)") }
             return results
