@@ -24,7 +24,7 @@ extension Manifest {
         /// The stack the source stands for.
         var stack: PictureStack?
 
-        init(_ image: ProbedImage, dated: Bool = false) {
+        init(_ image: borrowing ProbedImage, dated: Bool = false) {
             path = image.path
             displayed = image.info.displayedSize
             orientation = image.info.orientation.rawValue
@@ -38,7 +38,7 @@ extension Manifest {
             inexactDecoder = image.info.inexactDecoder
             page = image.info.page
             stack = image.stack
-            if dated { date = CaptureDate(of: image) }
+            if dated { date = CaptureDate(of: copy image) }
         }
 
         init(path: String, displayed: Size) {
@@ -92,7 +92,7 @@ extension Manifest {
 extension StreamedManifest {
     /// The manifest of `plan` rendered with `options`, its pages written to `outputs` (none
     /// for a layout that was not rendered); `messages` holds each tile's decoder warnings and notes.
-    init(plan: Plan, options: WallOptions, outputs: [String], messages: TileWarnings? = nil) {
+    init(plan: Plan, options: WallOptions, outputs: [String], messages: TileWarnings.Recorded? = nil) {
         let images = plan.images
         let dated = options.grouping.isByDate
         self.init(
@@ -115,7 +115,7 @@ extension StreamedManifest {
     /// i-th, its pages written to `outputs` (none for a layout that was not rendered).
     init(
         arrangement: Arrangement, tileCount: Int, source: @escaping @Sendable (Int) -> Manifest.Source,
-        sectionTitles: [String], options: WallOptions, outputs: [String], messages: TileWarnings?,
+        sectionTitles: [String], options: WallOptions, outputs: [String], messages: TileWarnings.Recorded?,
         skipped: [CodecError], recipes: [Int: TileRecipe] = [:]
     ) {
         let canvas = arrangement.canvas
@@ -147,10 +147,14 @@ extension StreamedManifest {
 extension Manifest.Tile {
     /// Tile `i`, placed at `p`, of `source`, with what its decoding said (`messages`) and how it
     /// was made, when otherwise than for itself alone (`recipe`).
-    init(index i: Int, placement p: Placement, source: Manifest.Source, messages: TileWarnings?, recipe: TileRecipe?) {
-        let chosen = messages?.crop(for: i, drawnAt: p.image.size)
-        let placeholder = messages?.placeholder(for: i)
-        let notes = messages?.notes(for: i) ?? []
+    init(
+        index i: Int, placement p: Placement, source: Manifest.Source, messages: TileWarnings.Recorded?,
+        recipe: TileRecipe?
+    ) {
+        let said = messages?.tile(i, drawnAt: p.image.size) ?? TileWarnings.TileSaid()
+        let chosen = said.crop
+        let placeholder = said.placeholder
+        let notes = said.notes
         self.init(
             index: i, page: p.page, source: source.path, root: source.origin?.root,
             path: source.origin?.path, x: p.image.x, y: p.image.y,
@@ -158,11 +162,11 @@ extension Manifest.Tile {
             sourceHeight: source.displayed.height, orientation: source.orientation, format: source.format,
             crop: chosen?.0 ?? p.crop, cropBy: chosen?.1, cell: Manifest.Box(p.cell),
             caption: p.caption.map(Manifest.Box.init), section: p.section,
-            warnings: messages?.messages(for: i) ?? [], notes: notes.isEmpty ? nil : notes,
+            warnings: said.warnings, notes: notes.isEmpty ? nil : notes,
             sortKey: source.sortKey, decodedFor: recipe?.decodedFor,
             via: recipe.flatMap { $0.via.isEmpty ? nil : $0.via },
             placeholder: placeholder,
-            damaged: placeholder == nil && messages?.isDamaged(i) == true ? true : nil,
+            damaged: placeholder == nil && said.damaged ? true : nil,
             inexactDecoder: source.inexactDecoder,
             drawnFrom: source.drawnFrom, mark: source.mark,
             companions: source.companions.isEmpty ? nil : source.companions, duration: source.duration,

@@ -65,8 +65,9 @@ struct SheetBatch {
         }
         hooks.progress?.begin(.write, total: 1)
         // Streamed from the plans: a million tiles are written without being held together.
+        let said = session.warnings.recorded
         let manifests = jobs.map { job in
-            StreamedManifest(plan: job.plan, options: job.options, outputs: job.pages, messages: session.warnings)
+            StreamedManifest(plan: job.plan, options: job.options, outputs: job.pages, messages: said)
         }
         // The manifests and what else the run writes are written beside the pages before
         // anything is put in place, so the run's files are all there or none.

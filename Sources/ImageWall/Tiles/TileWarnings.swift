@@ -4,7 +4,7 @@ import WallCore
 /// diagnostics.
 final class TileWarnings: Sendable {
     /// What one tile's decodes said.
-    private struct Messages {
+    fileprivate struct Messages {
         var warnings: [String] = []
         var notes: [String] = []
         /// Why the tile is drawn as a placeholder, when it is: the first reason met.
@@ -68,16 +68,6 @@ final class TileWarnings: Sendable {
         }
     }
 
-    /// The crop chosen from tile `index`'s pixels for its tile of `size`, and by what, when one was.
-    func crop(for index: Int, drawnAt size: Size) -> (Region, String)? {
-        store.withLock { store in
-            guard let messages = store[index], let crop = messages.crops[size], let by = messages.cropBy else {
-                return nil
-            }
-            return (crop, by)
-        }
-    }
-
     /// Records that tile `index` is drawn from a damaged file.
     func addDamage(for index: Int) {
         store.withLock { $0[index, default: Messages()].damaged = true }
@@ -93,13 +83,33 @@ final class TileWarnings: Sendable {
         store.withLock { $0[index]?.placeholder }
     }
 
-    /// The warnings recorded for tile `index`.
-    func messages(for index: Int) -> [String] {
-        store.withLock { $0[index]?.warnings ?? [] }
+    /// What has been recorded so far, read without a lock: what a manifest is made from once
+    /// every tile is drawn (a million tiles' lookups, on every thread that writes them).
+    var recorded: Recorded { Recorded(store.withLock { $0 }) }
+
+    /// What the decodes of every tile said, as recorded when it was taken.
+    struct Recorded: Sendable {
+        private let tiles: [Int: Messages]
+
+        fileprivate init(_ tiles: [Int: Messages]) { self.tiles = tiles }
+
+        /// What tile `index`'s decodes said: its crop chosen for `size` and by what, why it is a
+        /// placeholder, whether it is damaged, its warnings and notes.
+        func tile(_ index: Int, drawnAt size: Size) -> TileSaid {
+            guard let messages = tiles[index] else { return TileSaid() }
+            let crop = messages.crops[size].flatMap { crop in messages.cropBy.map { (crop, $0) } }
+            return TileSaid(
+                crop: crop, placeholder: messages.placeholder, damaged: messages.damaged,
+                warnings: messages.warnings, notes: messages.notes)
+        }
     }
 
-    /// The notes recorded for tile `index`.
-    func notes(for index: Int) -> [String] {
-        store.withLock { $0[index]?.notes ?? [] }
+    /// What one tile's decodes said (see ``Recorded/tile(_:drawnAt:)``).
+    struct TileSaid {
+        var crop: (Region, String)?
+        var placeholder: String?
+        var damaged = false
+        var warnings: [String] = []
+        var notes: [String] = []
     }
 }
