@@ -140,7 +140,7 @@ extension ImageWallCommand.Render {
     /// writing its files, which show what went wrong): exit status 1.
     func refuseUnderStrict(_ results: [StreamedManifest]) throws {
         guard decoding.strict, let first = results.first else { return }
-        let placeholders = first.tiles.reduce(0) { $0 + ($1.placeholder != nil ? 1 : 0) }
+        let placeholders = TileCounts(first).placeholders
         guard placeholders > 0 || !first.outline.skipped.isEmpty else { return }
         Console.error(
             "error: --strict: \(first.outline.skipped.count) skipped, \(placeholders) drawn as placeholder"
