@@ -140,10 +140,16 @@ let package = Package(
                 "WallJSON",
             ]),
         // What consumes a render: part files and their assembly; diff, reports and pages.
-        .target(name: "WallParts", dependencies: ["ImageWall", "WallCore", "WallFiles", "WallLayout", "WallCodecs"]),
+        .target(
+            name: "WallParts",
+            dependencies: [
+                "ImageWall", "WallCore", "WallFiles", "WallLayout", "WallCodecs", "WallCompositor", "WallCache",
+            ]),
         .target(
             name: "WallReview",
-            dependencies: ["ImageWall", "WallCore", "WallFiles", "WallLayout", "WallCodecs", "WallCompositor"]),
+            dependencies: [
+                "ImageWall", "WallCore", "WallFiles", "WallLayout", "WallCodecs", "WallCompositor", "WallJSON",
+            ]),
         // A library of folders as a gallery site, kept up to date.
         .target(
             name: "WallGallery",
@@ -155,7 +161,7 @@ let package = Package(
             name: "WallCommand",
             dependencies: [
                 "ImageWall", "WallParts", "WallReview", "WallGallery", "WallCodecs", "WallCompositor", "WallLayout",
-                "WallCache", "WallFiles",
+                "WallCache", "WallFiles", "WallCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "imagewall", dependencies: ["WallCommand"]),
@@ -163,7 +169,7 @@ let package = Package(
         // The sample pictures: their catalogue (shared with the tests) and the generator.
         .target(name: "WallSamples", dependencies: ["WallCore", "WallText"]),
         .executableTarget(
-            name: "imagewall-samples", dependencies: ["WallSamples", "WallCodecs"]),
+            name: "imagewall-samples", dependencies: ["WallSamples", "WallCodecs", "WallCore", "WallText"]),
 
         // Benchmarks (make bench).
         .executableTarget(
@@ -183,17 +189,18 @@ let package = Package(
             dependencies: ["WallCore", "WallLayout", "WallCodecs", "WallSamples"],
             path: "Tests/_WallTestSupport"),
         .testTarget(name: "WallCoreTests", dependencies: ["WallCore"]),
-        .testTarget(name: "WallLayoutTests", dependencies: ["WallLayout", "_WallTestSupport"]),
+        .testTarget(name: "WallLayoutTests", dependencies: ["WallLayout", "WallCore", "_WallTestSupport"]),
         .testTarget(
             name: "WallCodecsTests",
-            dependencies: ["WallCodecs", "WallFiles", "WallSamples", "_WallTestSupport"]),
+            dependencies: ["WallCodecs", "WallCore", "WallFiles", "WallSamples", "_WallTestSupport"]),
         .testTarget(
-            name: "WallCompositorTests", dependencies: ["WallCompositor", "CKernels", "_WallTestSupport"]),
+            name: "WallCompositorTests", dependencies: ["WallCompositor", "WallCore", "CKernels", "_WallTestSupport"]),
         .testTarget(name: "WallTextTests", dependencies: ["WallText"]),
         .testTarget(name: "WallJSONTests", dependencies: ["WallJSON", "CKernels", "_WallTestSupport"]),
         .testTarget(name: "WallFilesTests", dependencies: ["WallFiles", "_WallTestSupport"]),
         .testTarget(
-            name: "WallCacheTests", dependencies: ["WallCache", "ImageWall", "WallLayout", "_WallTestSupport"]),
+            name: "WallCacheTests",
+            dependencies: ["WallCache", "ImageWall", "WallCore", "WallLayout", "_WallTestSupport"]),
         .testTarget(
             name: "WallReviewTests",
             dependencies: ["WallReview", "ImageWall", "WallCodecs", "WallCore", "_WallTestSupport"]),
@@ -208,12 +215,14 @@ let package = Package(
             exclude: ["Help"]),
         .testTarget(
             name: "WallGalleryTests",
-            dependencies: ["WallGallery", "ImageWall", "WallCodecs", "WallCore", "WallFiles", "_WallTestSupport"]),
+            dependencies: [
+                "WallGallery", "ImageWall", "WallCodecs", "WallCompositor", "WallCore", "WallFiles", "_WallTestSupport",
+            ]),
         .testTarget(
             name: "ImageWallTests",
             dependencies: [
                 "ImageWall", "WallReview", "WallCodecs", "WallCompositor", "WallLayout", "WallSamples", "WallFiles",
-                "_WallTestSupport",
+                "WallCore", "WallJSON", "_WallTestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]
