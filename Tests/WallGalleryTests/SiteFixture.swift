@@ -133,3 +133,18 @@ final class SiteFixture: @unchecked Sendable {
         return broken
     }
 }
+
+extension SiteFixture {
+    /// Every file under `folder` (not the record, journal or lock), relative to it.
+    static func files(in folder: String) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        var found: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            var status = stat()
+            guard lstat(folder + "/" + path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            if path.hasPrefix(".imagewall-gallery") { continue }
+            found.append(path)
+        }
+        return found.sorted()
+    }
+}
