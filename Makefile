@@ -186,13 +186,14 @@ sanitize:
 	  $(SWIFT) test --scratch-path .build-asan --sanitize address
 	SWIFT_BACKTRACE=enable=no $(SWIFT) test --scratch-path .build-tsan --sanitize thread
 
-# Regenerates docs/imagewall.1 from the commands' help (argument-parser's plugin).
-# The man page, made from the command's own help (Tools/manpage.py keeps its non-ASCII text,
-# which ArgumentParser's manual plugin drops), dated by the last change to the commands.
+# The man page and docs/reference.md, made from the command's own help (Tools/manpage.py keeps
+# its non-ASCII text, which ArgumentParser's manual plugin drops), dated by the last change to
+# the commands.
 man: build
 	$(RELEASE_BIN) --experimental-dump-help | python3 Tools/manpage.py \
 	  "$$(git log -1 --format=%cd --date=format:'%B %-d, %Y' -- Sources/WallCommand 2>/dev/null || date +'%B %-d, %Y')" \
 	  > docs/imagewall.1
+	$(RELEASE_BIN) --experimental-dump-help | python3 Tools/reference.py > docs/reference.md
 
 # Installs the release binary (the Swift runtime linked in, so it runs without the toolchain),
 # the man page and bash, zsh and fish completions under PREFIX (default /usr/local), below

@@ -51,4 +51,26 @@ struct HelpTests {
         // The examples' separators and ellipses are there, as roff escapes.
         #expect(committed.contains("\\[u00B7]") && committed.contains("\\[u2026]"))
     }
+
+    @Test(
+        "docs/reference.md is the one made from the help (make man), every command in it",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: Fixtures.binary)))
+    func reference() throws {
+        let dump = try Fixtures.run(Fixtures.binary, ["--experimental-dump-help"])
+        #expect(dump.status == 0)
+        let input = Fixtures.packageRoot + "/.build/help-dump-\(getpid()).json"
+        try dump.output.write(to: URL(fileURLWithPath: input))
+        defer { unlink(input) }
+        let made = try Fixtures.run(
+            "/bin/sh", ["-c", "python3 '\(Fixtures.packageRoot)/Tools/reference.py' < '\(input)'"])
+        #expect(made.status == 0, "\(made.errors)")
+        let committed = String(
+            decoding: try #require(Fixtures.read(Fixtures.packageRoot + "/docs/reference.md")), as: UTF8.self)
+        #expect(
+            String(decoding: made.output, as: UTF8.self) == committed,
+            "docs/reference.md is not made from today's help: run make man")
+        for (name, _) in Self.commands.dropFirst() where name != "help" {
+            #expect(committed.contains("\n## imagewall \(name)\n"), "imagewall \(name) is missing from the reference")
+        }
+    }
 }
