@@ -1,7 +1,7 @@
 # ImageWall — see README.md. `make run` and `make test` are all a fresh machine needs.
 SWIFT ?= swift
 APT_PACKAGES := libpng-dev libjpeg-dev libheif-dev libwebp-dev libtiff-dev libgif-dev libraw-dev libexiv2-dev libavformat-dev libavcodec-dev libswscale-dev libjxl-dev liblcms2-dev libxxhash-dev pkg-config \
-  libfreetype-dev fonts-dejavu-core time parallel ffmpeg libjxl-tools python3 libhpdf-dev librsvg2-dev libpoppler-glib-dev poppler-utils python3-pil exiv2 \
+  libfreetype-dev fonts-dejavu-core time parallel ffmpeg libjxl-tools python3 libhpdf-dev librsvg2-dev libpoppler-glib-dev poppler-utils python3-pil python3-jsonschema exiv2 \
   libopencv-objdetect-dev libopencv-imgcodecs-dev opencv-data libopenexr-dev \
   libharfbuzz-dev libfontconfig-dev libfribidi-dev libzstd-dev libdeflate-dev libsimdjson-dev fonts-droid-fallback \
   slurmctld slurmd slurm-client munge fonts-symbola fonts-lohit-deva fonts-noto-color-emoji qemu-user
