@@ -66,8 +66,12 @@ lint:
 samples: deps
 	$(SWIFT) run -c release imagewall-samples SampleImages
 
+# Measures ImageWall beside its peers and the decoders alone (Benchmarks/bench.sh), then writes
+# the rows it measured into docs/performance.md's table (the log is out/bench/log.txt).
 bench: build peers
-	Benchmarks/bench.sh
+	@mkdir -p out/bench
+	bash -o pipefail -c 'Benchmarks/bench.sh 2>&1 | tee out/bench/log.txt'
+	python3 Tools/bench_table.py out/bench/results.tsv docs/performance.md
 
 # Renders SampleImages with --html (two pages, a name with a space), as a Deep Zoom pyramid with
 # its viewer, and as 2- and 4-column JPEG variants on one page; diffs two copies of it (one image

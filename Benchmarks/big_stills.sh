@@ -35,4 +35,5 @@ for name in float-8k.exr half-8k.exr float-4k.exr big.psd big.tga big.bmp big.fi
   target=
   [ "$name" = float-8k.exr ] && target="< 400 MB: $([ "$rss" -lt 400 ] && echo met || echo not met)"
   printf '%-14s %14s %12s %12s %s\n' "$name" "$size" "$rss" "$vrss" "$target"
+  result "Memory: one $size $name for an 800 px tile" "$rss MB peak" "$([ "$vrss" != - ] && echo "libvips \`thumbnail\`: $vrss MB")" "${target:+≤ 400 MB: ${target##*: }}"
 done

@@ -65,6 +65,9 @@ if [ -d "$raw" ] && command -v cc >/dev/null; then
   floor=$(floor_cpu "$work/jpeg_floor" --tile 487 "$work"/floor24/*.jpg)
   awk -v w="$wall" -v c="$cpu" -v r="$rss" -v f="$floor" -v d="$decode" -v two="$two" -v p="$paired" -v n="$runs" 'BEGIN {
     printf "raw: 100 NEFs with 24 MP previews %.2f s wall, %.2f s CPU, peak %d MB; floor %.2f s CPU on one thread, %.2f s on both cores: imagewall %.2fx the floor, %.2fx run by run (the median of %d pairs; target <= 1.25x: %s); against the CPU halved (%.2f s; the floor on both cores takes %.2fx that): %.2fx; its decode stage %.2f s CPU, %.2fx the floor'"'"'s, the rest resamples and encodes the sheet\n", w, c, r, f, two, w / two, p, n, (p == "" ? "no pairs" : p <= 1.25 ? "met" : "not met"), f / 2, two / (f / 2), w / (f / 2), d, d / f }'
+  result "Sheet of 100 NEFs with 24 MP previews" "$(figure '%.2f s, %d MB' 'w, r' w="$wall" r="$rss")" \
+    "the decoders alone (libjpeg decoding the previews): $(figure '%.2fx' p p="$paired") run by run" \
+    "≤ 1.25x the decoders: $(verdict 'p != "" && p <= 1.25' p="$paired")"
   # The same as instructions (callgrind, one thread, 10 of the NEFs), which repeat where seconds do not.
   if command -v valgrind >/dev/null; then
     cp "$bin" "$work/imagewall-grind" && strip --strip-debug "$work/imagewall-grind"
@@ -73,9 +76,12 @@ if [ -d "$raw" ] && command -v cc >/dev/null; then
       ln -s "$work/raw24/$i.NEF" "$work/raw10/"
       ln -s "$work/floor24/$i.jpg" "$work/floor10/"
     done
-    awk -v i="$(instructions "$work/imagewall-grind" render "$work/raw10" -o "$work/raw10.png" $sheet --threads 1 -q)" \
-      -v f="$(instructions "$work/jpeg_floor" --tile 487 "$work"/floor10/*.jpg)" 'BEGIN {
+    nef_i=$(instructions "$work/imagewall-grind" render "$work/raw10" -o "$work/raw10.png" $sheet --threads 1 -q)
+    nef_f=$(instructions "$work/jpeg_floor" --tile 487 "$work"/floor10/*.jpg)
+    awk -v i="$nef_i" -v f="$nef_f" 'BEGIN {
       printf "instructions, 10 NEFs with 24 MP previews: imagewall %.2f G, the floor (libjpeg decoding the previews) %.2f G: %.2fx\n", i, f, i / f }'
+    result "Instructions, 10 NEFs with 24 MP previews, one thread" "$nef_i G" \
+      "the decoders alone (libjpeg decoding the previews): $nef_f G, $(figure '%.2fx' 'i / f' i="$nef_i" f="$nef_f")"
   fi
   read -r wall cpu rss < <(measure "$bin" render "$raw" -o "$work/all.png" $sheet --threads 1)
   echo "raw: the whole corpus ($(ls "$raw" | grep -v -e '\.txt$' -e '\.tsv$' | wc -l) files, drawn or refused by name), one thread: $wall s wall, $cpu s CPU, peak $rss MB"
@@ -111,4 +117,6 @@ if command -v ffmpeg >/dev/null; then
   rss=$(cut -d' ' -f3 "$work/clips.runs" | median); ffmpeg_wall=$(median < "$work/ffmpeg.runs")
   awk -v w="$wall" -v c="$cpu" -v r="$rss" -v f="$ffmpeg_wall" 'BEGIN {
     printf "videos: 50 clips (40 H.264 1080p, 10 HEVC 720p) %.2f s wall, %.2f s CPU, peak %d MB; ffmpeg -ss 1 -frames:v 1 -vf scale once a clip %.2f s: imagewall %.2fx faster\n", w, c, r, f, f / w }'
+  result "Sheet of 50 clips (40 H.264 1080p, 10 HEVC 720p)" "$(figure '%.2f s, %d MB' 'w, r' w="$wall" r="$rss")" \
+    "\`ffmpeg -ss 1 -frames:v 1\` once a clip: $(figure '%.1fx slower' 'f / w' f="$ffmpeg_wall" w="$wall")"
 fi

@@ -35,3 +35,27 @@ instructions() {
 floor_cpu() {  # the floor program, then its arguments
   for run in $(seq "$runs"); do "$@" | cut -d' ' -f1; done | median
 }
+
+# Adds a row to the performance table (docs/performance.md, made by Tools/bench_table.py) in
+# $BENCH_RESULTS, when it is set: what was measured, ImageWall's figure, what it is measured
+# against, and the target with its verdict (empty where there is none).
+result() {  # measure, imagewall, against, target
+  [ -n "${BENCH_RESULTS:-}" ] || return 0
+  printf '%s\t%s\t%s\t%s\n' "$1" "$2" "${3:-}" "${4:-}" >> "$BENCH_RESULTS"
+}
+
+# printf with awk's arithmetic: `figure '%.2fx' 'a / b' a=3 b=2` prints 1.50x.
+figure() {  # format, expression, name=value…
+  local format=$1 expression=$2 assignments=()
+  shift 2
+  for a in "$@"; do assignments+=(-v "$a"); done
+  awk "${assignments[@]}" "BEGIN { printf \"$format\", $expression }"
+}
+
+# "met" or "not met": whether an awk condition holds.
+verdict() {  # condition, name=value…
+  local condition=$1 assignments=()
+  shift
+  for a in "$@"; do assignments+=(-v "$a"); done
+  awk "${assignments[@]}" "BEGIN { print ($condition) ? \"met\" : \"not met\" }"
+}

@@ -31,3 +31,5 @@ for run in $(seq "$runs"); do
 done
 awk -v u="$(median < "$work/update.runs")" -v c="$(median < "$work/check.runs")" 'BEGIN {
   printf "fixtures: 50 SampleImages sheets checked in %.2f s; rendered with their goldens written %.2f s: checking costs %+.0f%%\n", c, u, 100 * (c / u - 1) }'
+result "A fixture suite of 50 sheets, \`imagewall check\`" "$(median < "$work/check.runs") s" \
+  "the same renders writing their goldens: $(figure '%+.0f %%' '100 * (c / u - 1)' c="$(median < "$work/check.runs")" u="$(median < "$work/update.runs")")"

@@ -48,6 +48,9 @@ if [ -d "$base/photos" ] && python3 -c 'import pyvips' 2>/dev/null; then
       -v p="$iw_pages" -v s="$sigal_images" -v n="$runs" 'BEGIN {
       printf "gallery cold, 1000 x 12 MP in 30 folders (median of %d): imagewall %.1f s wall, %.1f s CPU, %.0f MB; sigal %.1f s wall, %.1f s CPU, %.0f MB: %.2fx faster (target >= 3x: %s), %.2fx less CPU; pictures: imagewall %d pages, sigal %d images\n",
         n, w, c, r, sw, sc, sr, sw / w, (sw / w >= 3 ? "met" : "not met"), sc / c, p, s }'
+    result "Gallery site of 1,000 12 MP photos in 30 folders, cold" "$(figure '%.1f s, %.0f MB' 'w, r' w="$iw_wall" r="$iw_rss")" \
+      "sigal: $(figure '%.2fx slower, %.2fx the CPU' 'sw / w, sc / c' sw="$sg_wall" w="$iw_wall" sc="$sg_cpu" c="$iw_cpu")" \
+      "≥ 3x: $(verdict 's / w >= 3' s="$sg_wall" w="$iw_wall")"
   else
     echo "gallery cold: sigal is not installed (pip install sigal): skipped"
   fi
@@ -78,6 +81,8 @@ again_rss=$(cut -d' ' -f3 "$work/again.runs" | median)
 awk -v w="$again_wall" -v c="$again_cpu" -v r="$again_rss" -v cw="$cold_wall" -v s="$same" -v said="${said#*: }" 'BEGIN {
   printf "gallery unchanged, 10000 pictures in 300 folders (built cold in %.1f s): again %.2f s wall, %.2f s CPU, %.0f MB (median of 5; target < 1 s: %s), %s; it says \"%s\"\n",
     cw, w, c, r, (w < 1 ? "met" : "not met"), s, said }'
+result "Gallery of 10,000 pictures in 300 folders rebuilt unchanged" "$(figure '%.2f s, %.0f MB' 'w, r' w="$again_wall" r="$again_rss"), $same" \
+  "its cold build, $cold_wall s" "< 1 s: $(verdict 'w < 1' w="$again_wall")"
 
 # 3. One picture added to a 100-picture album.
 if [ -d "$base/photos" ]; then
@@ -107,6 +112,9 @@ if [ -d "$base/photos" ]; then
   awk -v a="$add_wall" -v w="$warm_wall" -v o="$one_wall" -v u="$untouched" 'BEGIN {
     printf "gallery, one picture added to a 100-picture album: %.2f s; the album'"'"'s warm render (its two sheets) %.2f s: %.2fx (target < 2x: %s); a warm render of one 2000 px sheet %.2f s: %.2fx; %s\n",
       a, w, a / w, (a / w < 2 ? "met" : "not met"), o, a / o, u }'
+  result "Gallery, one picture added to a 100-picture album" "$add_wall s, $untouched" \
+    "the album's two sheets rendered warm: $(figure '%.2fx' 'a / w' a="$add_wall" w="$warm_wall")" \
+    "< 2x: $(verdict 'a / w < 2' a="$add_wall" w="$warm_wall")"
 fi
 
 # 4. The watch: a 12 MP JPEG copied slowly, then 1,000 events.
@@ -138,6 +146,9 @@ PY
   awk -v end="$(cat "$work/copy.end")" -v seen="$seen" -v b="$builds" -v r="$size_recorded" -v f="$size_file" 'BEGIN {
     printf "gallery watch, a 12 MP JPEG copied in 64 KB steps over 3 s: in the site %.2f s after the copy ended (target <= 3 s: %s), %d build, recorded whole: %s\n",
       seen - end, (seen - end <= 3 ? "met" : "not met"), b, (r == f ? "yes" : "NO") }'
+  result "\`gallery --watch\`, a 12 MP JPEG copied over 3 s" \
+    "$(figure 'in the site %.2f s after the copy ended' 's - e' s="$seen" e="$(cat "$work/copy.end")"), $builds build" "" \
+    "≤ 3 s: $(verdict 's - e <= 3' s="$seen" e="$(cat "$work/copy.end")")"
   sleep 2
   before=$(rss)
   # 1,000 events: 250 files made, written, renamed and deleted, in bursts.
@@ -155,4 +166,7 @@ PY
   awk -v b="$before" -v a="$after" 'BEGIN {
     printf "gallery watch, 1,250 file events in five bursts: resident %.1f MB before, %.1f MB after (%+.1f %%; target within 10 %%: %s)\n",
       b / 1024, a / 1024, (a - b) * 100 / b, ((a - b) * 100 / b <= 10 && (b - a) * 100 / b <= 10 ? "met" : "not met") }'
+  result "\`gallery --watch\`, 1,250 file events in five bursts" \
+    "$(figure '%.1f MB resident before, %.1f MB after' 'b / 1024, a / 1024' b="$before" a="$after")" "" \
+    "within 10 %: $(verdict '(a - b) * 100 / b <= 10 && (b - a) * 100 / b <= 10' a="$after" b="$before")"
 fi

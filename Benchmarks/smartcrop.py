@@ -11,6 +11,7 @@ crop is read from its manifest; libvips' (`smartcrop --interesting attention`, w
 without resampling) by finding its middle row in the picture's. Needs pyvips."""
 import json, os, subprocess, sys, tempfile
 import pyvips
+from results import result
 
 imagewall, wallpapers, portrait = sys.argv[1], sys.argv[2], sys.argv[3]
 limit = int(sys.argv[4]) if len(sys.argv) > 4 else 12
@@ -54,3 +55,10 @@ for method, shares in results.items():
     good = sum(1 for s in shares if s >= 0.9)
     print(f"{method:42s} subject kept (>= 90 %) in {good:2d} of {len(shares)} ({100 * good / len(shares):.0f} %), "
           f"mean {100 * sum(shares) / len(shares):.0f} % of the box")
+vips = results["vips smartcrop --interesting attention"]
+for method in ("attention", "faces"):
+    shares = results.get(f"imagewall --gravity {method}")
+    if shares:
+        result(f"`--gravity {method}`: a portrait near the sides of a wallpaper, cut to a 1:2 cell",
+               f"subject kept in {sum(1 for s in shares if s >= 0.9)} of {len(shares)}",
+               f"libvips `smartcrop` attention: {sum(1 for s in vips if s >= 0.9)} of {len(vips)}")
