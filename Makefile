@@ -144,7 +144,7 @@ check-parts: build
 
 # Reads each of Pillow's WebP, TIFF, GIF and AVIF test images with imagewall and with libvips,
 # side by side (libvips and pyvips installed when missing).
-# Real files of the formats read through FFmpeg, librsvg and poppler (issue 43 asks for the folder).
+# Real files of the formats read through FFmpeg, librsvg and poppler.
 FORMATS_CORPUS ?= ../shared/corpora/formats
 check-formats: build peers
 	python3 Benchmarks/formats_vs_vips.py $(RELEASE_BIN) ../shared/corpora/pillow-formats

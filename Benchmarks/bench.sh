@@ -145,7 +145,7 @@ done
 # does not move it. Beside it, against the floor's one-thread CPU halved (the ideal of two cores
 # that each run as fast as one alone), and how far the floor itself is from each libvips peer,
 # i.e. what ratio is possible.
-floor_line() {  # $1 corpus, $2 the floor's CPU on one thread, $3 what it decoded, $4 the target ratio (issues 31, 46)
+floor_line() {  # $1 corpus, $2 the floor's CPU on one thread, $3 what it decoded, $4 the target ratio
   local iw two paired v1 v2 rss
   iw=$(cat "$work/$1.imagewall")
   two=$(cat "$work/$1.floor")
@@ -204,7 +204,7 @@ if $floors; then
     floor_line webp "$(corpus_floor_cpu webp | total)" "libwebp scaling to 970 px" 1.2
   fi
   if [ -f "$work/heic.floor" ]; then
-    # Issue 46's "phone HEICs at tile size": the usual sheet, 487 px tiles drawn from the phones'
+    # "Phone HEICs at tile size": the usual sheet, 487 px tiles drawn from the phones'
     # stored thumbnails.
     floor_line heic "$(corpus_floor_cpu heic | total)" \
       "libheif decoding to RGB (a stored thumbnail when it covers the tile)" 1.4
@@ -526,7 +526,7 @@ if [ -d "$base/wallpapers" ]; then
   echo "${line%,}"
 fi
 
-# ImageWall's deflater (issue 46) against zlib's Z_RLE on the same filtered rows, in the render's
+# ImageWall's deflater against zlib's Z_RLE on the same filtered rows, in the render's
 # bands of 128 rows: the photo, wallpaper and SampleImages sheets, and a sheet of screenshots and
 # flat graphics (the README's pictures). Targets: 3x the speed, at most 5 % larger.
 echo
@@ -627,7 +627,7 @@ read -r wall cpu rss < <(measure "$bin" probe "$probe_dir")
 result "Header probe of 10,000 files" "$(figure '%.0f files/s, %d MB' '10000 / (w > 0 ? w : 0.01), r' w="$wall" r="$rss")"
 awk -v w="$wall" -v r="$rss" 'BEGIN { printf "\nprobe: 10000 files in %.2f s wall (%.0f files/s), %d MB peak\n", w, 10000 / (w > 0 ? w : 0.01), r }'
 
-# Big stills read through FFmpeg and OpenEXR, peak memory against libvips' (issue 74).
+# Big stills read through FFmpeg and OpenEXR, peak memory against libvips'.
 echo
 Benchmarks/big_stills.sh "$bin"
 
@@ -644,7 +644,7 @@ RUNS=$runs Benchmarks/fixtures.sh
 echo
 BENCH_CORPUS=$base Benchmarks/gallery.sh
 
-# Crops that keep the subject (issue 44): a portrait pasted near the sides of 12 wallpapers, cut
+# Crops that keep the subject: a portrait pasted near the sides of 12 wallpapers, cut
 # to 1:2 cells, by --gravity center, attention, entropy and faces and by libvips' smartcrop attention.
 echo
 if have_vips && [ -f "$shared/../corpora/pillow-formats/hopper.tif" ]; then
@@ -653,7 +653,7 @@ else
   echo "smartcrop: pyvips or ../shared/corpora/pillow-formats/hopper.tif missing: skipped"
 fi
 
-# Stacks (issue 44): bursts (frames of a pan encoded by ffmpeg), sets of copies and distinct
+# Stacks: bursts (frames of a pan encoded by ffmpeg), sets of copies and distinct
 # scenes made from the wallpapers, stacked by --stack bursts and similar; and what the
 # fingerprints cost on the 12 MP photos, with and without the thumbnail a camera writes.
 echo

@@ -1,7 +1,7 @@
 #!/bin/bash
-# Big design and VFX stills (issue 74, item 12): peak memory of one render for an 800 px tile,
+# Big design and VFX stills: peak memory of one render for an 800 px tile,
 # against libvips' thumbnail of the same file. The files are made here by ffmpeg (testsrc2) and
-# ImageMagick (the PSD, from the TGA); the 8K OpenEXR's target (400 MB) is the issue's.
+# ImageMagick (the PSD, from the TGA); the 8K OpenEXR is held to 400 MB.
 # Usage: Benchmarks/big_stills.sh IMAGEWALL, a command that renders without the cache (bench.sh
 # passes its wrapper that adds --no-cache).
 set -u

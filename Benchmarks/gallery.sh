@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The gallery of a photo library (imagewall gallery), measured as issue 42 asks:
+# The gallery of a photo library (imagewall gallery), measured:
 #  1. a cold build of 1,000 camera-like 12 MP JPEGs in 30 folders against sigal (PyPI, its
 #     default theme, the same tree), runs alternating, every picture present in both;
 #  2. a rebuild of 10,000 pictures in 300 folders with nothing changed (target: under 1 s),

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Per-tile PSNR of an ImageWall sheet against libvips thumbnails of the same sources at the
-same sizes (the quality reference of issue 4). Needs pyvips and numpy.
+same sizes (the quality reference). Needs pyvips and numpy.
 usage: psnr.py MANIFEST.json   (the sheet is the manifest's first page; tiles with crops are
        compared against a vips crop of the same region)"""
 import json, math, sys

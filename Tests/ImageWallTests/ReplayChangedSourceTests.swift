@@ -8,7 +8,7 @@ import WallLayout
 import WallReview
 import _WallTestSupport
 
-/// A manifest rendered again after one of its sources changed shape (issue 26, item 7).
+/// A manifest rendered again after one of its sources changed shape.
 @Suite("Replaying a manifest whose source changed")
 struct ReplayChangedSourceTests {
     let folder = TemporaryFolder()

@@ -6,7 +6,7 @@ import WallCommand
 import _WallTestSupport
 
 /// A run's outputs are checked before any work and written all or none; --check's status
-/// says what the comparison found, wherever its report goes (issue 26, items 8 and 11).
+/// says what the comparison found, wherever its report goes.
 @Suite("Outputs checked before work, all or none")
 struct OutputCheckTests {
     let folder = TemporaryFolder()
