@@ -5,7 +5,10 @@
 # on 1,000,000 sizes, the header-probe rate over 10,000 files, camera folders, fixture suites and
 # a photo library's gallery site against sigal (Benchmarks/gallery.sh). Absolute times on shared
 # machines are noise; read the ratios.
-#   usage: Benchmarks/bench.sh            (env: RUNS=3 CORPORA="wallpapers photos" PEERS="vips montage")
+#   usage: Benchmarks/bench.sh            (env: RUNS=3 CORPORA="wallpapers photos" PEERS="vips montage"
+#                                          SECTIONS="sheets cache manifests", of: sheets quality memory
+#                                          threads cache parts diff send deflate deepzoom layout
+#                                          manifests probe stills camera fixtures gallery smartcrop stacks)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${RUNS:-3}
@@ -47,6 +50,8 @@ prepare() {  # $1 corpus name
 }
 
 source Benchmarks/common.sh
+# Whether SECTIONS (all when unset) names section $1.
+want() { [ -z "${SECTIONS:-}" ] || [[ " $SECTIONS " == *" $1 "* ]]; }
 # The rows of the performance table, which `make bench` writes into docs/performance.md.
 export BENCH_RESULTS=${BENCH_RESULTS:-$PWD/out/bench/results.tsv}
 mkdir -p "$(dirname "$BENCH_RESULTS")"
@@ -97,7 +102,7 @@ floor_script() {  # $1 corpus: writes $work/floor-$1.sh, its floor (a command a 
 }
 
 printf '%-11s %-10s %5s %9s %8s %8s %9s %10s\n' corpus tool images wall_s cpu_s rss_mb images/s vs_imagewall
-for corpus in $corpora; do
+for corpus in $(want sheets && echo "$corpora"); do
   prepare "$corpus" || continue
   src="$base/$corpus"
   count=$(ls "$src" | wc -l)
@@ -189,7 +194,7 @@ corpus_floor_cpu() {  # $1 corpus
   done
 }
 total() { awk '{ t += $1 } END { print t }'; }
-if $floors; then
+if $floors && want sheets; then
   echo
   if [ -f "$work/photos.floor" ]; then
     floor_line photos "$(corpus_floor_cpu photos | total)" "libjpeg shrinking to twice the tile" 1.15
@@ -229,7 +234,7 @@ fi
 # The same ratios to the floor as instructions (valgrind's callgrind, one thread, a slice of each
 # corpus: 10 files), which repeat where seconds do not: imagewall's whole render against the
 # floor program decoding the same files as it must.
-if command -v valgrind >/dev/null && command -v cc >/dev/null; then
+if command -v valgrind >/dev/null && command -v cc >/dev/null && want sheets; then
   echo
   instruction_line() {  # $1 what, $2 imagewall's billions, $3 the floor's billions, $4 the floor
     awk -v w="$1" -v i="$2" -v f="$3" -v what="$4" 'BEGIN {
@@ -267,7 +272,7 @@ if command -v valgrind >/dev/null && command -v cc >/dev/null; then
 fi
 
 # Quality: our tiles against libvips thumbnails of the same sources (pyvips).
-if have_vips && [ -d "$base/wallpapers" ]; then
+if want quality && have_vips && [ -d "$base/wallpapers" ]; then
   echo
   "$bin" render "$base/wallpapers" -o "$work/q.png" --manifest "$work/q.json" --background '#202020' 2>/dev/null
   python3 Benchmarks/psnr.py "$work/q.json"
@@ -283,7 +288,7 @@ if have_vips && [ -d "$base/wallpapers" ]; then
 fi
 
 # Bounded memory: a 2000 px sheet of 1,050 images (the wallpapers ten times), about 100,000 px tall.
-if [ -d "$base/wallpapers" ]; then
+if want memory && [ -d "$base/wallpapers" ]; then
   mkdir -p "$work/tall"
   # Copies, not links: links to one file are one input, drawn once.
   for r in 0 1 2 3 4 5 6 7 8 9; do for f in "$base"/wallpapers/*; do cp "$f" "$work/tall/r${r}_$(basename "$f")"; done; done
@@ -314,7 +319,7 @@ fi
 
 # Both cores: --threads 1 against --threads 2, and batch variants: four column counts in one
 # run (each source decoded once) against one column count alone.
-if [ -d "$base/wallpapers" ]; then
+if want threads && [ -d "$base/wallpapers" ]; then
   echo
   : > "$work/t1.runs"; : > "$work/t2.runs"; : > "$work/pair.runs"
   sets="4,5,6,8 3,4,5,6 2,3,4,6"
@@ -414,13 +419,13 @@ cache_bench() {  # $1 corpus name
   rm -rf "$work/cache" "$work"/b-*.png
 }
 for corpus in photos wallpapers; do
-  if [ -d "$base/$corpus" ]; then echo; cache_bench "$corpus"; fi
+  if want cache && [ -d "$base/$corpus" ]; then echo; cache_bench "$corpus"; fi
 done
 
 # The cache with five new photos added to the folder (named after the others, as a camera
 # numbers them; and spread among them) for masonry and justified against a cold render of the
 # grown folder.
-if [ -d "$base/photos" ] && have_vips; then
+if want cache && [ -d "$base/photos" ] && have_vips; then
   echo
   grown="$work/grown"; spread="$work/spread"; extra="$work/extra"
   mkdir -p "$grown" "$spread" "$extra"
@@ -455,14 +460,14 @@ PY
         printf "cache: %s, 5 photos added (%s): %.2f s against %.2f s cold: %.1fx\n", l, what, a, b, b / a }'
       result "Cache, 5 photos added to 100 (\`--layout $layout\`, $([ "$folder" = grown ] && echo "named after the others" || echo "spread among them"))" \
         "$(median < "$work/cache-$layout-$folder.runs") s" \
-        "$(figure '%.1fx faster than \`--no-cache\`' 'b / a' a="$(median < "$work/cache-$layout-$folder.runs")" b="$(median < "$work/cache-$layout-$folder-off.runs")")"
+        "$(figure '%.1fx faster than `--no-cache`' 'b / a' a="$(median < "$work/cache-$layout-$folder.runs")" b="$(median < "$work/cache-$layout-$folder-off.runs")")"
     done
   done
 fi
 
 # Parts: the photos planned once, rendered in 4 parts by GNU parallel on both cores, and
 # assembled, against one process rendering the same manifest; the pages must be the same bytes.
-if [ -d "$base/photos" ] && command -v parallel >/dev/null; then
+if want parts && [ -d "$base/photos" ] && command -v parallel >/dev/null; then
   echo
   "$real_bin" layout "$base/photos" --width 2000 --columns 4 --gap 10 --json > "$work/plan.json"
   : > "$work/one.runs"; : > "$work/parts.runs"
@@ -485,7 +490,7 @@ fi
 # both written by ImageWall (in bands: only the bands that differ are decoded), and against that
 # second sheet rewritten by ImageMagick (a PNG like any other: decoded whole); imagewall diff
 # (exact, and with --threshold and anti-aliasing detection) against ImageMagick's compare -metric AE.
-if [ -d "$base/wallpapers" ] && command -v compare >/dev/null; then
+if want diff && [ -d "$base/wallpapers" ] && command -v compare >/dev/null; then
   echo
   mkdir -p "$work/brighter"
   for f in "$base/wallpapers"/*; do ln -s "$f" "$work/brighter/"; done
@@ -515,7 +520,7 @@ fi
 
 # Sheets to send: the wallpaper sheet as PNG, JPEG and WebP (quality 85), cold: the bytes and the
 # encode stage's CPU (--profile), the rest of the render being the same.
-if [ -d "$base/wallpapers" ]; then
+if want send && [ -d "$base/wallpapers" ]; then
   echo
   line="sheets to send, 2000 px wallpaper sheet:"
   for ext in png jpg webp; do
@@ -529,125 +534,145 @@ fi
 # ImageWall's deflater against zlib's Z_RLE on the same filtered rows, in the render's
 # bands of 128 rows: the photo, wallpaper and SampleImages sheets, and a sheet of screenshots and
 # flat graphics (the README's pictures). Targets: 3x the speed, at most 5 % larger.
-echo
-cc -O2 -ISources/CDeflate/include Benchmarks/deflate_vs_zlib.c Sources/CDeflate/iw_deflate.c -lz -lpthread \
-  -o "$work/deflate_vs_zlib"
-sheets="SampleImages"
-for corpus in photos wallpapers; do [ -d "$base/$corpus" ] && sheets="$sheets $base/$corpus"; done
-for source in $sheets docs; do
-  name=$(basename "$source")
-  "$bin" render "$source" -o "$work/rows-$name.png" --width 2000 --columns 4 --compression rle -q
-  "$work/deflate_vs_zlib" "$work/rows-$name.png" | sed "s|$work/rows-||"
-done
+if want deflate; then
+  echo
+  cc -O2 -ISources/CDeflate/include Benchmarks/deflate_vs_zlib.c Sources/CDeflate/iw_deflate.c -lz -lpthread \
+    -o "$work/deflate_vs_zlib"
+  sheets="SampleImages"
+  for corpus in photos wallpapers; do [ -d "$base/$corpus" ] && sheets="$sheets $base/$corpus"; done
+  for source in $sheets docs; do
+    name=$(basename "$source")
+    "$bin" render "$source" -o "$work/rows-$name.png" --width 2000 --columns 4 --compression rle -q
+    "$work/deflate_vs_zlib" "$work/rows-$name.png" | sed "s|$work/rows-||"
+  done
+fi
 
 # Deep Zoom: a 20,000-image wall (SampleImages over and over), 4000 px wide in 20 columns, as a
 # pyramid and as one PNG; and libvips' dzsave making the pyramid from that PNG.
-echo
-mkdir -p "$work/wall20k"
-samples=(SampleImages/*)
-# Copies (1.5 GB), not links: links to one file are one input, drawn once.
-for i in $(seq 0 19999); do cp "${samples[$((i % ${#samples[@]}))]}" "$work/wall20k/$(printf 's%05d' "$i")"; done
-read -r dwall dcpu drss < <(measure "$bin" render "$work/wall20k" -o "$work/wall.dzi" --width 4000 --columns 20)
-read -r pwall pcpu prss < <(measure "$bin" render "$work/wall20k" -o "$work/wall.png" --width 4000 --columns 20 --max-sheet-pixels 4000000000)
-size=$(sed -n 's/.*Width="\([0-9]*\)" Height="\([0-9]*\)".*/\1x\2/p' "$work/wall.dzi")
-echo "deep zoom: 20,000 images, $size px: pyramid $dwall s wall, $dcpu s CPU, peak $drss MB, $(du -sm "$work/wall_files" | cut -f1) MB of tiles; one PNG $pwall s, peak $prss MB"
-if command -v vips >/dev/null; then
-  read -r vwall vcpu vrss < <(measure vips dzsave "$work/wall.png" "$work/vips" --tile-size 254 --overlap 1 --suffix .png)
-  echo "deep zoom: libvips dzsave of that PNG (pyramid only, no images decoded) $vwall s wall, $vcpu s CPU, peak $vrss MB"
+if want deepzoom; then
+  echo
+  mkdir -p "$work/wall20k"
+  samples=(SampleImages/*)
+  # Copies (1.5 GB), not links: links to one file are one input, drawn once.
+  for i in $(seq 0 19999); do cp "${samples[$((i % ${#samples[@]}))]}" "$work/wall20k/$(printf 's%05d' "$i")"; done
+  read -r dwall dcpu drss < <(measure "$bin" render "$work/wall20k" -o "$work/wall.dzi" --width 4000 --columns 20)
+  read -r pwall pcpu prss < <(measure "$bin" render "$work/wall20k" -o "$work/wall.png" --width 4000 --columns 20 --max-sheet-pixels 4000000000)
+  size=$(sed -n 's/.*Width="\([0-9]*\)" Height="\([0-9]*\)".*/\1x\2/p' "$work/wall.dzi")
+  echo "deep zoom: 20,000 images, $size px: pyramid $dwall s wall, $dcpu s CPU, peak $drss MB, $(du -sm "$work/wall_files" | cut -f1) MB of tiles; one PNG $pwall s, peak $prss MB"
+  if command -v vips >/dev/null; then
+    read -r vwall vcpu vrss < <(measure vips dzsave "$work/wall.png" "$work/vips" --tile-size 254 --overlap 1 --suffix .png)
+    echo "deep zoom: libvips dzsave of that PNG (pyramid only, no images decoded) $vwall s wall, $vcpu s CPU, peak $vrss MB"
+  fi
+  result "Deep Zoom wall of 20,000 images, $size px" "$dwall s, $drss MB peak" \
+    "$([ -n "${vwall:-}" ] && echo "libvips \`dzsave\` of the finished PNG alone (no image decoded): $vwall s, $vrss MB")"
+  rm -rf "$work/wall20k" "$work/wall_files" "$work/vips_files" "$work/wall.png"
 fi
-result "Deep Zoom wall of 20,000 images, $size px" "$dwall s, $drss MB peak" \
-  "$([ -n "${vwall:-}" ] && echo "libvips \`dzsave\` of the finished PNG alone (no image decoded): $vwall s, $vrss MB")"
-rm -rf "$work/wall20k" "$work/wall_files" "$work/vips_files" "$work/wall.png"
 
 # The layout engine on 1,000,000 sizes per layout.
-echo
-swift build -c release --product imagewall-layout-bench >/dev/null
-.build/release/imagewall-layout-bench
+if want layout; then
+  echo
+  swift build -c release --product imagewall-layout-bench >/dev/null
+  .build/release/imagewall-layout-bench
+fi
 
 # The manifest of a million tiles, end to end: sizes read, laid out, JSON written, each tile
 # made from the layout as it is written (never a million of them held).
-awk 'BEGIN { srand(1); for (i = 0; i < 1000000; i++) printf "%d %d\n", 300 + int(rand() * 5700), 300 + int(rand() * 5700) }' \
-  > "$work/sizes.txt"
-/usr/bin/time -f '%e %M' -o "$work/time" "$bin" layout --sizes "$work/sizes.txt" --json > "$work/million.json"
-read -r laid_wall laid_kb < "$work/time"
-result "A layout's JSON of 1,000,000 tiles (\`layout --sizes --json\`)" "$(figure '%.2f s, %.0f MB' 'w, k / 1024' w="$laid_wall" k="$laid_kb")" "" \
-  "< 1 s, < 300 MB: $(verdict 'w < 1 && k / 1024 < 300' w="$laid_wall" k="$laid_kb")"
-awk -v bytes="$(stat -c %s "$work/million.json")" '{ printf "\nmanifest: 1,000,000 tiles (layout --sizes --json, %.0f MB of JSON) in %.2f s (target < 1 s: %s), %.0f MB peak (target < 300 MB: %s)\n", bytes / 1e6, $1, $1 < 1 ? "met" : "not met", $2 / 1024, $2 / 1024 < 300 ? "met" : "not met" }' "$work/time"
-if command -v valgrind >/dev/null; then
-  laid=$(instructions "$grind" layout --sizes "$work/sizes.txt" --json)
-  echo "instructions, the million-tile layout's JSON: imagewall $laid G"
+if want manifests; then
+  awk 'BEGIN { srand(1); for (i = 0; i < 1000000; i++) printf "%d %d\n", 300 + int(rand() * 5700), 300 + int(rand() * 5700) }' \
+    > "$work/sizes.txt"
+  /usr/bin/time -f '%e %M' -o "$work/time" "$bin" layout --sizes "$work/sizes.txt" --json > "$work/million.json"
+  read -r laid_wall laid_kb < "$work/time"
+  result "A layout's JSON of 1,000,000 tiles (\`layout --sizes --json\`)" "$(figure '%.2f s, %.0f MB' 'w, k / 1024' w="$laid_wall" k="$laid_kb")" "" \
+    "< 1 s, < 300 MB: $(verdict 'w < 1 && k / 1024 < 300' w="$laid_wall" k="$laid_kb")"
+  awk -v bytes="$(stat -c %s "$work/million.json")" '{ printf "\nmanifest: 1,000,000 tiles (layout --sizes --json, %.0f MB of JSON) in %.2f s (target < 1 s: %s), %.0f MB peak (target < 300 MB: %s)\n", bytes / 1e6, $1, $1 < 1 ? "met" : "not met", $2 / 1024, $2 / 1024 < 300 ? "met" : "not met" }' "$work/time"
+  if command -v valgrind >/dev/null; then
+    laid=$(instructions "$grind" layout --sizes "$work/sizes.txt" --json)
+    echo "instructions, the million-tile layout's JSON: imagewall $laid G"
+  fi
+  # The manifest a render writes, at a million tiles: a grid of 2 px cells, every tile drawn again
+  # (--from-manifest, --no-cache) from one 20 x 13 JPEG, so that drawing a million tiles takes a
+  # minute, not an hour. --profile's manifest-write is the render's writing of its manifest, each
+  # tile made from the plan as it is written; the peak is the whole render's, which holds the
+  # million tiles it read to draw them again.
+  "$real_bin" render SampleImages/orientation-1.jpg -o "$work/tiny.jpg" --width 20 --columns 1 --padding 0 --gap 0 -q --no-cache
+  awk 'BEGIN { for (i = 0; i < 1000000; i++) print "20 13" }' > "$work/tiny-sizes.txt"
+  "$bin" layout --sizes "$work/tiny-sizes.txt" --layout grid --columns 1000 --width 2000 --gap 0 --padding 0 --json |
+    sed "s|\"source\":\"sizes\[[0-9]*\]\"|\"source\":\"$work/tiny.jpg\"|" > "$work/grid.json"
+  /usr/bin/time -f '%e %M' -o "$work/time" "$bin" render --from-manifest "$work/grid.json" -o "$work/grid.png" \
+    --manifest "$work/rendered.json" -q --profile 2> "$work/grid.profile"
+  written=$(sed -n 's/.*manifest-write \([0-9.]*\) s wall.*/\1/p' "$work/grid.profile")
+  awk -v w="$written" -v bytes="$(stat -c %s "$work/rendered.json")" '{ printf "manifest: a render writes one of 1,000,000 tiles (render --from-manifest --manifest, %.0f MB of JSON) in %.2f s (target < 1 s: %s); the render %.0f s, %.0f MB peak with the tiles it read (target < 300 MB: %s)\n", bytes / 1e6, w, w < 1 ? "met" : "not met", $1, $2 / 1024, $2 / 1024 < 300 ? "met" : "not met" }' "$work/time"
+  result "A render's manifest of 1,000,000 tiles (\`--profile\`'s manifest-write)" "$written s" "" \
+    "< 1 s: $(verdict 'w < 1' w="$written")"
+  rm -f "$work/grid.json" "$work/grid.png" "$work/rendered.json" "$work/tiny-sizes.txt" "$work/tiny.jpg"
+  # Reading it back: one part of 4000 of the same million tiles paged (every source one sample),
+  # as each worker of a scale-out render does: the part keeps each tile's page and cell, then reads
+  # its own ~250 tiles; --profile gives the time until drawing begins (the manifest's reading).
+  "$bin" layout --sizes "$work/sizes.txt" --max-height 20000 --json |
+    sed "s|\"source\":\"sizes\[[0-9]*\]\"|\"source\":\"$PWD/SampleImages/landscape-baseline-420.jpg\"|" > "$work/million.json"
+  /usr/bin/time -f '%e %M' -o "$work/time" "$bin" render --from-manifest "$work/million.json" --part 1/4000 \
+    -o "$work/million.part" -q --no-cache --profile 2> "$work/million.profile"
+  read_part=$(sed -n 's/.*manifest \([0-9.]*\) s wall.*/\1/p' "$work/million.profile")
+  awk -v read="$read_part" '{ printf "manifest: one part of 4000 begins drawing after %.2f s (target < 1 s: %s), whole part %.2f s (target < 2 s: %s), %.0f MB peak (target < 300 MB)\n", read, read < 1 ? "met" : "not met", $1, $1 < 2 ? "met" : "not met", $2 / 1024 }' "$work/time"
+  read -r part_wall part_kb < "$work/time"
+  result "One part of 4,000 of a 1,000,000-tile wall (\`--from-manifest --part\`)" \
+    "$(figure 'drawing begins after %.2f s, done in %.2f s, %.0f MB' 'r, w, k / 1024' r="$read_part" w="$part_wall" k="$part_kb")" "" \
+    "< 1 s, < 2 s, < 300 MB: $(verdict 'r < 1 && w < 2 && k / 1024 < 300' r="$read_part" w="$part_wall" k="$part_kb")"
+  if command -v valgrind >/dev/null; then
+    part=$(instructions "$grind" render --from-manifest "$work/million.json" --part 1/4000 -o "$work/million.part" -q --no-cache --threads 1)
+    echo "instructions, one part of 4000 of the million-tile wall: imagewall $part G"
+  fi
+  # The same manifest read whole, as --from-manifest in one process reads it.
+  swift build -c release --product imagewall-manifest-bench >/dev/null
+  read -r _ whole whole_mb < <(.build/release/imagewall-manifest-bench "$work/million.json")
+  awk -v w="$whole" -v m="$whole_mb" 'BEGIN { printf "manifest: read whole in one process in %.2f s (target < 2.5 s: %s), %s MB peak\n", w, w < 2.5 ? "met" : "not met", m }'
+  result "The same manifest read whole (\`--from-manifest\`, one process)" "$whole s, $whole_mb MB" "" \
+    "< 2.5 s: $(verdict 'w < 2.5' w="$whole")"
+  rm -f "$work/million.json" "$work/million.part" "$work/sizes.txt"
 fi
-# The manifest a render writes, at a million tiles: a grid of 2 px cells, every tile drawn again
-# (--from-manifest, --no-cache) from one 20 x 13 JPEG, so that drawing a million tiles takes a
-# minute, not an hour. --profile's manifest-write is the render's writing of its manifest, each
-# tile made from the plan as it is written; the peak is the whole render's, which holds the
-# million tiles it read to draw them again.
-"$real_bin" render SampleImages/orientation-1.jpg -o "$work/tiny.jpg" --width 20 --columns 1 --padding 0 --gap 0 -q --no-cache
-awk 'BEGIN { for (i = 0; i < 1000000; i++) print "20 13" }' > "$work/tiny-sizes.txt"
-"$bin" layout --sizes "$work/tiny-sizes.txt" --layout grid --columns 1000 --width 2000 --gap 0 --padding 0 --json |
-  sed "s|\"source\":\"sizes\[[0-9]*\]\"|\"source\":\"$work/tiny.jpg\"|" > "$work/grid.json"
-/usr/bin/time -f '%e %M' -o "$work/time" "$bin" render --from-manifest "$work/grid.json" -o "$work/grid.png" \
-  --manifest "$work/rendered.json" -q --profile 2> "$work/grid.profile"
-written=$(sed -n 's/.*manifest-write \([0-9.]*\) s wall.*/\1/p' "$work/grid.profile")
-awk -v w="$written" -v bytes="$(stat -c %s "$work/rendered.json")" '{ printf "manifest: a render writes one of 1,000,000 tiles (render --from-manifest --manifest, %.0f MB of JSON) in %.2f s (target < 1 s: %s); the render %.0f s, %.0f MB peak with the tiles it read (target < 300 MB: %s)\n", bytes / 1e6, w, w < 1 ? "met" : "not met", $1, $2 / 1024, $2 / 1024 < 300 ? "met" : "not met" }' "$work/time"
-result "A render's manifest of 1,000,000 tiles (\`--profile\`'s manifest-write)" "$written s" "" \
-  "< 1 s: $(verdict 'w < 1' w="$written")"
-rm -f "$work/grid.json" "$work/grid.png" "$work/rendered.json" "$work/tiny-sizes.txt" "$work/tiny.jpg"
-# Reading it back: one part of 4000 of the same million tiles paged (every source one sample),
-# as each worker of a scale-out render does: the part keeps each tile's page and cell, then reads
-# its own ~250 tiles; --profile gives the time until drawing begins (the manifest's reading).
-"$bin" layout --sizes "$work/sizes.txt" --max-height 20000 --json |
-  sed "s|\"source\":\"sizes\[[0-9]*\]\"|\"source\":\"$PWD/SampleImages/landscape-baseline-420.jpg\"|" > "$work/million.json"
-/usr/bin/time -f '%e %M' -o "$work/time" "$bin" render --from-manifest "$work/million.json" --part 1/4000 \
-  -o "$work/million.part" -q --no-cache --profile 2> "$work/million.profile"
-read_part=$(sed -n 's/.*manifest \([0-9.]*\) s wall.*/\1/p' "$work/million.profile")
-awk -v read="$read_part" '{ printf "manifest: one part of 4000 begins drawing after %.2f s (target < 1 s: %s), whole part %.2f s (target < 2 s: %s), %.0f MB peak (target < 300 MB)\n", read, read < 1 ? "met" : "not met", $1, $1 < 2 ? "met" : "not met", $2 / 1024 }' "$work/time"
-read -r part_wall part_kb < "$work/time"
-result "One part of 4,000 of a 1,000,000-tile wall (\`--from-manifest --part\`)" \
-  "$(figure 'drawing begins after %.2f s, done in %.2f s, %.0f MB' 'r, w, k / 1024' r="$read_part" w="$part_wall" k="$part_kb")" "" \
-  "< 1 s, < 2 s, < 300 MB: $(verdict 'r < 1 && w < 2 && k / 1024 < 300' r="$read_part" w="$part_wall" k="$part_kb")"
-if command -v valgrind >/dev/null; then
-  part=$(instructions "$grind" render --from-manifest "$work/million.json" --part 1/4000 -o "$work/million.part" -q --no-cache --threads 1)
-  echo "instructions, one part of 4000 of the million-tile wall: imagewall $part G"
-fi
-# The same manifest read whole, as --from-manifest in one process reads it.
-swift build -c release --product imagewall-manifest-bench >/dev/null
-read -r _ whole whole_mb < <(.build/release/imagewall-manifest-bench "$work/million.json")
-awk -v w="$whole" -v m="$whole_mb" 'BEGIN { printf "manifest: read whole in one process in %.2f s (target < 2.5 s: %s), %s MB peak\n", w, w < 2.5 ? "met" : "not met", m }'
-result "The same manifest read whole (\`--from-manifest\`, one process)" "$whole s, $whole_mb MB" "" \
-  "< 2.5 s: $(verdict 'w < 2.5' w="$whole")"
-rm -f "$work/million.json" "$work/million.part" "$work/sizes.txt"
 
 # Header probing: 10,000 files (hard links to the samples), one process.
-probe_dir="$work/probe"
-mkdir -p "$probe_dir"
-samples=(SampleImages/*)
-for i in $(seq 0 9999); do ln "${samples[$((i % ${#samples[@]}))]}" "$probe_dir/$(printf 'img%05d' "$i")"; done
-read -r wall cpu rss < <(measure "$bin" probe "$probe_dir")
-result "Header probe of 10,000 files" "$(figure '%.0f files/s, %d MB' '10000 / (w > 0 ? w : 0.01), r' w="$wall" r="$rss")"
-awk -v w="$wall" -v r="$rss" 'BEGIN { printf "\nprobe: 10000 files in %.2f s wall (%.0f files/s), %d MB peak\n", w, 10000 / (w > 0 ? w : 0.01), r }'
+if want probe; then
+  probe_dir="$work/probe"
+  mkdir -p "$probe_dir"
+  samples=(SampleImages/*)
+  for i in $(seq 0 9999); do ln "${samples[$((i % ${#samples[@]}))]}" "$probe_dir/$(printf 'img%05d' "$i")"; done
+  read -r wall cpu rss < <(measure "$bin" probe "$probe_dir")
+  result "Header probe of 10,000 files" "$(figure '%.0f files/s, %d MB' '10000 / (w > 0 ? w : 0.01), r' w="$wall" r="$rss")"
+  awk -v w="$wall" -v r="$rss" 'BEGIN { printf "\nprobe: 10000 files in %.2f s wall (%.0f files/s), %d MB peak\n", w, 10000 / (w > 0 ? w : 0.01), r }'
+fi
 
 # Big stills read through FFmpeg and OpenEXR, peak memory against libvips'.
-echo
-Benchmarks/big_stills.sh "$bin"
+if want stills; then
+  echo
+  Benchmarks/big_stills.sh "$bin"
+fi
 
 # Camera folders: RAW files against their previews' floor, clips against ffmpeg once a clip.
-echo
-RUNS=$runs BENCH_CORPUS=$base Benchmarks/camera.sh
+if want camera; then
+  echo
+  RUNS=$runs BENCH_CORPUS=$base Benchmarks/camera.sh
+fi
 
 # A fixture suite of 50 sheets checked in one run, against the renders alone.
-echo
-RUNS=$runs Benchmarks/fixtures.sh
+if want fixtures; then
+  echo
+  RUNS=$runs Benchmarks/fixtures.sh
+fi
 
 # A photo library's gallery site: a cold build against sigal, a rebuild with nothing changed,
 # one picture added, and the watch.
-echo
-BENCH_CORPUS=$base Benchmarks/gallery.sh
+if want gallery; then
+  echo
+  BENCH_CORPUS=$base Benchmarks/gallery.sh
+fi
 
 # Crops that keep the subject: a portrait pasted near the sides of 12 wallpapers, cut
 # to 1:2 cells, by --gravity center, attention, entropy and faces and by libvips' smartcrop attention.
 echo
-if have_vips && [ -f "$shared/../corpora/pillow-formats/hopper.tif" ]; then
+if ! want smartcrop; then
+  :
+elif have_vips && [ -f "$shared/../corpora/pillow-formats/hopper.tif" ]; then
   python3 Benchmarks/smartcrop.py "$bin" "$base/wallpapers" "$shared/../corpora/pillow-formats/hopper.tif"
 else
   echo "smartcrop: pyvips or ../shared/corpora/pillow-formats/hopper.tif missing: skipped"
@@ -657,11 +682,15 @@ fi
 # scenes made from the wallpapers, stacked by --stack bursts and similar; and what the
 # fingerprints cost on the 12 MP photos, with and without the thumbnail a camera writes.
 echo
-if python3 -c "import PIL" 2>/dev/null && command -v ffmpeg >/dev/null && command -v exiv2 >/dev/null; then
+if ! want stacks; then
+  :
+elif python3 -c "import PIL" 2>/dev/null && command -v ffmpeg >/dev/null && command -v exiv2 >/dev/null; then
   python3 Benchmarks/stacks.py "$bin" "$base/wallpapers" "$base/photos"
 else
   echo "stacks: Pillow, ffmpeg or exiv2 missing: skipped"
 fi
 
 # The whole bench ran: its rows replace the performance table's (Tools/bench_table.py).
-if [ -z "${CORPORA:-}" ] && [ -z "${PEERS:-}" ]; then echo "# complete" >> "$BENCH_RESULTS"; fi
+if [ -z "${CORPORA:-}" ] && [ -z "${PEERS:-}" ] && [ -z "${SECTIONS:-}" ]; then
+  echo "# complete" >> "$BENCH_RESULTS"
+fi
