@@ -30,23 +30,30 @@ struct HelpTests {
         #expect(help == pinned, "imagewall \(name)'s help is not the one pinned in \(path)")
     }
 
+    /// What `Tools/TOOL` (given `arguments`) makes of the debug binary's
+    /// `--experimental-dump-help`, as `make man` runs it.
+    static func made(by tool: String, arguments: String = "") throws -> String {
+        let dump = try Fixtures.run(Fixtures.binary, ["--experimental-dump-help"])
+        #expect(dump.status == 0)
+        let input = Fixtures.packageRoot + "/.build/help-dump-\(getpid())-\(tool).json"
+        try dump.output.write(to: URL(fileURLWithPath: input))
+        defer { unlink(input) }
+        let made = try Fixtures.run(
+            "/bin/sh", ["-c", "python3 '\(Fixtures.packageRoot)/Tools/\(tool)' \(arguments) < '\(input)'"])
+        #expect(made.status == 0, "\(made.errors)")
+        return String(decoding: made.output, as: UTF8.self)
+    }
+
     @Test(
         "the man page is the one made from the help (make man), every character kept",
         .enabled(if: FileManager.default.isExecutableFile(atPath: Fixtures.binary)))
     func manPage() throws {
-        let dump = try Fixtures.run(Fixtures.binary, ["--experimental-dump-help"])
-        #expect(dump.status == 0)
-        let input = Fixtures.packageRoot + "/.build/help-dump-\(getpid()).json"
-        try dump.output.write(to: URL(fileURLWithPath: input))
-        defer { unlink(input) }
-        let made = try Fixtures.run(
-            "/bin/sh", ["-c", "python3 '\(Fixtures.packageRoot)/Tools/manpage.py' DATE < '\(input)'"])
-        #expect(made.status == 0, "\(made.errors)")
+        let made = try Self.made(by: "manpage.py", arguments: "DATE")
         let committed = String(
             decoding: try #require(Fixtures.read(Fixtures.packageRoot + "/docs/imagewall.1")), as: UTF8.self)
         func body(_ page: String) -> [Substring] { page.split(separator: "\n").filter { !$0.hasPrefix(".Dd ") } }
         #expect(
-            body(String(decoding: made.output, as: UTF8.self)) == body(committed),
+            body(made) == body(committed),
             "docs/imagewall.1 is not made from today's help: run make man")
         // The examples' separators and ellipses are there, as roff escapes.
         #expect(committed.contains("\\[u00B7]") && committed.contains("\\[u2026]"))
@@ -56,18 +63,11 @@ struct HelpTests {
         "docs/reference.md is the one made from the help (make man), every command in it",
         .enabled(if: FileManager.default.isExecutableFile(atPath: Fixtures.binary)))
     func reference() throws {
-        let dump = try Fixtures.run(Fixtures.binary, ["--experimental-dump-help"])
-        #expect(dump.status == 0)
-        let input = Fixtures.packageRoot + "/.build/help-dump-\(getpid()).json"
-        try dump.output.write(to: URL(fileURLWithPath: input))
-        defer { unlink(input) }
-        let made = try Fixtures.run(
-            "/bin/sh", ["-c", "python3 '\(Fixtures.packageRoot)/Tools/reference.py' < '\(input)'"])
-        #expect(made.status == 0, "\(made.errors)")
+        let made = try Self.made(by: "reference.py")
         let committed = String(
             decoding: try #require(Fixtures.read(Fixtures.packageRoot + "/docs/reference.md")), as: UTF8.self)
         #expect(
-            String(decoding: made.output, as: UTF8.self) == committed,
+            made == committed,
             "docs/reference.md is not made from today's help: run make man")
         for (name, _) in Self.commands.dropFirst() where name != "help" {
             #expect(committed.contains("\n## imagewall \(name)\n"), "imagewall \(name) is missing from the reference")

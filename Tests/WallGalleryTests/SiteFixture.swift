@@ -62,17 +62,7 @@ final class SiteFixture: @unchecked Sendable {
     }
 
     /// Every file of the site (not the record, its journal or lock), relative to it.
-    func files() -> [String] {
-        let enumerator = FileManager.default.enumerator(atPath: site)
-        var found: [String] = []
-        while let path = enumerator?.nextObject() as? String {
-            var status = stat()
-            guard lstat(site + "/" + path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
-            if path.hasPrefix(".imagewall-gallery") { continue }
-            found.append(path)
-        }
-        return found.sorted()
-    }
+    func files() -> [String] { Self.files(in: site) }
 
     /// Each site file's size and modification time, by its path.
     func stamps() -> [String: [Int]] {
