@@ -377,16 +377,6 @@ cache_bench() {  # $1 corpus name
     measure "$real_bin" render "$folder" -o "$work/b-{columns}.png" $sheet --columns 2,3,4,6 --no-cache >> "$work/cache-batch-off.runs"
   done
   cpu() { awk '{ print $2 }' "$1"; }
-  awk -v c="$1" -v wall="$(paired_median "$work/cache-cold.runs" "$work/cache-off.runs")" \
-    -v cc="$(cpu "$work/cache-cold.runs" | median)" -v co="$(cpu "$work/cache-off.runs" | median)" \
-    -v cold="$(cut -d' ' -f1 "$work/cache-cold.runs" | median)" -v warm="$(cut -d' ' -f1 "$work/cache-warm.runs" | median)" \
-    -v three="$(paired_median "$work/cache-three.runs" "$work/cache-three-off.runs")" \
-    -v batch="$(paired_median "$work/cache-batch.runs" "$work/cache-batch-off.runs")" 'BEGIN {
-    printf "cache: %s cold with the cache %.2fx the wall of --no-cache, %.2fx its CPU (target <= 1.05: %s)\n", c, wall, cc / co, (wall <= 1.05 && cc / co <= 1.05 ? "met" : "not met")
-    printf "cache: %s warm %.2f s against %.2f s cold: %.1fx (target >= 30x: %s)\n", c, warm, cold, cold / warm, (cold / warm >= 30 ? "met" : "not met")
-    printf "cache: %s warm cache, --columns 3 %.2fx the wall of --no-cache, --columns 2,3,4,6 %.2fx (target <= 1: %s)\n", c, three, batch, (three <= 1 && batch <= 1 ? "met" : "not met") }'
-  awk -v c="$1" -v f="$(du -skL "$folder" | cut -f1)" -v a="$(du -sk "$work/cache" | cut -f1)" 'BEGIN {
-    printf "cache: %s %.0f MB of files, %.0f MB of cache after column counts 4, 3 and 2,3,4,6: %.2fx (target <= 1: %s)\n", c, f / 1024, a / 1024, a / f, (a <= f ? "met" : "not met") }'
   local wall cc co cold warm three batch files kept
   wall=$(paired_median "$work/cache-cold.runs" "$work/cache-off.runs")
   cc=$(cpu "$work/cache-cold.runs" | median); co=$(cpu "$work/cache-off.runs" | median)
@@ -394,6 +384,12 @@ cache_bench() {  # $1 corpus name
   three=$(paired_median "$work/cache-three.runs" "$work/cache-three-off.runs")
   batch=$(paired_median "$work/cache-batch.runs" "$work/cache-batch-off.runs")
   files=$(du -skL "$folder" | cut -f1); kept=$(du -sk "$work/cache" | cut -f1)
+  awk -v c="$1" -v wall="$wall" -v cc="$cc" -v co="$co" -v cold="$cold" -v warm="$warm" -v three="$three" \
+    -v batch="$batch" -v f="$files" -v a="$kept" 'BEGIN {
+    printf "cache: %s cold with the cache %.2fx the wall of --no-cache, %.2fx its CPU (target <= 1.05: %s)\n", c, wall, cc / co, (wall <= 1.05 && cc / co <= 1.05 ? "met" : "not met")
+    printf "cache: %s warm %.2f s against %.2f s cold: %.1fx (target >= 30x: %s)\n", c, warm, cold, cold / warm, (cold / warm >= 30 ? "met" : "not met")
+    printf "cache: %s warm cache, --columns 3 %.2fx the wall of --no-cache, --columns 2,3,4,6 %.2fx (target <= 1: %s)\n", c, three, batch, (three <= 1 && batch <= 1 ? "met" : "not met")
+    printf "cache: %s %.0f MB of files, %.0f MB of cache after column counts 4, 3 and 2,3,4,6: %.2fx (target <= 1: %s)\n", c, f / 1024, a / 1024, a / f, (a <= f ? "met" : "not met") }'
   result "Cache, $1: a first render with the cache" "$(figure '%.2fx the wall, %.2fx the CPU' 'w, a / b' w="$wall" a="$cc" b="$co")" \
     "\`--no-cache\`, run by run" "≤ 1.05x: $(verdict 'w <= 1.05 && a / b <= 1.05' w="$wall" a="$cc" b="$co")"
   result "Cache, $1: the same render again" "$(figure '%.2f s, %.1fx faster' 'w, c / w' w="$warm" c="$cold")" \
