@@ -16,6 +16,46 @@ struct CaptionTemplateTests {
         _ = try CaptionTemplate("{{literal}} {name}")
     }
 
+    @Test("every field is one case: parsed, listed in the help, and only dates take a format")
+    func fields() throws {
+        for field in CaptionField.allCases {
+            let template = try CaptionTemplate("[{\(field.rawValue)}]")
+            #expect(template.uses(field))
+            #expect(CaptionField.allCases.filter { template.uses($0) } == [field])
+            #expect(CaptionField.helpList.contains("{\(field.rawValue)}"))
+            if field.takesFormat {
+                _ = try CaptionTemplate("{\(field.rawValue):%Y}")
+            } else {
+                #expect(throws: CaptionTemplate.Invalid.self) { try CaptionTemplate("{\(field.rawValue):%Y}") }
+            }
+        }
+        #expect(CaptionField.allCases.filter(\.takesFormat) == [.date, .mtime])
+        #expect(
+            CaptionField.helpList.hasPrefix("{name} {stem} {path} {index} {width} {height} {format} {size} (3.1 MB) "))
+        let error = #expect(throws: CaptionTemplate.Invalid.self) { try CaptionTemplate("{nmae}") }
+        #expect(error?.message.contains("{aperture}") == true)
+    }
+
+    @Test("a camera's fields as captions and the gallery show them")
+    func cameraFields() {
+        var camera = CameraInfo()
+        camera.exposureTime = CameraInfo.Fraction(1, 250)
+        camera.fNumber = 2.8
+        camera.iso = 400
+        camera.focalLength = 35
+        camera.rating = 3
+        camera.lens = "50mm F1.8"
+        let texts = CaptionField.allCases.compactMap { field in field.text(of: camera).map { (field, $0) } }
+        #expect(texts.map(\.0) == [.lens, .exposure, .aperture, .iso, .focal, .rating])
+        #expect(texts.map(\.1) == ["50mm F1.8", "1/250 s", "f/2.8", "ISO 400", "35 mm", "★★★"])
+        // The help's examples are these fields' own texts.
+        for (field, text) in texts where field != .lens {
+            #expect(field.note == text)
+            #expect(CaptionField.helpList.contains("{\(field.rawValue)} (\(text))"))
+        }
+        #expect(CaptionField.name.text(of: camera) == nil)
+    }
+
     @Test("EXIF DateTimeOriginal reaches the probe and {date}")
     func date() throws {
         // TIFF, little-endian: IFD0 (orientation, Exif IFD pointer), Exif IFD (DateTimeOriginal).

@@ -109,7 +109,7 @@ enum InputProbe {
         let probed = hooks.profile.measure(.probe, wall: true) {
             probe(
                 inputs, threads: options.threads, maxImagePixels: options.maxImagePixels, scan: options.scan,
-                rating: options.rating, readsRatings: options.rendering.caption?.uses("rating") == true,
+                rating: options.rating, readsRatings: options.rendering.caption?.uses(.rating) == true,
                 pages: options.pages, progress: hooks.progress)
         }
         try hooks.checkCancelled()

@@ -5,7 +5,7 @@ import WallFiles
 /// A caption pattern such as `"{name} ({width}x{height})"`, checked when made; coded as the
 /// pattern's text.
 ///
-/// - `{field}` is replaced by the field's value (see ``fields``); `{field|text}` by `text`
+/// - `{field}` is replaced by the field's value (see ``CaptionField``); `{field|text}` by `text`
 ///   when the field has no value; `{date:%d %B %Y}` formats the date with `strftime`
 ///   conversions.
 /// - `[ … ]` is an optional part: it is left out, brackets and all, when a field in it has no
@@ -13,16 +13,10 @@ import WallFiles
 ///   Optional parts may nest.
 /// - `{{`, `}}`, `[[` and `]]` stand for the characters themselves.
 public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The fields a template may use.
-    public static let fields = [
-        "name", "stem", "path", "index", "width", "height", "format", "date", "duration", "camera", "lens", "exposure",
-        "aperture", "iso", "focal", "rating", "size", "mtime", "page",
-    ]
-
     indirect enum Part: Hashable, Sendable {
         case text(String)
         /// A field, what stands in for it when it has no value, and its format (`date` only).
-        case field(String, fallback: String?, format: String?)
+        case field(CaptionField, fallback: String?, format: String?)
         case optional([Part])
     }
 
@@ -36,7 +30,7 @@ public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConverti
         public var message: String
     }
 
-    /// Parses `pattern`; braces must enclose one of ``fields``, brackets must pair.
+    /// Parses `pattern`; braces must enclose a ``CaptionField``, brackets must pair.
     public init(_ pattern: String) throws(Invalid) {
         description = pattern
         var characters = Array(pattern)[...]
@@ -80,7 +74,7 @@ public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConverti
     }
 
     /// Whether the template shows `field` anywhere (inside optional parts too).
-    public func uses(_ field: String) -> Bool {
+    public func uses(_ field: CaptionField) -> Bool {
         func search(_ parts: [Part]) -> Bool {
             parts.contains { part in
                 switch part {
@@ -106,15 +100,15 @@ public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConverti
             format = String(name[name.index(after: colon)...])
             name = String(name[..<colon])
         }
-        guard fields.contains(name) else {
+        guard let field = CaptionField(rawValue: name) else {
             throw Invalid(
                 message: "unknown caption field {\(name)}; fields are "
-                    + fields.map { "{\($0)}" }.joined(separator: ", "))
+                    + CaptionField.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", "))
         }
-        if format != nil && name != "date" && name != "mtime" {
+        if format != nil && !field.takesFormat {
             throw Invalid(message: "only {date:…} and {mtime:…} take a format (got {\(inside)})")
         }
-        return .field(name, fallback: fallback, format: format)
+        return .field(field, fallback: fallback, format: format)
     }
 
     /// Reads a pattern, refusing it as ``init(_:)`` does.
@@ -146,8 +140,8 @@ public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConverti
             switch part {
             case .text(let text): out += text
             case .optional(let inner): out += expand(inner, image, index: index, optional: true) ?? ""
-            case .field(let name, let fallback, let format):
-                let value = CaptionTemplate.value(of: name, format: format, image, index: index)
+            case .field(let field, let fallback, let format):
+                let value = field.value(of: image, index: index, format: format)
                 guard let shown = value.isEmpty ? fallback : value else {
                     if optional { return nil }
                     continue
@@ -156,35 +150,6 @@ public struct CaptionTemplate: Sendable, Hashable, Codable, CustomStringConverti
             }
         }
         return out
-    }
-
-    /// A field's value for `image`; empty when it has none.
-    static func value(of name: String, format: String?, _ image: ProbedImage, index: Int) -> String {
-        let fileName = FilePaths.name(of: image.path)
-        let info = image.info
-        let camera = info.camera
-        switch name {
-        case "name": return fileName
-        case "stem": return fileName.lastIndex(of: ".").map { String(fileName[..<$0]) } ?? fileName
-        case "path": return image.path
-        case "index": return String(index + 1)
-        case "width": return String(info.displayedSize.width)
-        case "height": return String(info.displayedSize.height)
-        case "format": return info.format.rawValue.uppercased()
-        case "date": return CaptureDate(of: image).formatted(format ?? "%Y-%m-%d %H:%M")
-        case "mtime": return CaptureDate(modified: image.modified).formatted(format ?? "%Y-%m-%d %H:%M")
-        case "duration": return info.duration.map(readableDuration) ?? ""
-        case "camera": return camera?.name ?? ""
-        case "lens": return camera?.lens ?? ""
-        case "exposure": return camera?.exposureTime.map(readableExposure) ?? ""
-        case "aperture": return camera?.fNumber.map { "f/" + decimal($0) } ?? ""
-        case "iso": return camera?.iso.map { "ISO \($0)" } ?? ""
-        case "focal": return camera?.focalLength.map { decimal($0) + " mm" } ?? ""
-        case "rating": return camera?.rating.map { String(repeating: "★", count: $0) } ?? ""
-        case "size": return readableBytes(image.fileSize)
-        case "page": return info.page.map { String($0) } ?? ""
-        default: return ""
-        }
     }
 
     /// "1/250 s", "1/4 s", "0.3 s", "2 s", "1.5 s": a fraction up to 1/4 s, as ExifTool writes them.

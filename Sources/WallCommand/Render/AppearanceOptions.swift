@@ -14,7 +14,7 @@ struct AppearanceOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Caption under each image, from fields {name} {stem} {path} {index} {width} {height} {format} {size} (3.1 MB) {date} (taken: EXIF, else a date in the file name, else the modification time in UTC; {date:%d %B %Y} formats it as strftime does) {mtime} {duration} (a video's length, 0:07) {camera} {lens} {exposure} (1/250 s) {aperture} (f/2.8) {iso} (ISO 400) {focal} (35 mm) {rating} (★★★) {page} (a PDF page, with --pages all). [ … ] is left out when a field in it has no value: '{stem}[ · {camera}][ · {exposure}]'; {lens|no lens} gives a fallback; {{ }} [[ ]] are the characters.",
+            "Caption under each image, from fields \(CaptionField.helpList). [ … ] is left out when a field in it has no value: '{stem}[ · {camera}][ · {exposure}]'; {lens|no lens} gives a fallback; {{ }} [[ ]] are the characters.",
             valueName: "template"))
     var caption: String?
 

@@ -68,12 +68,7 @@ enum PicturePage {
         if let camera = entry?.camera {
             if let name = camera.name { facts.append(("Camera", SitePage.text(name))) }
             if let lens = camera.lens { facts.append(("Lens", SitePage.text(lens))) }
-            let exposure = [
-                camera.exposureTime.map(CaptionTemplate.readableExposure),
-                camera.fNumber.map { "f/" + CaptionTemplate.decimal($0) },
-                camera.iso.map { "ISO \($0)" },
-                camera.focalLength.map { CaptionTemplate.decimal($0) + " mm" },
-            ].compactMap { $0 }
+            let exposure = [CaptionField.exposure, .aperture, .iso, .focal].compactMap { $0.text(of: camera) }
             if !exposure.isEmpty { facts.append(("Exposure", SitePage.text(exposure.joined(separator: " · ")))) }
             if let rating = camera.rating, rating > 0 {
                 facts.append(
