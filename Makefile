@@ -17,7 +17,7 @@ BASH_DIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSH_DIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISH_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps peers install-packages build run test samples bench check-html check-parts check-slurm check-portable check-formats man fuzz sanitize format lint install uninstall clean
+.PHONY: deps peers install-packages build run test samples bench check-html check-parts check-slurm check-portable check-formats man docs fuzz sanitize format lint install uninstall clean
 
 # Installs the Debian packages the build needs, only those missing.
 deps:
@@ -198,6 +198,12 @@ man: build
 	  "$$(git log -1 --format=%cd --date=format:'%B %-d, %Y' -- Sources/WallCommand 2>/dev/null || date +'%B %-d, %Y')" \
 	  > docs/imagewall.1
 	$(RELEASE_BIN) --experimental-dump-help | python3 Tools/reference.py > docs/reference.md
+
+# The library's DocC documentation (swift-docc-plugin: its catalogue is
+# Sources/ImageWall/ImageWall.docc), every warning an error; the archive is
+# .build/plugins/Swift-DocC/outputs/ImageWall.doccarchive.
+docs: deps
+	$(SWIFT) package --disable-sandbox generate-documentation --target ImageWall --warnings-as-errors
 
 # Installs the release binary (the Swift runtime linked in, so it runs without the toolchain),
 # the man page and bash, zsh and fish completions under PREFIX (default /usr/local), below

@@ -15,7 +15,9 @@ let package = Package(
         .library(name: "ImageWallFaces", type: .dynamic, targets: ["CFaceShim"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `make docs`: the library's DocC documentation.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // C at the edge: headers through pkg-config, setjmp only inside the shims.

@@ -34,7 +34,7 @@ public enum InputScanner {
         public var include: [String] = []
         /// Drop files matching any of these globs.
         public var exclude: [String] = []
-        /// Whether a Live Photo's or a RAW+JPEG pair's files are one tile (see ``Pairing``).
+        /// Whether a Live Photo's or a RAW+JPEG pair's files are one tile (see `Pairing`).
         public var pairs: PairPolicy = .together
         /// Files left out by their paths byte for byte, not counted as the globs' (a gallery
         /// leaves out the second of two names that are one text in other Unicode characters).

@@ -25,7 +25,7 @@ public struct ProbedImage: Sendable, Hashable {
     /// under `--strict`): it is drawn as a placeholder with this reason.
     public var refusal: String?
     /// The other files of the same picture, drawn as this one tile: a Live Photo's movie, a
-    /// RAW+JPEG pair's RAW file (see ``Pairing``).
+    /// RAW+JPEG pair's RAW file (see `Pairing`).
     public var companions: [String] = []
     /// How this file stands for the companions it is drawn with, when it has any.
     public var pairing: TileMark?

@@ -129,7 +129,7 @@ public struct Manifest: Codable, Sendable, Equatable {
         /// missing or may be wrong) and carries the damaged mark; absent otherwise.
         public var damaged: Bool?
         /// The decoder that drew the tile, when its pixels may differ by a level from one CPU to
-        /// another ("libjxl 0.7.0"; see ``ImageInfo/inexactDecoder``): comparisons allow it that
+        /// another ("libjxl 0.7.0"; see `ImageInfo.inexactDecoder`): comparisons allow it that
         /// rounding unless asked to be exact. Absent for the decoders that are exact.
         public var inexactDecoder: String?
         /// What in the source the picture is drawn from, for files that hold several: a RAW

@@ -10,7 +10,7 @@ public enum RejectedPolicy: String, Sendable, Hashable, Codable, CaseIterable {
     case only
 }
 
-/// Which pictures are drawn by their rating (``PictureRating``): at least ``minimum`` stars,
+/// Which pictures are drawn by their rating (`PictureRating`): at least ``minimum`` stars,
 /// unrated ones counting as 0 and rejects as below any, and rejects as ``rejected`` says.
 public struct RatingFilter: Sendable, Hashable {
     /// The fewest stars a picture is drawn with; `nil` for any.

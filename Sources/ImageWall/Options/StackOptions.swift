@@ -50,7 +50,7 @@ public struct PictureStack: Sendable, Hashable, Codable {
         case rating
         /// It has the most pixels of those rated highest: the original of smaller copies.
         case largest
-        /// It is the sharpest (``PictureFingerprint/sharpness``) of those rated highest and as large.
+        /// It is the sharpest (`PictureFingerprint.sharpness`) of those rated highest and as large.
         case sharpest
     }
 

@@ -16,11 +16,11 @@ public struct RunHooks: Sendable {
     /// Receives each source as it is decoded (or read back decoded from the cache) for its tiles,
     /// with the size it was decoded for, while the render holds it: what a gallery makes its
     /// renditions from (see ``RenderSettings/decodeFloor``). It may give back the decode halved
-    /// both ways, premultiplied, as ``WallCompositor/Resampler/halved(_:)`` makes it, when it made
+    /// both ways, premultiplied, as `Resampler.halved(_:)` makes it, when it made
     /// that: a tile whose resampling begins with that halving then starts from it. Called from
     /// several threads; not called for a source whose tiles all come from the cache.
     public var decoded: (@Sendable (_ source: ProbedImage, _ decodedFor: Size, _ image: DecodedImage) -> Bitmap?)?
-    /// The key of a source's whole content (as ``WallCache/CacheKey/ofFile(atPath:)`` makes it)
+    /// The key of a source's whole content (as `CacheKey.ofFile(atPath:)` makes it)
     /// when the caller has it already, to spare the cache reading the file again; `nil` for a
     /// source it does not know, or one changed since it was read.
     public var contentKey: (@Sendable (_ path: String) -> CacheKey?)?

@@ -4,9 +4,9 @@ import WallCore
 /// How each page of a sheet is written: the output formats, decided once (from the output's
 /// name, or a choice given with it) and asked by every layer that writes, names or reads pages.
 ///
-/// What each format can hold and how its pages are written is its ``PageSaver``, one file a
-/// format beside this one, found through ``saver``: adding an output format is a case here
-/// (and its saver in ``saver``) and that file.
+/// What each format can hold and how its pages are written is its `PageSaver`, one file a
+/// format beside this one, found through `saver`: adding an output format is a case here
+/// (and its saver in `saver`) and that file.
 public enum PageFormat: String, Sendable, CaseIterable, Codable {
     /// One PNG a page, streamed band by band (the default, and the format of fixtures).
     case png
