@@ -15,7 +15,7 @@ guard CommandLine.arguments.count == 2 else {
 var start = timespec()
 clock_gettime(CLOCK_MONOTONIC, &start)
 do {
-    let manifest = try Wall.readManifest(CommandLine.arguments[1], threads: WallOptions.everyCore)
+    let manifest = try Wall.readManifest(CommandLine.arguments[1], threads: RunLimits.everyCore)
     var end = timespec()
     clock_gettime(CLOCK_MONOTONIC, &end)
     var usage = rusage()

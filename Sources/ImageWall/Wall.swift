@@ -12,7 +12,7 @@ import WallLayout
 /// var layout = LayoutConfiguration(kind: .justified)
 /// layout.width = 2400
 /// var options = WallOptions(layout: layout)
-/// options.threads = 2
+/// options.limits.threads = 2
 /// let manifest = try Wall(inputs: ["Photos"]).render(to: "sheet.png", options: options)
 /// ```
 public struct Wall: Sendable {
@@ -104,8 +104,8 @@ public struct Wall: Sendable {
     /// pages and options) from its sources as they are now, e.g. to regenerate a fixture after
     /// a source image changed. A source whose size changed is warned about and drawn into its
     /// recorded rectangle, never distorted (scaled, or cropped as `cover` crops when its shape
-    /// changed; refused under `options.strict`); one that cannot be read is skipped (drawn as a
-    /// placeholder) or stops the render, as `options.onError` says. Pages go to `output` (named as usual) or, by
+    /// changed; refused under `options.limits.strict`); one that cannot be read is skipped (drawn as a
+    /// placeholder) or stops the render, as `options.limits.onError` says. Pages go to `output` (named as usual) or, by
     /// default, to the files the manifest records. Sources are found under `root` when given
     /// (by their paths under their own roots); else, when `recordedAt` (the manifest's file)
     /// is given and the manifest knows where its roots were from it, there if they are there

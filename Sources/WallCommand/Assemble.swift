@@ -100,7 +100,7 @@ extension ImageWallCommand {
                 OutputFolders.removeLeftovers(besides: [output] + [html].compactMap { $0 }) { diagnostic in
                     if !quiet { Console.error(diagnostic.description) }
                 }
-                let threads = self.threads ?? WallOptions.everyCore
+                let threads = self.threads ?? RunLimits.everyCore
                 var recorded: Manifest?
                 if let manifest {
                     let (read, identity) = try Wall.readManifestAndIdentity(manifest, threads: threads)

@@ -215,11 +215,11 @@ extension ImageWallCommand {
                 throw SuiteError(message: "its arguments: " + Render.message(for: error))
             }
             var options = command.options
-            if let threads { options.threads = threads }
+            if let threads { options.limits.threads = threads }
             let made: Manifest
             if let recorded = fixture.manifest {
                 made = try Wall.render(
-                    from: Wall.readManifest(recorded, threads: options.threads), to: sheet, manifest: manifest,
+                    from: Wall.readManifest(recorded, threads: options.limits.threads), to: sheet, manifest: manifest,
                     recordedAt: recorded,
                     options: options)
             } else {

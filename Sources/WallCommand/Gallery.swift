@@ -152,7 +152,7 @@ extension ImageWallCommand {
             ProcessSetup.catchInterrupts()
             let display = ProgressDisplay(style: reporting.quiet ? .none : reporting.progress)
             var settings = self.settings
-            if let seed = selection.pickedSeed(quiet: reporting.quiet) { settings.wall.seed = seed }
+            if let seed = selection.pickedSeed(quiet: reporting.quiet) { settings.wall.input.seed = seed }
             let quiet = reporting.quiet
             let stages = reporting.profile ? StageProfile() : nil
             var hooks = GalleryHooks(

@@ -104,9 +104,9 @@ struct InputOptions: ParsableArguments {
 
     func apply(to options: inout WallOptions) {
         selection.apply(to: &options)
-        options.scan.recursive = recursive
-        options.rating = RatingFilter(minimum: minRating, rejected: rejected)
-        options.pages = pages
-        options.stacking = stack.map { StackOptions(mode: $0, gap: stackGap, distance: stackDistance) }
+        options.input.scan.recursive = recursive
+        options.input.rating = RatingFilter(minimum: minRating, rejected: rejected)
+        options.input.pages = pages
+        options.input.stacking = stack.map { StackOptions(mode: $0, gap: stackGap, distance: stackDistance) }
     }
 }

@@ -40,7 +40,7 @@ extension ImageWallCommand {
         var layout: LayoutOptions
 
         @Option(help: ArgumentHelp("What to do with unreadable inputs: skip or fail.", valueName: "policy"))
-        var onError: ErrorPolicy = libraryDefaults.onError
+        var onError: ErrorPolicy = libraryDefaults.limits.onError
 
         /// A command with every option at its default, as ArgumentParser makes it.
         public init() {}
@@ -60,10 +60,10 @@ extension ImageWallCommand {
         public func run() throws {
             var options = WallOptions(layout: layout.configuration)
             input.apply(to: &options)
-            if let seed = input.pickedSeed(quiet: false) { options.seed = seed }
+            if let seed = input.pickedSeed(quiet: false) { options.input.seed = seed }
             options.grouping = layout.groupBy
-            options.onError = onError
-            options.threads = WallOptions.everyCore
+            options.limits.onError = onError
+            options.limits.threads = RunLimits.everyCore
             // Streamed: a million tiles are written (or listed) one at a time from the layout.
             let manifest: StreamedManifest
             do {
@@ -80,7 +80,8 @@ extension ImageWallCommand {
             }
             if json {
                 try Console.withStandardOutput {
-                    try ManifestWriter.write(manifest, to: $0, named: "standard output", threads: options.threads)
+                    try ManifestWriter.write(
+                        manifest, to: $0, named: "standard output", threads: options.limits.threads)
                 }
             } else {
                 Console.output(

@@ -27,7 +27,7 @@ struct SelectionOptions: ParsableArguments {
         help: ArgumentHelp(
             "Order: none (as given), name, natural (img2 before img10), path, mtime, date (taken: EXIF, else a date in the file name, else mtime), size, aspect, random.",
             valueName: "order"))
-    var sort: ImageWall.SortOrder = WallOptions().sort
+    var sort: ImageWall.SortOrder = WallOptions().input.sort
 
     @Flag(help: "Reverse the order.")
     var reverse = false
@@ -51,11 +51,11 @@ struct SelectionOptions: ParsableArguments {
 
     /// Sets the filters, pairing and order (the scan's recursion is left as it is).
     func apply(to options: inout WallOptions) {
-        options.scan.include = include
-        options.scan.exclude = exclude
-        options.scan.pairs = pairs
-        options.sort = sort
-        options.reverse = reverse
-        if let seed { options.seed = seed }
+        options.input.scan.include = include
+        options.input.scan.exclude = exclude
+        options.input.scan.pairs = pairs
+        options.input.sort = sort
+        options.input.reverse = reverse
+        if let seed { options.input.seed = seed }
     }
 }

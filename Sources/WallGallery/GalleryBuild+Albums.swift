@@ -133,10 +133,12 @@ extension GalleryBuild {
         let w = settings.wall
         let shaping = Shaping(
             imagewall: Wall.version, libraries: CodecLibraries.versions, variants: settings.sheetVariants,
-            grouping: w.grouping.rawValue, background: w.background, rendering: w.rendering, include: w.scan.include,
-            exclude: w.scan.exclude, pairs: "\(w.scan.pairs)", sort: "\(w.sort)", reverse: w.reverse, seed: w.seed,
-            onError: w.onError.rawValue, strict: w.strict, maxImagePixels: w.maxImagePixels,
-            maxSheetPixels: w.maxSheetPixels, format: settings.sheetFormat.rawValue, quality: settings.quality)
+            grouping: w.grouping.rawValue, background: w.background, rendering: w.rendering,
+            include: w.input.scan.include,
+            exclude: w.input.scan.exclude, pairs: "\(w.input.scan.pairs)", sort: "\(w.input.sort)",
+            reverse: w.input.reverse, seed: w.input.seed,
+            onError: w.limits.onError.rawValue, strict: w.limits.strict, maxImagePixels: w.limits.maxImagePixels,
+            maxSheetPixels: w.limits.maxSheetPixels, format: settings.sheetFormat.rawValue, quality: settings.quality)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let text = (try? encoder.encode(shaping)).map { String(decoding: $0, as: UTF8.self) } ?? ""

@@ -18,7 +18,7 @@ extension GalleryBuild {
         guard !unread.isEmpty else { return }
         let root = tree
         let probed = Wall(inputs: unread.map { root + "/" + $0 }).probe(
-            threads: threads, maxImagePixels: settings.wall.maxImagePixels,
+            threads: threads, maxImagePixels: settings.wall.limits.maxImagePixels,
             scan: InputScanner.Options(recursive: false, pairs: .separate))
         var byPath: [String: ProbedImage] = [:]
         for image in probed.images { byPath[image.path] = image }

@@ -41,12 +41,12 @@ struct GalleryBuild {
         journal = SiteJournal(site: site)
     }
 
-    var threads: Int { max(1, settings.wall.threads) }
+    var threads: Int { max(1, settings.wall.limits.threads) }
 
     /// How renditions are made: from the decode the sheets are drawn from.
     var renditions: PictureRenditions {
         var decoder = ImageDecoder()
-        decoder.fast = settings.wall.rendering.fast
+        decoder.fast = settings.wall.rendering.tile.fast
         return PictureRenditions(decoder: decoder, quality: settings.quality, site: site)
     }
 
@@ -182,7 +182,7 @@ struct GalleryBuild {
         for folder in walk.folders {
             let names = folder.files.map(\.name).filter { name in
                 let path = Self.join(folder.path, name)
-                return record.files[path]?.looksLikeImage == true && settings.wall.scan.keeps(tree + "/" + path)
+                return record.files[path]?.looksLikeImage == true && settings.wall.input.scan.keeps(tree + "/" + path)
             }
             if !names.isEmpty { albums[folder.path] = names }
         }

@@ -41,7 +41,7 @@ struct PartRender {
                 )
             })
         hooks.progress?.begin(.render, total: tiles.count)
-        let writer = session.pageWriter(plan: plan, options: options, cells: cells, threads: options.threads)
+        let writer = session.pageWriter(plan: plan, options: options, cells: cells, threads: options.limits.threads)
         if deepZoom == .jpeg && !options.background.isOpaque {
             throw CodecError(
                 .write, path: path, reason: "JPEG tiles cannot hold a transparent background: use PNG tiles")

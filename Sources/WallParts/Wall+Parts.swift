@@ -20,7 +20,7 @@ extension Wall {
         // Only the tiles this part draws are read and probed: those its rows and the row
         // above meet (a pyramid's tiles overlap it).
         let (manifest, identity) = try hooks.profile.measure(.manifest, wall: true) {
-            try ManifestReader.read(manifestPath, threads: options.threads) { manifest in
+            try ManifestReader.read(manifestPath, threads: options.limits.threads) { manifest in
                 let rows = part.rows(of: manifest.pageSizes)
                 return { page, cell in
                     rows.contains { $0.page == page && cell.y < $0.to && cell.y + cell.height >= $0.from }

@@ -130,7 +130,7 @@ struct CameraFolderTests {
         (options.layout.width, options.layout.columns, options.layout.captionHeight) = (600, 3, 14)
         options.rendering.caption = try CaptionTemplate("{camera}")
         options.grouping = .day
-        options.scan.pairs = .separate
+        options.input.scan.pairs = .separate
         let manifest = try Wall(inputs: [folder.path]).render(to: output.file("days.png"), options: options)
         #expect(manifest.sections.map(\.title) == ["3 September 2013", "12 May 2021"])
         let tiles = Dictionary(uniqueKeysWithValues: manifest.tiles.map { (FilePaths.name(of: $0.source), $0) })

@@ -146,11 +146,11 @@ struct CameraMetadataTests {
         #expect(manifest.tiles.map(\.section) == [0, 1, 1, 2])
         #expect(manifest.tiles.map { FilePaths.name(of: $0.source) }[0] == "PXL_20231231_235959.jpg")
         options.grouping = .month
-        options.reverse = true
+        options.input.reverse = true
         let months = try Wall(inputs: [folder.path]).render(to: output.file("month.png"), options: options)
         #expect(months.sections.map(\.title) == ["May 2024", "March 2024", "December 2023"])
         options.grouping = .year
-        options.reverse = false
+        options.input.reverse = false
         options.layout.maxPageHeight = 400
         let years = try Wall(inputs: [folder.path]).render(to: output.file("year-{page}.png"), options: options)
         #expect(years.sections.map(\.title) == ["2023", "2024"] && years.pages.count > 1)

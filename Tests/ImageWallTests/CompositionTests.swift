@@ -20,7 +20,7 @@ struct CompositionTests {
         var options = WallOptions(layout: layout)
         options.background = .black
         options.rendering.textColor = .white
-        options.threads = 2
+        options.limits.threads = 2
         return options
     }
 
@@ -102,7 +102,7 @@ struct CompositionTests {
     @Test("a sheet over the pixel cap is refused before anything is written")
     func cap() throws {
         var options = options()
-        options.maxSheetPixels = 100_000
+        options.limits.maxSheetPixels = 100_000
         #expect(throws: SheetSizeError.self) {
             try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("big.png"), options: options)
         }
@@ -119,7 +119,7 @@ struct CompositionTests {
         folder.write(broken, to: "img9.png")
         var options = options(width: 300, columns: 1)
         options.layout.maxPageHeight = 300
-        options.onError = .fail
+        options.limits.onError = .fail
         let output = folder.file("out/page.png")
         mkdir(folder.file("out"), 0o755)
         defer { rmdir(folder.file("out")) }
@@ -133,9 +133,9 @@ struct CompositionTests {
         options.rendering.caption = try CaptionTemplate("{index}: {stem}")
         options.rendering.style = TileStyle(cornerRadius: 9, border: 2, borderColor: .white)
         options.layout.maxPageHeight = 900
-        options.threads = 1
+        options.limits.threads = 1
         let one = try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("a.png"), options: options)
-        options.threads = 3
+        options.limits.threads = 3
         let three = try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("b.png"), options: options)
         for (a, b) in zip(one.pages, three.pages) {
             #expect(Fixtures.read(a.file ?? "") == Fixtures.read(b.file ?? ""))

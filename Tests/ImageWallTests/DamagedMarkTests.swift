@@ -67,7 +67,7 @@ struct DamagedMarkTests {
         // The whole file's tile has no frame.
         #expect(sheet.pixel(x: whole.x, y: whole.y + whole.height / 2) != sheet.pixel(x: damaged.x, y: damaged.y))
         // With --strict the damaged file is refused: a placeholder, not a marked picture.
-        options.strict = true
+        options.limits.strict = true
         let strict = try Wall(inputs: [folder.path]).render(to: folder.file("s.png"), options: options)
         #expect(strict.tiles[0].placeholder?.contains("damaged (--strict)") == true && strict.tiles[0].damaged == nil)
     }

@@ -24,7 +24,7 @@ struct DecodeFloorTests {
             var narrow = WallOptions(), wide = WallOptions()
             (narrow.layout.columns, narrow.layout.width) = (2, 120)
             (wide.layout.columns, wide.layout.width) = (3, 900)
-            (narrow.rendering.decodeFloor, wide.rendering.decodeFloor) = (floor, floor)
+            (narrow.rendering.tile.decodeFloor, wide.rendering.tile.decodeFloor) = (floor, floor)
             try Wall(inputs: inputs).render(
                 variants: [(folder.file("a.png"), narrow), (folder.file("b.png"), wide)],
                 manifests: [folder.file("a.json"), folder.file("b.json")], hooks: hooks)
@@ -40,7 +40,7 @@ struct DecodeFloorTests {
             #expect(max(decoded[0].width, decoded[0].height) >= min(500, max(shown.width, shown.height)), "\(name)")
         }
         let manifest = try Wall.readManifest(folder.file("a.json"))
-        #expect(manifest.render?.decodeFloor == 250)
+        #expect(manifest.render?.tile.decodeFloor == 250)
         // The sheet made again from its manifest follows the floor: the same bytes.
         try Wall.render(from: manifest, to: folder.file("again.png"), options: WallOptions())
         #expect(folder.read("again.png") == folder.read("a.png"))
@@ -61,7 +61,7 @@ struct DecodeFloorTests {
             var wall = WallOptions()
             // Decoded at 1/2 (800 px, twice the floor) for a tile of 190 px: a halving, then Lanczos.
             (wall.layout.columns, wall.layout.width) = (1, 190 + wall.layout.padding.left + wall.layout.padding.right)
-            wall.rendering.decodeFloor = 400
+            wall.rendering.tile.decodeFloor = 400
             let hooks = RunHooks(decoded: { _, _, decoded in halve?(Alpha.premultiplied(decoded.bitmap)) })
             try Wall(inputs: [folder.file("photo.jpg")]).render(variants: [(folder.file("s.png"), wall)], hooks: hooks)
             return folder.read("s.png")

@@ -17,7 +17,7 @@ struct ErrorPolicyTests {
         var layout = LayoutConfiguration()
         (layout.width, layout.columns, layout.columnGap, layout.rowGap, layout.padding) = (600, 3, 4, 4, Insets(all: 4))
         var options = WallOptions(layout: layout)
-        options.onError = policy
+        options.limits.onError = policy
         return options
     }
 

@@ -62,7 +62,7 @@ struct FaceCropTests {
         options.layout.columns = 1
         options.layout.width = 200
         options.layout.gravity = gravity
-        options.threads = 1
+        options.limits.threads = 1
         return options
     }
 

@@ -21,8 +21,8 @@ struct InputsOnceTests {
 
     func plan(_ inputs: [String], recursive: Bool = true, include: [String] = []) throws -> Plan {
         var options = WallOptions()
-        options.scan = InputScanner.Options(recursive: recursive, include: include)
-        options.threads = 1
+        options.input.scan = InputScanner.Options(recursive: recursive, include: include)
+        options.limits.threads = 1
         return try Wall(inputs: inputs).plan(options: options)
     }
 

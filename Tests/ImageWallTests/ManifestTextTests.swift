@@ -39,7 +39,7 @@ struct ManifestTextTests {
         (options.layout.width, options.layout.columns, options.layout.maxPageHeight) = (400, 2, 900)
         options.rendering.caption = try CaptionTemplate("{stem}")
         options.rendering.title = "Title \"quoted\" / é"
-        options.sort = .date
+        options.input.sort = .date
         options.grouping = .folder
         try Wall(inputs: [folder.path]).render(
             variants: [2, 3].map { columns in
@@ -111,11 +111,11 @@ extension ManifestTextTests {
     func renderStreamedAsBefore() throws {
         let root = try awkwardFolder()
         var options = WallOptions()
-        (options.layout.width, options.layout.maxPageHeight, options.threads) = (600, 1000, 2)
+        (options.layout.width, options.layout.maxPageHeight, options.limits.threads) = (600, 1000, 2)
         options.layout.captionHeight = 14
         options.rendering.caption = try CaptionTemplate("{name}")
         options.rendering.title = "Wall \"été\" / 😀"
-        options.scan.recursive = true
+        options.input.scan.recursive = true
         for grouping in [Grouping.folder, .month] {
             options.grouping = grouping
             let variants = [2, 3].map { columns in

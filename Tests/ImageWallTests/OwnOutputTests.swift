@@ -17,7 +17,7 @@ struct OwnOutputTests {
         try FileManager.default.copyItem(atPath: Fixtures.sample("grayscale.jpg"), toPath: folder.file("b.jpg"))
         var options = WallOptions()
         options.layout.width = 400
-        options.scan.recursive = true
+        options.input.scan.recursive = true
         let first = try Wall(inputs: [folder.path]).render(to: folder.file("sheet.png"), options: options)
         #expect(first.tiles.count == 2)
         _ = try Wall(inputs: [folder.path]).render(to: folder.file("wall.dzi"), options: options)
@@ -62,7 +62,7 @@ struct OwnOutputTests {
         }
         var options = WallOptions()
         options.layout.width = 400
-        options.scan.recursive = true
+        options.input.scan.recursive = true
         let first = try Wall(inputs: [photos]).render(to: photos + "/sheet.png", options: options)
         _ = try GalleryPage.write(first, to: photos + "/index.html")
         #expect(FileManager.default.fileExists(atPath: photos + "/index_files/renditions"))

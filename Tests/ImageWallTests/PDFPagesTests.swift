@@ -26,12 +26,12 @@ struct PDFPagesTests {
         _ = folder.write(document([(300, 150), (150, 300), (225, 225)]), to: "docs/slides.pdf")
         try FileManager.default.copyItem(atPath: Fixtures.sample("png-rgb.png"), toPath: folder.file("docs/z.png"))
         var options = WallOptions()
-        options.threads = 1
+        options.limits.threads = 1
         options.layout.kind = .justified
         options.rendering.caption = try CaptionTemplate("{stem}[ p{page}]")
         let single = try Wall(inputs: [folder.file("docs")]).plan(options: options)
         #expect(single.images.count == 2 && single.images[0].info.page == nil)
-        options.pages = .all
+        options.input.pages = .all
         let manifest = try Wall(inputs: [folder.file("docs")]).render(to: folder.file("pages.png"), options: options)
         #expect(manifest.tiles.map(\.sourcePage) == [1, 2, 3, nil])
         #expect(

@@ -48,7 +48,7 @@ struct PairingTests {
 
     static func render(_ folder: String, pairs: PairPolicy = .together) throws -> Manifest {
         var options = WallOptions()
-        options.scan.pairs = pairs
+        options.input.scan.pairs = pairs
         options.layout.width = 600
         return try Wall(inputs: [folder]).render(to: folder + "/../" + "sheet-\(pairs).png", options: options)
     }
@@ -110,8 +110,8 @@ struct PairingTests {
             path: scratch.file("sheet.png"), info: ImageProbe().probe(path: scratch.file("sheet.png"))
         ).bitmap
         var plain = options
-        plain.scan.pairs = .separate
-        plain.scan.include = ["*.jpg"]
+        plain.input.scan.pairs = .separate
+        plain.input.scan.include = ["*.jpg"]
         try Wall(inputs: [folder]).render(to: scratch.file("plain.png"), options: plain)
         let unmarked = try ImageDecoder().decode(
             path: scratch.file("plain.png"), info: ImageProbe().probe(path: scratch.file("plain.png"))

@@ -31,8 +31,8 @@ struct RatingTests {
 
     func plan(_ filter: RatingFilter) throws -> Plan {
         var options = WallOptions()
-        options.rating = filter
-        options.threads = 1
+        options.input.rating = filter
+        options.limits.threads = 1
         return try Wall(inputs: [try shoot()]).plan(options: options)
     }
 
@@ -71,8 +71,8 @@ struct RatingTests {
     @Test("when the rating leaves every picture out, the error says so")
     func noneLeft() throws {
         var options = WallOptions()
-        options.rating = RatingFilter(minimum: 5, rejected: .exclude)
-        options.threads = 1
+        options.input.rating = RatingFilter(minimum: 5, rejected: .exclude)
+        options.limits.threads = 1
         let unrated = folder.file("shoot/d.jpg")
         _ = try shoot()
         #expect(throws: WallRunError.noImages(tried: 0, ratedOut: 1)) {
@@ -86,9 +86,9 @@ struct RatingTests {
     @Test("the manifest lists each picture left out by its rating, with why; {rating} shows XMP's stars")
     func manifest() throws {
         var options = WallOptions()
-        options.rating = RatingFilter(minimum: 4)
+        options.input.rating = RatingFilter(minimum: 4)
         options.rendering.caption = try CaptionTemplate("{stem} {rating}")
-        options.threads = 1
+        options.limits.threads = 1
         let manifest = try Wall(inputs: [try shoot()]).render(to: folder.file("sheet.png"), options: options)
         #expect(manifest.ratedOut?.map(\.reason) == [.belowMinimum, .rejected, .belowMinimum])
         #expect(manifest.tiles.count == 2)
@@ -96,7 +96,7 @@ struct RatingTests {
         #expect(json.contains("\"reason\":\"below-min-rating\"") || json.contains("\"reason\" : \"below-min-rating\""))
         // a.jpg's five stars come from XMP alone, which a {rating} caption has read through Exiv2
         // (the bounded EXIF reader alone knows only e.jpg's four).
-        options.rating = RatingFilter()
+        options.input.rating = RatingFilter()
         let captioned = try Wall(inputs: [folder.file("shoot")]).plan(options: options)
         #expect(captioned.images.map { $0.info.camera?.rating } == [5, 3, nil, nil, 4])
         options.rendering.caption = nil

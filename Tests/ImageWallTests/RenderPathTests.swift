@@ -22,7 +22,7 @@ struct RenderPathTests {
         var layout = LayoutConfiguration()
         (layout.width, layout.columns) = (600, columns)
         var options = WallOptions(layout: layout)
-        options.threads = 2
+        options.limits.threads = 2
         return options
     }
 
@@ -48,7 +48,7 @@ struct RenderPathTests {
         // checked across CPUs with its allowance by `make check-portable`).
         func options(columns: Int = 4) -> WallOptions {
             var options = self.options(columns: columns)
-            options.scan.exclude = ["jxl-lossy.jxl"]
+            options.input.scan.exclude = ["jxl-lossy.jxl"]
             return options
         }
         let lossy = try ImageProbe().probe(path: Fixtures.sample("jxl-lossy.jxl"))
@@ -60,7 +60,7 @@ struct RenderPathTests {
         captioned.layout.maxPageHeight = 700
         captioned.rendering.caption = try CaptionTemplate("{stem} {width}x{height}")
         captioned.rendering.title = "Samples"
-        captioned.rendering.linear = true
+        captioned.rendering.tile.linear = true
         try wall.render(to: folder.file("justified-{page}.png"), options: captioned)
         try wall.render(
             variants: [3, 6].map { columns in (folder.file("v\(columns).png"), options(columns: columns)) })

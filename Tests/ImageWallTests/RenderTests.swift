@@ -17,7 +17,7 @@ struct RenderTests {
         var layout = LayoutConfiguration()
         (layout.width, layout.columns) = (width, columns)
         var options = WallOptions(layout: layout)
-        options.threads = threads
+        options.limits.threads = threads
         return options
     }
 
@@ -124,7 +124,7 @@ struct RenderTests {
         let free = folder.file("free.png"), tight = folder.file("tight.png")
         var options = options(threads: 2)
         try Wall(inputs: [Fixtures.sampleImages]).render(to: free, options: options)
-        options.decodeMemory = 1
+        options.limits.decodeMemory = 1
         try Wall(inputs: [Fixtures.sampleImages]).render(to: tight, options: options)
         #expect(Fixtures.read(free) == Fixtures.read(tight))
     }
@@ -159,10 +159,10 @@ struct RenderTests {
         var options = options(width: 400, columns: 2)
         let normal = try Wall(inputs: inputs).render(
             to: folder.file("normal.png"), manifest: folder.file("normal.json"), options: options)
-        options.rendering.fast = true
+        options.rendering.tile.fast = true
         let quick = try Wall(inputs: inputs).render(
             to: folder.file("quick.png"), manifest: folder.file("quick.json"), options: options)
-        #expect(normal.render?.fast == false && quick.render?.fast == true)
+        #expect(normal.render?.tile.fast == false && quick.render?.tile.fast == true)
         // The key is written only for --fast renders, so older manifests read the same.
         let json = String(decoding: Fixtures.read(folder.file("normal.json")) ?? [], as: UTF8.self)
         #expect(

@@ -51,11 +51,11 @@ struct ReplayChangedSourceTests {
     func strictRefuses() throws {
         let (path, _) = try changed()
         var options = WallOptions()
-        options.strict = true
+        options.limits.strict = true
         let again = try Wall.render(
             from: try Wall.readManifest(path), to: folder.file("s.png"), recordedAt: path, options: options)
         #expect(again.skipped.count == 1 && again.tiles[0].placeholder?.contains("(--strict)") == true)
-        options.onError = .fail
+        options.limits.onError = .fail
         #expect(throws: (any Error).self) {
             try Wall.render(
                 from: try Wall.readManifest(path), to: folder.file("f.png"), recordedAt: path, options: options)
@@ -119,14 +119,14 @@ struct ReplayChangedSourceTests {
 
     @Test("under --strict a file replaced after it was probed is a placeholder, and a failure with --on-error fail")
     func replacedStrict() throws {
-        let (manifest, _) = try replacedWhileRendering { $0.strict = true }
+        let (manifest, _) = try replacedWhileRendering { $0.limits.strict = true }
         #expect(manifest.tiles[0].placeholder?.contains("changed since it was probed") == true)
         try FileManager.default.removeItem(atPath: folder.file("a.jpg"))
         try FileManager.default.removeItem(atPath: folder.file("b.png"))
         #expect(throws: CodecError.self) {
             _ = try replacedWhileRendering {
-                $0.strict = true
-                $0.onError = .fail
+                $0.limits.strict = true
+                $0.limits.onError = .fail
             }
         }
     }

@@ -37,7 +37,7 @@ struct SmartCropRenderTests {
         options.layout.columns = 3
         options.layout.width = 330
         options.layout.gravity = gravity
-        options.threads = 1
+        options.limits.threads = 1
         return options
     }
 
@@ -112,7 +112,7 @@ struct MarkedFaceTests {
         wall.layout.columns = 1
         wall.layout.width = 120
         wall.layout.gravity = .attention
-        wall.threads = 1
+        wall.limits.threads = 1
         let manifest = try Wall(inputs: [folder.file("faces")]).render(to: folder.file("sheet.png"), options: wall)
         let crop = try #require(manifest.tiles.first?.crop)
         #expect(manifest.tiles.first?.cropBy == "regions")

@@ -55,8 +55,8 @@ struct StackingTests {
 
     func options(_ mode: StackMode?, threads: Int = 1) -> WallOptions {
         var options = WallOptions()
-        options.stacking = mode.map { StackOptions(mode: $0) }
-        options.threads = threads
+        options.input.stacking = mode.map { StackOptions(mode: $0) }
+        options.limits.threads = threads
         return options
     }
 

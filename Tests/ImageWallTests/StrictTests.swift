@@ -20,7 +20,7 @@ struct StrictTests {
         folder.write(Array(jpeg.prefix(jpeg.count / 2)), to: "half.jpg")
         folder.write(Fixtures.read(Fixtures.sample("png-rgb.png"))!, to: "whole.png")
         var options = WallOptions()
-        options.strict = true
+        options.limits.strict = true
         let manifest = try Wall(inputs: [folder.path]).render(to: folder.file("s.png"), options: options)
         let tile = manifest.tiles[0]
         #expect(
@@ -38,7 +38,7 @@ struct StrictTests {
         #expect(colours.contains([150, 30, 30]))
         #expect(colours.contains { $0[0] < 100 && $0[1] < 100 && $0[2] < 100 })  // the reason's text
         #expect(!colours.contains([128, 128, 128]))
-        options.onError = .fail
+        options.limits.onError = .fail
         #expect(throws: CodecError.self) {
             try Wall(inputs: [folder.path]).render(to: folder.file("f.png"), options: options)
         }

@@ -30,8 +30,8 @@ struct CacheTests {
         var layout = LayoutConfiguration()
         (layout.width, layout.columns) = (width, columns)
         var options = WallOptions(layout: layout)
-        options.threads = 2
-        options.rendering.linear = linear
+        options.limits.threads = 2
+        options.rendering.tile.linear = linear
         options.cache = cache.map { CacheSettings(directory: $0) }
         options.cache?.keepsDecodes = decodes
         return options

@@ -23,7 +23,9 @@ struct CommandTests {
         #expect(options.layout.columnGap == 6 && options.layout.rowGap == 2)
         #expect(options.layout.padding.left == 6)  // padding follows --gap
         #expect(options.background == RGBAColor(red: 32, green: 32, blue: 32))
-        #expect(options.onError == .fail && options.threads == 2 && options.rendering.compression == .deflate(level: 3))
+        #expect(
+            options.limits.onError == .fail && options.limits.threads == 2
+                && options.rendering.compression == .deflate(level: 3))
     }
 
     @Test(

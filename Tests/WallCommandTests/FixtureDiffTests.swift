@@ -32,7 +32,7 @@ struct FixtureDiffTests {
     func render(_ inputs: [String], _ name: String) throws -> Manifest {
         var options = WallOptions()
         (options.layout.width, options.layout.columns) = (400, 2)
-        options.scan.recursive = true
+        options.input.scan.recursive = true
         return try Wall(inputs: inputs).render(
             to: folder.file(name + ".png"), manifest: folder.file(name + ".json"), options: options)
     }

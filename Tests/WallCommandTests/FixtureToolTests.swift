@@ -125,7 +125,7 @@ struct FixtureToolTests {
         let sources = ["heic-rotated-6.heic", "orientation-6.jpg", "tiff-palette-orientation-8.tif"]
         var options = WallOptions()
         (options.layout.width, options.layout.columns) = (500, 3)
-        options.stacking = StackOptions(mode: .similar)
+        options.input.stacking = StackOptions(mode: .similar)
         let manifest = try Wall(inputs: sources.map(Fixtures.sample)).render(
             to: folder.file("s.png"), manifest: folder.file("s.json"), options: options)
         let stacked = try #require(manifest.tiles.first { $0.stack != nil })

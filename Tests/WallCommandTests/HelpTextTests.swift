@@ -35,6 +35,6 @@ struct HelpTextTests {
         let seed = try #require(command.input.pickedSeed(quiet: true))
         #expect(seed > 0)
         let seeded = try ImageWallCommand.Render.parse(["x.jpg", "-o", "s.png", "--sort", "random", "--seed", "7"])
-        #expect(seeded.input.pickedSeed(quiet: true) == nil && seeded.options.seed == 7)
+        #expect(seeded.input.pickedSeed(quiet: true) == nil && seeded.options.input.seed == 7)
     }
 }

@@ -35,13 +35,13 @@ struct InputOrderTests {
         populate()
         defer { unlink(folder.file("sub/deep.png")); rmdir(folder.file("sub")) }
         #expect(names(try plan([folder.path])) == ["IMG1.png", "b.png", "img10.png", "img2.png"])  // as given: bytes
-        let sorted = try plan([folder.path]) { $0.sort = .natural }
+        let sorted = try plan([folder.path]) { $0.input.sort = .natural }
         #expect(names(sorted) == ["b.png", "IMG1.png", "img2.png", "img10.png"])
         #expect(sorted.images.allSatisfy { $0.sortKey != nil })
         #expect(
             names(
                 try plan([folder.path]) {
-                    $0.sort = .natural; $0.reverse = true
+                    $0.input.sort = .natural; $0.input.reverse = true
                 }) == ["img10.png", "img2.png", "IMG1.png", "b.png"])
     }
 
@@ -49,16 +49,19 @@ struct InputOrderTests {
     func scanning() throws {
         populate()
         defer { unlink(folder.file("sub/deep.png")); rmdir(folder.file("sub")) }
-        #expect(names(try plan([folder.path]) { $0.scan.recursive = true }).contains("deep.png"))
+        #expect(names(try plan([folder.path]) { $0.input.scan.recursive = true }).contains("deep.png"))
         #expect(!names(try plan([folder.path])).contains("deep.png"))
         // Globs ignore case, as camera names (IMG_0001.JPG) need.
-        #expect(names(try plan([folder.path]) { $0.scan.include = ["img*"] }) == ["IMG1.png", "img10.png", "img2.png"])
+        #expect(
+            names(try plan([folder.path]) { $0.input.scan.include = ["img*"] }) == [
+                "IMG1.png", "img10.png", "img2.png",
+            ])
         #expect(
             names(
                 try plan([folder.path]) {
-                    $0.scan.exclude = ["img*", "*/sub/*"]; $0.scan.recursive = true
+                    $0.input.scan.exclude = ["img*", "*/sub/*"]; $0.input.scan.recursive = true
                 }) == ["b.png"])
-        #expect(!names(try plan([folder.path]) { $0.scan.recursive = true }).contains(".hidden.png"))
+        #expect(!names(try plan([folder.path]) { $0.input.scan.recursive = true }).contains(".hidden.png"))
     }
 
     @Test("random order is the same for a seed, whatever the input order, and differs across seeds")
@@ -66,15 +69,15 @@ struct InputOrderTests {
         let inputs = SampleCatalog.paths
         let a = names(
             try plan(inputs) {
-                $0.sort = .random; $0.seed = 7
+                $0.input.sort = .random; $0.input.seed = 7
             })
         let b = names(
             try plan(inputs.reversed()) {
-                $0.sort = .random; $0.seed = 7
+                $0.input.sort = .random; $0.input.seed = 7
             })
         let c = names(
             try plan(inputs) {
-                $0.sort = .random; $0.seed = 8
+                $0.input.sort = .random; $0.input.seed = 8
             })
         #expect(a == b)
         #expect(a != c)
@@ -83,14 +86,14 @@ struct InputOrderTests {
 
     @Test("size, aspect and date orders")
     func keyed() throws {
-        let bySize = try plan(SampleCatalog.paths) { $0.sort = .size }
+        let bySize = try plan(SampleCatalog.paths) { $0.input.sort = .size }
         #expect(bySize.images.map(\.fileSize) == bySize.images.map(\.fileSize).sorted())
-        let byAspect = try plan(SampleCatalog.paths) { $0.sort = .aspect }
+        let byAspect = try plan(SampleCatalog.paths) { $0.input.sort = .aspect }
         let aspects = byAspect.images.map { Double($0.info.displayedSize.width) / Double($0.info.displayedSize.height) }
         #expect(aspects == aspects.sorted())
         #expect(byAspect.images.first?.path.hasSuffix("tall-1x3-progressive-444.jpg") == true)
         // No EXIF dates in the samples: date falls back to the modification time.
-        let byDate = try plan(SampleCatalog.paths) { $0.sort = .date }
+        let byDate = try plan(SampleCatalog.paths) { $0.input.sort = .date }
         #expect(
             byDate.images.allSatisfy {
                 if case .text(let t) = $0.sortKey! { return t.count == 19 } else { return false }
@@ -111,7 +114,7 @@ struct InputOrderTests {
         _ = command  // parsed; the library does the work below
         let inputs = try String(contentsOfFile: list, encoding: .utf8).split(separator: "\n").map(String.init)
         var options = WallOptions()
-        options.threads = 2
+        options.limits.threads = 2
         (options.layout.kind, options.layout.columns) = (.grid, 100)
         let plan = try Wall(inputs: inputs).plan(options: options)
         #expect(inputs.count == 100_000 && plan.images.count == 1000 && plan.repeats.count == 99_000)

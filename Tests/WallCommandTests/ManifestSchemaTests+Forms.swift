@@ -26,7 +26,7 @@ extension ManifestSchemaTests {
         options.rendering.title = "Sizes"
         try ManifestWriter.write(try Wall.manifest(ofSizes: sizes, options: options), to: output.file("sizes.json"))
         (options.layout.captionHeight, options.rendering.title) = (0, nil)
-        options.rendering.decodeFloor = 320
+        options.rendering.tile.decodeFloor = 320
         let rendered = try Wall(inputs: [photos + "/a"]).render(
             to: output.file("floor.png"), manifest: output.file("floor.json"), options: options)
         manifests += [output.file("sizes.json"), output.file("floor.json")]

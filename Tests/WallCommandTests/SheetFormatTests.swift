@@ -20,8 +20,8 @@ struct SheetFormatTests {
     func render(_ name: String, threads: Int = 1, configure: (inout WallOptions) -> Void = { _ in }) throws -> Manifest
     {
         var options = WallOptions()
-        (options.layout.width, options.layout.columns, options.threads) = (800, 4, threads)
-        options.scan.include = ["*.jpg", "png-*.png"]
+        (options.layout.width, options.layout.columns, options.limits.threads) = (800, 4, threads)
+        options.input.scan.include = ["*.jpg", "png-*.png"]
         configure(&options)
         return try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file(name), options: options)
     }
@@ -133,7 +133,7 @@ struct SheetFormatTests {
         let manifest = folder.file("plan.json")
         var options = WallOptions()
         (options.layout.width, options.layout.columns) = (400, 2)
-        options.scan.include = ["png-*.png"]
+        options.input.scan.include = ["png-*.png"]
         try Wall(inputs: [Fixtures.sampleImages]).render(to: folder.file("p.png"), manifest: manifest, options: options)
         try Wall.render(
             part: try #require(SheetPart(1, of: 1)), ofManifestAt: manifest, to: folder.file("part-1"), options: options

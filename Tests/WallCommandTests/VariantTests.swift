@@ -17,7 +17,7 @@ struct VariantTests {
 
     func options(columns: Int, width: Int = 600) -> WallOptions {
         var options = WallOptions()
-        (options.layout.columns, options.layout.width, options.threads) = (columns, width, 2)
+        (options.layout.columns, options.layout.width, options.limits.threads) = (columns, width, 2)
         return options
     }
 
@@ -100,7 +100,7 @@ struct VariantTests {
 
         // With --stack, the pictures compared are a phase of their own, after the probe.
         var stacking = options
-        stacking.stacking = StackOptions(mode: .similar)
+        stacking.input.stacking = StackOptions(mode: .similar)
         let stacked = Mutex<[ProgressUpdate]>([])
         try Wall(inputs: [Fixtures.sampleImages]).render(
             to: folder.file("s.png"), options: stacking,

@@ -228,7 +228,8 @@ struct GallerySiteTests {
         let report = try fixture.build()
         #expect(report.drawn.count == 4, "\(report.summary)")
         let one = fixture.root + "/one"
-        try GallerySite(tree: fixture.tree, site: one, settings: SiteFixture.settings { $0.wall.threads = 1 }).build()
+        try GallerySite(tree: fixture.tree, site: one, settings: SiteFixture.settings { $0.wall.limits.threads = 1 })
+            .build()
         #expect(fixture.files() == SiteFixture.files(in: one))
         for file in fixture.files() + [SitePaths.record] {
             #expect(Fixtures.read(fixture.site + "/" + file) == Fixtures.read(one + "/" + file), "\(file)")

@@ -42,7 +42,7 @@ final class SiteFixture: @unchecked Sendable {
     /// Settings for quick builds: small sheets, one thread, no cache.
     static func settings(_ change: (inout GallerySettings) -> Void = { _ in }) -> GallerySettings {
         var wall = WallOptions()
-        wall.threads = 2
+        wall.limits.threads = 2
         var settings = GallerySettings(wall: wall)
         var narrow = wall.layout, wide = wall.layout
         (narrow.columns, narrow.width) = (2, 400)

@@ -167,7 +167,7 @@ struct PartsTests {
 
         // The same manifest, rendered by a worker given other options.
         var linear = try plan("m.json").options
-        linear.rendering.linear = true
+        linear.rendering.tile.linear = true
         let differing = folder.file("linear-2")
         try Wall.render(
             part: try #require(SheetPart(2, of: 3)), ofManifestAt: folder.file("m.json"), to: differing, options: linear

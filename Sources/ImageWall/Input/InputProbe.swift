@@ -108,9 +108,10 @@ enum InputProbe {
         guard !inputs.isEmpty else { throw WallRunError.noInputs }
         let probed = hooks.profile.measure(.probe, wall: true) {
             probe(
-                inputs, threads: options.threads, maxImagePixels: options.maxImagePixels, scan: options.scan,
-                rating: options.rating, readsRatings: options.rendering.caption?.uses(.rating) == true,
-                pages: options.pages, progress: hooks.progress)
+                inputs, threads: options.limits.threads, maxImagePixels: options.limits.maxImagePixels,
+                scan: options.input.scan,
+                rating: options.input.rating, readsRatings: options.rendering.caption?.uses(.rating) == true,
+                pages: options.input.pages, progress: hooks.progress)
         }
         try hooks.checkCancelled()
         for path in probed.ownOutputs {
@@ -125,7 +126,7 @@ enum InputProbe {
         for folder in probed.foldersNotRead where folder.reason == .alreadyRead {
             hooks.diagnostics(.warning(source: folder.path, message: folder.reason.rawValue))
         }
-        if options.onError == .fail, let first = probed.failures.first { throw first }
+        if options.limits.onError == .fail, let first = probed.failures.first { throw first }
         for failure in probed.failures {
             hooks.diagnostics(.skipped(source: failure.path, reason: failure.reason, stage: .probe))
         }
@@ -136,7 +137,9 @@ enum InputProbe {
                 ratedOut: probed.ratedOut.count)
         }
         var ordered = probed
-        ordered.images = options.sort.sorted(probed.images, reverse: options.reverse, seed: options.seed).map { entry in
+        ordered.images = options.input.sort.sorted(
+            probed.images, reverse: options.input.reverse, seed: options.input.seed
+        ).map { entry in
             var image = entry.image
             image.sortKey = entry.key
             return image

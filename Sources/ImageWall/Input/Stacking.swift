@@ -76,7 +76,7 @@ enum Stacking {
     /// `probed` (in wall order) with each stack drawn as one picture, in the place of its first
     /// in the wall, carrying the stack; the other pictures of stacks leave the wall.
     static func stacked(_ probed: ProbeResult, options: WallOptions, hooks: RunHooks) throws -> ProbeResult {
-        guard let stacking = options.stacking else { return probed }
+        guard let stacking = options.input.stacking else { return probed }
         let images = probed.images
         // A video, a page of a document and a refused file are never stacked.
         let stackable = images.map { $0.info.format != .video && $0.info.page == nil && $0.refusal == nil }
@@ -84,11 +84,11 @@ enum Stacking {
         let wanted = wantsFingerprint(stackable: stackable, instants: instants, options: stacking)
         let indices = images.indices.filter { wanted[$0] }
         let decoder = ImageDecoder.fingerprinting(like: options.decoder)
-        let memory = MemoryBudget(limit: options.decodeMemory)
+        let memory = MemoryBudget(limit: options.limits.decodeMemory)
         let cache = options.cache.map(RenderCache.init)
         hooks.progress?.begin(.stack, total: indices.count)
         // Each picture's content, read once with a cache: what keeps its fingerprint and sharpness.
-        let read = try parallelMap(indices.count, threads: options.threads) {
+        let read = try parallelMap(indices.count, threads: options.limits.threads) {
             n -> (print: PictureFingerprint?, content: CacheKey?) in
             defer { hooks.progress?.advance(.stack) }
             if hooks.isCancelled() { return (nil, nil) }
@@ -118,7 +118,7 @@ enum Stacking {
         var drawnAt: [Int: ProbedImage] = [:]
         var folded = Set<Int>()
         let choices = try chosen(
-            in: groups, images: images, decoder: decoder, memory: memory, threads: options.threads,
+            in: groups, images: images, decoder: decoder, memory: memory, threads: options.limits.threads,
             cache: cache.map { ($0, contents) }, hooks: hooks)
         for (group, (chosen, choice)) in zip(groups, choices) {
             var image = images[chosen]

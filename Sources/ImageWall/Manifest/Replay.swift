@@ -34,7 +34,7 @@ package enum Replay {
         options.background = manifest.layout.background
         if let recorded = manifest.render { options.rendering = recorded }
         if let title = manifest.title { options.rendering.title = title.text }
-        let probe = ImageProbe(maxImagePixels: options.maxImagePixels)
+        let probe = ImageProbe(maxImagePixels: options.limits.maxImagePixels)
         var images: [ProbedImage] = []
         var placements: [Placement] = []
         var skipped: [CodecError] = []
@@ -53,7 +53,7 @@ package enum Replay {
                 }
                 image.readFileStatus()
             } catch {
-                if options.onError == .fail { throw error }
+                if options.limits.onError == .fail { throw error }
                 hooks.diagnostics(.skipped(source: error.path, reason: error.reason, stage: .probe))
                 skipped.append(error)
                 // Kept in its recorded place; decoding will fail and draw it grey.
@@ -67,9 +67,9 @@ package enum Replay {
             if let changed = SourceChange(then: recorded, now: now, gravity: options.layout.gravity) {
                 crop = changed.crop(crop, drawnAt: Size(width: tile.width, height: tile.height))
                 let change = changed.description(since: "the manifest")
-                if options.strict {
+                if options.limits.strict {
                     let reason = change + " (--strict)"
-                    if options.onError == .fail { throw CodecError(.probe, path: path, reason: reason) }
+                    if options.limits.onError == .fail { throw CodecError(.probe, path: path, reason: reason) }
                     image.refusal = reason
                     skipped.append(CodecError(.probe, path: path, reason: reason))
                 } else {
@@ -96,7 +96,7 @@ package enum Replay {
             images: images, skipped: skipped, arrangement: arrangement, sectionTitles: titles, recipes: recipes)
         plan.roots = manifest.roots?.map(\.path) ?? []
         plan.warnings = warnings
-        plan.decodeFloor = options.rendering.decodeFloor
+        plan.decodeFloor = options.rendering.tile.decodeFloor
         if manifest.tiles.enumerated().contains(where: { $0.offset != $0.element.index }) {
             plan.wallIndices = manifest.tiles.map(\.index)
         }

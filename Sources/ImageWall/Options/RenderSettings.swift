@@ -20,11 +20,8 @@ public struct RenderSettings: Sendable, Hashable, Codable {
     public var textColor: RGBAColor?
     /// Rounded corners and border of every image.
     public var style = TileStyle()
-    /// Resample in linear light instead of on sRGB-encoded values.
-    public var linear = false
-    /// Trade a little quality for speed: decode images to their tile size rather than twice it,
-    /// and read progressive JPEGs shrunk to 1/8 only to their first DC scan.
-    public var fast = false
+    /// How each tile is decoded and resampled from its source.
+    public var tile = TileSettings()
     /// How the sheet is deflated: ImageWall's own deflater, which codes runs as zlib's run-length
     /// strategy does at about four times its speed and no larger (with the Paeth filter, within a
     /// few percent of libpng's default settings, level 6 and adaptive filters).
@@ -36,11 +33,6 @@ public struct RenderSettings: Sendable, Hashable, Codable {
     public var quality: Int?
     /// The paper of a PDF sheet (`nil`: ``Paper/a4``).
     public var paper: Paper?
-    /// Every source decoded as for a tile at least this long on its long side (or as big as the
-    /// source, when smaller), however small its tiles: what a gallery decodes once for its
-    /// sheets and its renditions alike (see ``RunHooks/decoded``). `nil`: each as its tiles need.
-    public var decodeFloor: Int?
-
     /// The quality of JPEG and WebP sheets when none is given.
     public static let defaultQuality = 85
 
@@ -64,7 +56,7 @@ public struct RenderSettings: Sendable, Hashable, Codable {
         if !(0...largest).contains(style.border) { return "border \(style.border) (0 to \(largest) px)" }
         if let fontSize, !(1...largest).contains(fontSize) { return "fontSize \(fontSize) (1 to \(largest) px)" }
         if let quality, !(0...100).contains(quality) { return "quality \(quality) (0 to 100)" }
-        if let decodeFloor, decodeFloor < 1 { return "decodeFloor \(decodeFloor) (at least 1 px)" }
+        if let decodeFloor = tile.decodeFloor, decodeFloor < 1 { return "decodeFloor \(decodeFloor) (at least 1 px)" }
         return nil
     }
 
@@ -95,16 +87,16 @@ public struct RenderSettings: Sendable, Hashable, Codable {
         fontSize = try c.decodeIfPresent(Int.self, forKey: .fontSize)
         textColor = try c.decodeIfPresent(RGBAColor.self, forKey: .textColor)
         style = try TileStyle(from: decoder)
-        linear = try c.decodeIfPresent(Bool.self, forKey: .linear) ?? defaults.linear
-        fast = try c.decodeIfPresent(Bool.self, forKey: .fast) ?? defaults.fast
+        tile.linear = try c.decodeIfPresent(Bool.self, forKey: .linear) ?? defaults.tile.linear
+        tile.fast = try c.decodeIfPresent(Bool.self, forKey: .fast) ?? defaults.tile.fast
         compression = try c.decodeIfPresent(PNGCompression.self, forKey: .compression) ?? defaults.compression
         pngFilter = try c.decodeIfPresent(PNGFilter.self, forKey: .pngFilter) ?? defaults.pngFilter
         quality = try c.decodeIfPresent(Int.self, forKey: .quality)
         paper = try c.decodeIfPresent(Paper.self, forKey: .paper)
-        decodeFloor = try c.decodeIfPresent(Int.self, forKey: .decodeFloor)
+        tile.decodeFloor = try c.decodeIfPresent(Int.self, forKey: .decodeFloor)
     }
 
-    /// Writes the settings in one flat object (the style's fields beside the rest); `fast`,
+    /// Writes the settings in one flat object (the style's and the tile's fields beside the rest); `fast`,
     /// `quality`, `paper` and `decodeFloor` only when set.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -114,12 +106,12 @@ public struct RenderSettings: Sendable, Hashable, Codable {
         try c.encodeIfPresent(fontSize, forKey: .fontSize)
         try c.encodeIfPresent(textColor, forKey: .textColor)
         try style.encode(to: encoder)
-        try c.encode(linear, forKey: .linear)
-        if fast { try c.encode(fast, forKey: .fast) }
+        try c.encode(tile.linear, forKey: .linear)
+        if tile.fast { try c.encode(tile.fast, forKey: .fast) }
         try c.encode(compression, forKey: .compression)
         try c.encode(pngFilter, forKey: .pngFilter)
         try c.encodeIfPresent(quality, forKey: .quality)
         try c.encodeIfPresent(paper, forKey: .paper)
-        try c.encodeIfPresent(decodeFloor, forKey: .decodeFloor)
+        try c.encodeIfPresent(tile.decodeFloor, forKey: .decodeFloor)
     }
 }

@@ -3,12 +3,6 @@ import WallCompositor
 import WallCore
 import WallLayout
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// What to do with an input that cannot be read.
 public enum ErrorPolicy: String, Sendable, Codable, CaseIterable {
     /// Report it, list it in the manifest, and render the rest.
@@ -35,55 +29,27 @@ public enum Grouping: String, Sendable, Codable, CaseIterable {
     public var isByDate: Bool { self == .day || self == .month || self == .year }
 }
 
-/// Everything that shapes a render. The values a new `WallOptions()` holds are the defaults,
-/// for the library and the command line alike.
+/// Everything that shapes a render, in the command line's groups: which inputs are drawn, the
+/// layout, how the sheet looks (with what shapes each tile), how the run goes about it, and the
+/// cache. The values a new `WallOptions()` holds are the defaults, for the library and the
+/// command line alike.
 ///
 /// How a run reports back and is stopped (progress, timing, cancellation, diagnostics) is not
 /// a setting: see ``RunHooks``.
 public struct WallOptions: Sendable {
+    /// Which inputs are drawn, and in what order.
+    public var input = InputSelection()
     /// The layout and its geometry.
     public var layout: LayoutConfiguration
     /// How images are grouped into sections.
     public var grouping: Grouping = .none
     /// The colour under and between tiles; not opaque means an RGBA sheet.
     public var background: RGBAColor = .white
-    /// Everything else that shapes the pixels: captions, decoration, resampling, decoding and
-    /// the encoder. Recorded in the manifest as it is.
+    /// Everything else that shapes the pixels: captions, decoration, how tiles are decoded and
+    /// resampled (``RenderSettings/tile``) and the encoder. Recorded in the manifest as it is.
     public var rendering = RenderSettings()
-    /// How folders are searched and which files are kept.
-    public var scan = InputScanner.Options()
-    /// Which pictures are drawn by their rating (`--min-rating`, `--rejected`).
-    public var rating = RatingFilter()
-    /// Which pages of a PDF are drawn (`--pages`).
-    public var pages = PageSelection.first
-    /// Bursts or look-alikes drawn as one tile each (`--stack`); `nil` draws every picture.
-    public var stacking: StackOptions?
-    /// The order of the images.
-    public var sort: SortOrder = .none
-    /// Reverse the order.
-    public var reverse = false
-    /// The seed of `.random` order.
-    public var seed: UInt64 = 0
-    /// What to do with unreadable inputs.
-    public var onError: ErrorPolicy = .skip
-    /// Treat decoder warnings (damaged but partly readable data) as errors.
-    public var strict = false
-    /// Threads working at once (probing, decoding, painting and encoding); 1 runs the whole
-    /// render on the calling thread.
-    public var threads: Int = 1
-
-    /// One thread a core this machine has online: the command line's default for `--threads`.
-    public static var everyCore: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
-    /// Bytes the images being decoded at once may hold (decoded pixels, and a progressive
-    /// JPEG's coefficients: 100 MB for a 16 MP 4:4:4 file); an image needing more is decoded
-    /// alone. Keeps peak memory flat however big and however many the inputs are. 192 MB lets
-    /// two threads decode the 12 MP HEICs phones write (about 70 MB each: 61 MB inside
-    /// libheif, and the pixels kept) side by side.
-    public var decodeMemory: Int = 192 << 20
-    /// Inputs with more pixels are refused from their header.
-    public var maxImagePixels: Int = ImageProbe.defaultMaxImagePixels
-    /// A page bigger than this (pixels) is refused with advice to split the sheet into pages.
-    public var maxSheetPixels: Int = 1 << 30
+    /// Threads, memory, the largest inputs and pages, and what an unreadable input does.
+    public var limits = RunLimits()
     /// The persistent cache of decodes, tiles and compressed bands; `nil` (the default for the
     /// library; the command line uses ``CacheSettings/defaultDirectory``) renders without one.
     public var cache: CacheSettings?
@@ -117,11 +83,7 @@ public struct WallOptions: Sendable {
     }
 
     /// The decoder these options ask for.
-    var decoder: ImageDecoder {
-        var decoder = ImageDecoder()
-        decoder.fast = rendering.fast
-        return decoder
-    }
+    var decoder: ImageDecoder { rendering.tile.decoder }
 }
 
 /// Rounded corners and border of every image (from the compositor).

@@ -53,8 +53,8 @@ public struct Plan: Sendable {
     static func laidOut(_ probed: ProbeResult, options: WallOptions, hooks: RunHooks) throws -> Plan {
         hooks.progress?.begin(.layout, total: 1)
         let (images, sections, titles) = Plan.sections(
-            of: probed.images, grouping: options.grouping, newestFirst: options.reverse,
-            byDateWithin: options.sort == .none)
+            of: probed.images, grouping: options.grouping, newestFirst: options.input.reverse,
+            byDateWithin: options.input.sort == .none)
         let arrangement = try hooks.profile.measure(.layout, wall: true) {
             try options.effectiveLayout.arrange(images.map(\.info.displayedSize), sections: sections)
         }
@@ -63,7 +63,7 @@ public struct Plan: Sendable {
             images: images, skipped: probed.failures, arrangement: arrangement, sectionTitles: titles,
             ignored: probed.ignored, roots: probed.roots, foldersNotRead: probed.foldersNotRead,
             filteredOut: probed.filteredOut, ownOutputs: probed.ownOutputs, repeats: probed.repeats)
-        plan.decodeFloor = options.rendering.decodeFloor
+        plan.decodeFloor = options.rendering.tile.decodeFloor
         plan.ratedOut = probed.ratedOut
         return plan
     }

@@ -30,7 +30,8 @@ package struct RenderSession {
         warnings planWarnings: [Int: [String]] = [:], hooks: RunHooks
     ) throws {
         for page in pages {
-            try SheetSizeError.check(page.sizes, cap: page.format.isPixelCapped ? options.maxSheetPixels : Int.max)
+            try SheetSizeError.check(
+                page.sizes, cap: page.format.isPixelCapped ? options.limits.maxSheetPixels : Int.max)
         }
         try Self.refuseOverwritingInputs(outputs: outputs, images: images)
         // Crops that follow faces need the detector: never a sheet cropped otherwise without a word.
@@ -46,7 +47,9 @@ package struct RenderSession {
             for message in messages { warnings.add(message, for: index) }
         }
         cache = options.cache.map(RenderCache.init)
-        maker = TileMaker(images: images, options: options, hooks: hooks, warnings: warnings, cache: cache)
+        maker = TileMaker(
+            images: images, settings: options.rendering.tile, limits: options.limits, gravity: options.layout.gravity,
+            hooks: hooks, warnings: warnings, cache: cache)
     }
 
     /// The cells of `plan` drawn with `options`.
@@ -84,7 +87,7 @@ package struct RenderSession {
         encoder.outputFormatting = [.sortedKeys]
         var hasher = KeyHasher()
         hasher.add((try? encoder.encode(options.rendering)).map { String(decoding: $0, as: UTF8.self) } ?? "")
-        hasher.add("background \(options.background) strict \(options.strict)")
+        hasher.add("background \(options.background) strict \(options.limits.strict)")
         return hasher.finish().description
     }
 

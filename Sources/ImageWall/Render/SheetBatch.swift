@@ -76,7 +76,7 @@ struct SheetBatch {
             try hooks.profile.measure(.manifestWrite, wall: true) {
                 for (job, manifest) in zip(jobs, manifests) {
                     if let path = job.manifest {
-                        staged.append(try ManifestWriter.stage(manifest, to: path, threads: job.options.threads))
+                        staged.append(try ManifestWriter.stage(manifest, to: path, threads: job.options.limits.threads))
                     }
                 }
             }
@@ -103,7 +103,8 @@ struct SheetBatch {
         let cells = try session.cells(of: plan, options: job.options)
         let hooks = self.hooks
         hooks.progress?.begin(.render, total: plan.arrangement.placements.count)
-        let writer = session.pageWriter(plan: plan, options: job.options, cells: cells, threads: job.options.threads)
+        let writer = session.pageWriter(
+            plan: plan, options: job.options, cells: cells, threads: job.options.limits.threads)
         return try writer.write(to: job.pages, as: job.format) { index in
             defer { hooks.progress?.advance(.render) }
             return try session.cell(index, of: plan, cells: cells)
@@ -131,7 +132,7 @@ struct SheetBatch {
         }
         let images = jobs[0].plan.images
         hooks.progress?.begin(.render, total: images.count)
-        _ = try parallelMap(images.count, threads: base.threads) { index -> Bool in
+        _ = try parallelMap(images.count, threads: base.limits.threads) { index -> Bool in
             try hooks.checkCancelled()
             defer { hooks.progress?.advance(.render) }
             let tiles = try tilesAsAlone(index, of: jobs, session: session)
@@ -145,7 +146,7 @@ struct SheetBatch {
             }
             return true
         }
-        return try parallelMap(jobs.count, threads: base.threads) { v -> [any CompletedPage] in
+        return try parallelMap(jobs.count, threads: base.limits.threads) { v -> [any CompletedPage] in
             let writer = session.pageWriter(plan: jobs[v].plan, options: jobs[v].options, cells: cells[v], threads: 1)
             let spill = spills[v]
             return try writer.write(to: jobs[v].pages, as: jobs[v].format) { index in

@@ -16,9 +16,10 @@ import WallLayout
 /// for the same content and decode plan, else the file is decoded.
 struct TileMaker: Sendable {
     let images: [ProbedImage]
+    /// How each tile is decoded and resampled.
+    let settings: TileSettings
     let decoder: ImageDecoder
     let memory: MemoryBudget
-    let linear: Bool
     let strict: Bool
     let onError: ErrorPolicy
     let profile: StageProfile?
@@ -27,27 +28,27 @@ struct TileMaker: Sendable {
     /// What a source replaced since it was probed is probed with again, and cropped by.
     let probe: ImageProbe
     let gravity: Gravity
-    let decodeFloor: Int?
     /// Told of each decode (see ``RunHooks/decoded``).
     let decodedHook: (@Sendable (ProbedImage, Size, DecodedImage) -> Bitmap?)?
     /// Sources' content keys the caller has (see ``RunHooks/contentKey``).
     let knownKey: (@Sendable (String) -> CacheKey?)?
 
+    /// A maker of `images`' tiles as `settings` say, within `limits`, cropped towards `gravity`.
     init(
-        images: [ProbedImage], options: WallOptions, hooks: RunHooks, warnings: TileWarnings, cache: RenderCache? = nil
+        images: [ProbedImage], settings: TileSettings, limits: RunLimits, gravity: Gravity, hooks: RunHooks,
+        warnings: TileWarnings, cache: RenderCache? = nil
     ) {
         self.images = images
-        decoder = options.decoder
-        memory = MemoryBudget(limit: options.decodeMemory)
-        linear = options.rendering.linear
-        strict = options.strict
-        onError = options.onError
+        self.settings = settings
+        decoder = settings.decoder
+        memory = MemoryBudget(limit: limits.decodeMemory)
+        strict = limits.strict
+        onError = limits.onError
         profile = hooks.profile
         self.warnings = warnings
         self.cache = cache
-        probe = ImageProbe(maxImagePixels: options.maxImagePixels)
-        gravity = options.layout.gravity
-        decodeFloor = options.rendering.decodeFloor
+        probe = ImageProbe(maxImagePixels: limits.maxImagePixels)
+        self.gravity = gravity
         decodedHook = hooks.decoded
         knownKey = hooks.contentKey
     }
@@ -128,7 +129,7 @@ struct TileMaker: Sendable {
                     }
                 }
                 let tiles = TileMaker.resample(
-                    source, halved: halved, of: image, into: placements, recipes: recipes, linear: linear,
+                    source, halved: halved, of: image, into: placements, recipes: recipes, linear: settings.linear,
                     smart: smart, subjects: subjects, profile: profile
                 ) { placement, crop in
                     warnings.setCrop(crop, by: chosenBy, for: index, drawnAt: placement.image.size)
@@ -162,9 +163,8 @@ struct TileMaker: Sendable {
         image.info = try probe.probe(path: image.path)
         image.readFileStatus()
         guard let changed = SourceChange(then: then, now: image.info.displayedSize, gravity: gravity) else {
-            return (
-                image, placements, placements.map { TileRecipe(ownFor: image, placement: $0, floor: decodeFloor) }
-            )
+            let recipes = placements.map { TileRecipe(ownFor: image, placement: $0, floor: settings.decodeFloor) }
+            return (image, placements, recipes)
         }
         let change = changed.description(since: "it was probed")
         if strict { throw CodecError(.decode, path: image.path, reason: change + " (--strict)") }
@@ -203,7 +203,7 @@ struct TileMaker: Sendable {
             var hasher = KeyHasher()
             hasher.add("tile")
             hasher.add(decode)
-            hasher.add(linear ? 1 : 0)
+            hasher.add(settings.linear ? 1 : 0)
             for size in recipe.via + [placement.image.size] {
                 hasher.add(size.width)
                 hasher.add(size.height)

@@ -77,6 +77,6 @@ struct AppearanceOptions: ParsableArguments {
         options.rendering.fontSize = fontSize
         options.rendering.textColor = captionColor
         options.rendering.style = TileStyle(cornerRadius: cornerRadius, border: border, borderColor: borderColor)
-        options.rendering.linear = linear
+        options.rendering.tile.linear = linear
     }
 }

@@ -10,7 +10,7 @@ struct DecodingOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "What to do with unreadable inputs: skip (report and go on) or fail.", valueName: "policy"))
-    var onError: ErrorPolicy = libraryDefaults.onError
+    var onError: ErrorPolicy = libraryDefaults.limits.onError
 
     @Flag(
         help:
@@ -28,12 +28,12 @@ struct DecodingOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp("Refuse a page bigger than this many pixels unless it is split.", valueName: "n"))
-    var maxSheetPixels = libraryDefaults.maxSheetPixels
+    var maxSheetPixels = libraryDefaults.limits.maxSheetPixels
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp("Refuse inputs with more pixels than this, from their header.", valueName: "n"))
-    var maxImagePixels = libraryDefaults.maxImagePixels
+    var maxImagePixels = libraryDefaults.limits.maxImagePixels
 
     @Flag(
         help:
@@ -46,7 +46,7 @@ struct DecodingOptions: ParsableArguments {
         help: ArgumentHelp(
             "Megabytes the images decoded at once may hold; an image needing more (a huge progressive JPEG) is decoded alone.",
             valueName: "MB"))
-    var decodeMemory = libraryDefaults.decodeMemory >> 20
+    var decodeMemory = libraryDefaults.limits.decodeMemory >> 20
 
     init() {}
 
@@ -60,12 +60,12 @@ struct DecodingOptions: ParsableArguments {
 
     /// Sets the error policy, limits, threads and memory.
     func apply(to options: inout WallOptions) {
-        options.onError = onError
-        options.strict = strict
-        options.threads = threads ?? WallOptions.everyCore
-        options.maxImagePixels = maxImagePixels
-        options.decodeMemory = decodeMemory << 20
-        options.maxSheetPixels = maxSheetPixels
-        options.rendering.fast = fast
+        options.limits.onError = onError
+        options.limits.strict = strict
+        options.limits.threads = threads ?? RunLimits.everyCore
+        options.limits.maxImagePixels = maxImagePixels
+        options.limits.decodeMemory = decodeMemory << 20
+        options.limits.maxSheetPixels = maxSheetPixels
+        options.rendering.tile.fast = fast
     }
 }

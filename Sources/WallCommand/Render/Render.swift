@@ -228,7 +228,7 @@ extension ImageWallCommand {
             ProcessSetup.catchInterrupts()
             let display = ProgressDisplay(style: reporting.quiet ? .none : reporting.progress)
             var options = self.options
-            if let seed = input.pickedSeed(quiet: reporting.quiet) { options.seed = seed }
+            if let seed = input.pickedSeed(quiet: reporting.quiet) { options.input.seed = seed }
             let stages = reporting.profile ? StageProfile() : nil
             let quiet = reporting.quiet
             let verbose = reporting.verbose
@@ -258,9 +258,9 @@ extension ImageWallCommand {
                     if let stages { ReportingOptions.report(stages) }
                 case .replay(let manifest):
                     let recorded = try stages.measure(.manifest, wall: true) {
-                        try Wall.readManifest(manifest, threads: options.threads)
+                        try Wall.readManifest(manifest, threads: options.limits.threads)
                     }
-                    let page = galleryPages(threads: options.threads)
+                    let page = galleryPages(threads: options.limits.threads)
                     let result = try Wall.renderStreamed(
                         from: recorded, to: output.sheet, manifest: output.manifest, root: replay.root,
                         recordedAt: manifest, options: options, hooks: hooks, alongside: page.stage)
@@ -320,7 +320,7 @@ extension ImageWallCommand {
                 return (OutputNaming.variant(sheet, for: variant), job)
             }
             let manifests = output.manifest.map { path in variants.map { OutputNaming.variant(path, for: $0) } }
-            let pages = galleryPages(threads: options.threads)
+            let pages = galleryPages(threads: options.limits.threads)
             let results = try Wall(inputs: try input.allInputs()).renderStreamed(
                 variants: jobs, manifests: manifests, hooks: hooks, alongside: pages.stage)
             for warning in pages.warnings() { Console.error("warning: \(warning)") }

@@ -56,10 +56,10 @@ struct AlbumDrawer: Sendable {
         var prefixes: [String] = []
         for (v, variant) in settings.sheetVariants.enumerated() {
             var options = settings.wall
-            options.scan.recursive = false
-            options.scan.leftOut = leftOut
+            options.input.scan.recursive = false
+            options.input.scan.leftOut = leftOut
             options.layout = variant
-            options.rendering.decodeFloor = renditions.floor
+            options.rendering.tile.decodeFloor = renditions.floor
             options.cache?.keepsDecodes = false  // tiles and bands are kept; renditions are the site's own
             if settings.sheetFormat != .png, options.rendering.quality == nil {
                 options.rendering.quality = settings.quality
@@ -124,7 +124,7 @@ struct AlbumDrawer: Sendable {
             manifests = try Wall(inputs: [folder]).render(variants: jobs, hooks: runHooks)
         } catch WallRunError.cancelled {
             throw WallRunError.cancelled
-        } catch let error as WallError where settings.wall.onError == .skip {
+        } catch let error as WallError where settings.wall.limits.onError == .skip {
             // Nothing drawable in the folder: the album lists its files and why.
             warn("\(folder): \(error.message)")
             let names = files.keys.filter { files[$0]?.looksLikeImage == true }
