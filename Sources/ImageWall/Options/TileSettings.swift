@@ -1,8 +1,9 @@
 import WallCodecs
 
 /// The settings that shape a tile's pixels from its source, besides its place and crop: how
-/// the source is decoded and how it is resampled. Recorded in the manifest's `render` object
-/// beside the other ``RenderSettings``.
+/// the source is decoded and how it is resampled. The tile cache's key holds them whole (their
+/// encoded text), so a setting added here changes the key by construction. Recorded in the
+/// manifest's `render` object beside the other ``RenderSettings``.
 public struct TileSettings: Sendable, Hashable, Codable {
     /// Resample in linear light instead of on sRGB-encoded values.
     public var linear = false

@@ -1,3 +1,4 @@
+import Foundation
 import WallCache
 import WallCodecs
 import WallCompositor
@@ -16,8 +17,10 @@ import WallLayout
 /// for the same content and decode plan, else the file is decoded.
 struct TileMaker: Sendable {
     let images: [ProbedImage]
-    /// How each tile is decoded and resampled.
+    /// How each tile is decoded and resampled: held whole in each tile's cache key.
     let settings: TileSettings
+    /// The text of ``settings`` that each tile's cache key holds.
+    let settingsKey: String
     let decoder: ImageDecoder
     let memory: MemoryBudget
     let strict: Bool
@@ -40,6 +43,7 @@ struct TileMaker: Sendable {
     ) {
         self.images = images
         self.settings = settings
+        settingsKey = TileMaker.keyText(of: settings)
         decoder = settings.decoder
         memory = MemoryBudget(limit: limits.decodeMemory)
         strict = limits.strict
@@ -51,6 +55,15 @@ struct TileMaker: Sendable {
         self.gravity = gravity
         decodedHook = hooks.decoded
         knownKey = hooks.contentKey
+    }
+
+    /// The text of `settings` a tile's cache key holds: every field, by name, in a fixed order,
+    /// the same in every process.
+    static func keyText(of settings: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // Encoding a struct of a few scalars cannot fail.
+        return String(decoding: try! encoder.encode(settings), as: UTF8.self)
     }
 
     /// Tile `index` for each of `placements`, made as `recipes` say (one per placement, all
@@ -183,7 +196,8 @@ struct TileMaker: Sendable {
 
     /// The cache's keys for `image`'s decode and for each placement's tile, when there is a
     /// cache and the file can be read: its content, the decode plan, then how each tile is cut
-    /// and resampled from the decode.
+    /// and resampled from the decode (the ``settings`` whole, the sizes it passes through, its
+    /// crop).
     private func cacheKeys(_ image: ProbedImage, placements: [Placement], recipes: [TileRecipe]) -> (
         decode: CacheKey, tiles: [CacheKey]
     )? {
@@ -203,7 +217,7 @@ struct TileMaker: Sendable {
             var hasher = KeyHasher()
             hasher.add("tile")
             hasher.add(decode)
-            hasher.add(settings.linear ? 1 : 0)
+            hasher.add(settingsKey)
             for size in recipe.via + [placement.image.size] {
                 hasher.add(size.width)
                 hasher.add(size.height)
