@@ -24,7 +24,7 @@ enum PartAssembler {
         let format = try PageFormat(path: output)
         guard format.isLossless else {
             throw PartError(
-                output,
+                output, .lossyOutput,
                 "parts are assembled into PNG or Deep Zoom pages, the bytes one render writes; a \(format.name) sheet is rendered in one process (or made from the assembled PNG)"
             )
         }
@@ -54,7 +54,7 @@ enum PartAssembler {
                     if isCancelled() { throw WallRunError.cancelled }
                     guard case .segment(let page, let segment) = record else { continue }
                     guard page >= current else {
-                        throw PartError(path, "damaged: its segments go back to page \(page + 1)")
+                        throw PartError(path, .damaged, "damaged: its segments go back to page \(page + 1)")
                     }
                     while current < page {
                         try pages[current].finish()
@@ -63,7 +63,7 @@ enum PartAssembler {
                     do {
                         try pages[page].writer.append(segment)
                     } catch {
-                        throw PartError(path, "damaged: \(error.reason) (page \(page + 1))")
+                        throw PartError(path, .damaged, "damaged: \(error.reason) (page \(page + 1))")
                     }
                 }
             }
@@ -149,7 +149,7 @@ enum PartAssembler {
             do {
                 try writer.finish()
             } catch {
-                throw PartError(error.path, "the parts hold too few rows for this page: \(error.reason)")
+                throw PartError(error.path, .incomplete, "the parts hold too few rows for this page: \(error.reason)")
             }
             try end()
         }
@@ -158,32 +158,35 @@ enum PartAssembler {
     /// The parts in order, once every header is read and they are found to be all the parts
     /// of one sheet, each once, together holding every row.
     private static func checkedParts(_ paths: [String]) throws -> [(path: String, header: PartHeader)] {
-        guard !paths.isEmpty else { throw PartError("assemble", "no part files given") }
+        guard !paths.isEmpty else { throw PartError("assemble", .noParts, "no part files given") }
         let parts = try paths.map { path in (path: path, header: try PartReader(path: path).header) }
         let first = parts[0]
         var byNumber: [Int: String] = [:]
         for (path, header) in parts {
             guard header.manifest == first.header.manifest else {
                 throw PartError(
-                    path,
+                    path, .mismatched,
                     "a part of another manifest (\(header.manifest.prefix(12))…) than \(first.path) "
                         + "(\(first.header.manifest.prefix(12))…)")
             }
             guard header.parts == first.header.parts else {
                 throw PartError(
-                    path, "part \(header.part) of \(header.parts), but \(first.path) is one of \(first.header.parts)")
+                    path, .mismatched,
+                    "part \(header.part) of \(header.parts), but \(first.path) is one of \(first.header.parts)")
             }
             guard header.software == first.header.software else {
-                throw PartError(path, "rendered by \(header.software), but \(first.path) by \(first.header.software)")
+                throw PartError(
+                    path, .mismatched, "rendered by \(header.software), but \(first.path) by \(first.header.software)")
             }
             guard header.settings == first.header.settings, header.compression == first.header.compression,
                 header.pages == first.header.pages, header.deepZoom == first.header.deepZoom
             else {
                 throw PartError(
-                    path, "rendered with other settings than \(first.path) (give every worker the same options)")
+                    path, .mismatched,
+                    "rendered with other settings than \(first.path) (give every worker the same options)")
             }
             if let other = byNumber[header.part] {
-                throw PartError(path, "part \(header.part) of \(header.parts) again (\(other) is too)")
+                throw PartError(path, .repeated, "part \(header.part) of \(header.parts) again (\(other) is too)")
             }
             byNumber[header.part] = path
         }
@@ -191,7 +194,7 @@ enum PartAssembler {
         guard missing.isEmpty else {
             let list = missing.prefix(10).map(String.init).joined(separator: ", ") + (missing.count > 10 ? ", …" : "")
             throw PartError(
-                "assemble",
+                "assemble", .incomplete,
                 "\(missing.count == 1 ? "part" : "parts") \(list) of \(first.header.parts) missing "
                     + "(\(parts.count) given)")
         }
@@ -203,12 +206,12 @@ enum PartAssembler {
                 if rows.page == page + 1 && row == first.header.pages[page].height { (page, row) = (page + 1, 0) }
                 guard rows.page == page, rows.from == row, rows.to > rows.from,
                     rows.to <= first.header.pages[page].height
-                else { throw PartError(path, "its rows do not follow the part before it") }
+                else { throw PartError(path, .mismatched, "its rows do not follow the part before it") }
                 row = rows.to
             }
         }
         guard page == first.header.pages.count - 1, row == first.header.pages[page].height else {
-            throw PartError(ordered.last!.path, "the parts end before the sheet does")
+            throw PartError(ordered.last!.path, .incomplete, "the parts end before the sheet does")
         }
         return ordered
     }

@@ -24,20 +24,20 @@ final class PartReader {
     /// Opens `path` and reads its header.
     init(path: String) throws(PartError) {
         self.path = path
-        guard let handle = fopen(path.systemPath, "rb") else { throw PartError(path, systemErrorText()) }
+        guard let handle = fopen(path.systemPath, "rb") else { throw PartError(path, .unreadable, systemErrorText()) }
         self.handle = handle
         do throws(PartError) {
             let magic = try PartReader.read(handle, PartFile.magic.count, path)
-            guard magic == PartFile.magic else { throw PartError(path, "not an ImageWall part file") }
+            guard magic == PartFile.magic else { throw PartError(path, .notAPart, "not an ImageWall part file") }
             let length = Int(try PartReader.number(handle, 4, path))
-            guard length <= PartFile.headerLimit else { throw PartError(path, "not an ImageWall part file") }
+            guard length <= PartFile.headerLimit else { throw PartError(path, .notAPart, "not an ImageWall part file") }
             let json = try PartReader.read(handle, length, path)
             chain = PartChecksum.of(json)
             guard try PartReader.number(handle, 8, path) == chain else {
-                throw PartError(path, "damaged: its header's checksum does not match")
+                throw PartError(path, .damaged, "damaged: its header's checksum does not match")
             }
             guard let header = try? JSONDecoder().decode(PartHeader.self, from: Data(json)) else {
-                throw PartError(path, "its header is not one ImageWall writes")
+                throw PartError(path, .notAPart, "its header is not one ImageWall writes")
             }
             self.header = header
         } catch {
@@ -67,16 +67,18 @@ final class PartReader {
             let adler = UInt32(BigEndian.number(fields[4..<8]))
             let filtered = BigEndian.number(fields[8..<16]), length = BigEndian.number(fields[16..<24])
             guard header.pages.indices.contains(page) else {
-                throw PartError(path, "damaged: segment \(segments + 1) names page \(page + 1), which the sheet lacks")
+                throw PartError(
+                    path, .damaged, "damaged: segment \(segments + 1) names page \(page + 1), which the sheet lacks")
             }
             let limits = PartFile.limits(header.pages[page])
             guard length <= limits.deflated, filtered <= limits.filtered else {
-                throw PartError(path, "damaged: segment \(segments + 1) claims more bytes than a band can hold")
+                throw PartError(
+                    path, .damaged, "damaged: segment \(segments + 1) claims more bytes than a band can hold")
             }
             let deflated = try PartReader.read(handle, Int(length), path)
             let checksum = try PartReader.number(handle, 8, path)
             guard checksum == PartChecksum.of(fields, deflated) else {
-                throw PartError(path, "damaged: segment \(segments + 1)'s checksum does not match")
+                throw PartError(path, .damaged, "damaged: segment \(segments + 1)'s checksum does not match")
             }
             segments += 1
             chain = PartChecksum.chain(chain, checksum)
@@ -86,15 +88,15 @@ final class PartReader {
             let page = Int(BigEndian.number(fields[0..<4])), column = Int(BigEndian.number(fields[4..<8]))
             let row = Int(BigEndian.number(fields[8..<12])), length = BigEndian.number(fields[12..<20])
             guard header.deepZoom != nil, header.pages.indices.contains(page) else {
-                throw PartError(path, "damaged: a Deep Zoom tile in a part that holds none")
+                throw PartError(path, .damaged, "damaged: a Deep Zoom tile in a part that holds none")
             }
             // A tile of 256 × 256 pixels of 4 bytes, compressed, cannot pass this.
             guard length <= 1 << 20 else {
-                throw PartError(path, "damaged: tile \(column)_\(row) claims \(length) bytes")
+                throw PartError(path, .damaged, "damaged: tile \(column)_\(row) claims \(length) bytes")
             }
             let bytes = try PartReader.read(handle, Int(length), path)
             guard try PartReader.number(handle, 8, path) == PartChecksum.of(fields, bytes) else {
-                throw PartError(path, "damaged: tile \(column)_\(row)'s checksum does not match")
+                throw PartError(path, .damaged, "damaged: tile \(column)_\(row)'s checksum does not match")
             }
             segments += 1
             chain = PartChecksum.chain(chain, PartChecksum.of(fields, bytes))
@@ -103,13 +105,13 @@ final class PartReader {
             let count = try PartReader.number(handle, 8, path)
             let checksum = try PartReader.number(handle, 8, path)
             guard count == UInt64(segments), checksum == chain else {
-                throw PartError(path, "damaged: its end record does not match its \(segments) segments")
+                throw PartError(path, .damaged, "damaged: its end record does not match its \(segments) segments")
             }
-            guard fgetc(handle) == EOF else { throw PartError(path, "damaged: bytes follow its end record") }
+            guard fgetc(handle) == EOF else { throw PartError(path, .damaged, "damaged: bytes follow its end record") }
             ended = true
             return nil
         default:
-            throw PartError(path, "damaged: unexpected data after segment \(segments)")
+            throw PartError(path, .damaged, "damaged: unexpected data after segment \(segments)")
         }
     }
 
@@ -120,8 +122,9 @@ final class PartReader {
         var bytes = [UInt8](repeating: 0, count: count)
         let got = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, handle) }
         guard got == count else {
-            if ferror(handle) != 0 { throw PartError(path, systemErrorText()) }
-            throw PartError(path, "truncated: the file ends inside the part (a render still writing it, or cut short)")
+            if ferror(handle) != 0 { throw PartError(path, .unreadable, systemErrorText()) }
+            throw PartError(
+                path, .truncated, "truncated: the file ends inside the part (a render still writing it, or cut short)")
         }
         return bytes
     }

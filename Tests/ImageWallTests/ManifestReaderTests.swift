@@ -204,7 +204,8 @@ struct ManifestReaderTests {
         #expect {
             _ = try ManifestReader.read(path, threads: 2) { _ in { _, cell in cell.x > 1_000 } }
         } throws: {
-            ($0 as? ManifestError)?.reason.contains("tiles[\(victim)]") == true
+            ($0 as? ManifestError)?.kind == .notAManifest
+                && ($0 as? ManifestError)?.reason.contains("tiles[\(victim)]") == true
         }
     }
 
@@ -242,7 +243,8 @@ struct ManifestReaderTests {
         #expect {
             _ = try ManifestReader.read(path, threads: 2) { _ in keep }
         } throws: {
-            ($0 as? ManifestError)?.reason.contains("not JSON") == true
+            ($0 as? ManifestError)?.kind == .notAManifest
+                && ($0 as? ManifestError)?.reason.contains("not JSON") == true
         }
     }
 
@@ -279,6 +281,7 @@ struct ManifestReaderTests {
                 return nil
             } catch let error as ManifestError {
                 #expect(error.message.hasPrefix(path + ": "))
+                #expect(error.kind == .notAManifest, "\(error.message)")
                 return error.reason
             } catch {
                 Issue.record("not a ManifestError: \(error)")
@@ -305,6 +308,11 @@ struct ManifestReaderTests {
         #expect(reason("GIF89a") != nil)
         #expect(reason("") != nil)
         #expect(throws: ManifestError.self) { try Wall.readManifest(folder.file("absent.json")) }
+        #expect {
+            try Wall.readManifest(folder.file("absent.json"))
+        } throws: {
+            ($0 as? ManifestError)?.kind == .unreadable
+        }
     }
 
     @Test("every value a render takes is checked on reading: the tile and field named, no crash, nothing written")
@@ -368,6 +376,7 @@ struct ManifestReaderTests {
                 _ = try Wall.readManifest(path)
                 Issue.record("\(what): read without a word")
             } catch let error as ManifestError {
+                #expect(error.kind == .notDrawable, "\(what): \(error.reason)")
                 #expect(error.reason.contains(expected), "\(what): \(error.reason)")
             }
         }

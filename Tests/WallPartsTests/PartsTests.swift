@@ -125,9 +125,9 @@ struct PartsTests {
         #expect(SheetPart("0/8") == nil && SheetPart("9/8") == nil && SheetPart("x/2") == nil && SheetPart("2") == nil)
     }
 
-    /// The parts of a 3-part render, and a function that assembles `parts` expecting `reason`
-    /// in the error, naming `culprit`, with nothing written.
-    func failing() throws -> (parts: [String], check: ([String], String, String) -> Void) {
+    /// The parts of a 3-part render, and a function that assembles `parts` expecting a refusal
+    /// of `kind` with `reason` in its words, naming `culprit`, with nothing written.
+    func failing() throws -> (parts: [String], check: ([String], String, PartProblem, String) -> Void) {
         let (manifest, options) = try plan("m.json")
         let parts = try (1...3).map { number in
             let path = folder.file("part-\(number)")
@@ -136,11 +136,12 @@ struct PartsTests {
             return path
         }
         let output = TemporaryFolder()
-        let check = { (given: [String], culprit: String, reason: String) in
+        let check = { (given: [String], culprit: String, kind: PartProblem, reason: String) in
             do {
                 try Wall.assemble(parts: given, to: output.file("sheet.png"))
                 Issue.record("assembled \(given) despite \(reason)")
             } catch let error as PartError {
+                #expect(error.kind == kind, "\(error.message)")
                 #expect(error.message.contains(culprit) && error.message.contains(reason), "\(error.message)")
             } catch {
                 Issue.record("\(error)")
@@ -153,8 +154,8 @@ struct PartsTests {
     @Test("a missing, duplicate, foreign, truncated, damaged or unknown part is refused by name, and nothing written")
     func refused() throws {
         let (parts, check) = try failing()
-        check([parts[0], parts[2]], "assemble", "part 2 of 3 missing")
-        check(parts + [parts[1]], parts[1], "part 2 of 3 again")
+        check([parts[0], parts[2]], "assemble", .incomplete, "part 2 of 3 missing")
+        check(parts + [parts[1]], parts[1], .repeated, "part 2 of 3 again")
         // A part of another manifest: the same layout, one option changed.
         var (other, options) = try plan("other.json")
         options.layout.columns = 2
@@ -163,7 +164,7 @@ struct PartsTests {
             to: other)
         let foreign = folder.file("foreign-2")
         try Wall.render(part: try #require(SheetPart(2, of: 3)), ofManifestAt: other, to: foreign, options: options)
-        check([parts[0], foreign, parts[2]], foreign, "a part of another manifest")
+        check([parts[0], foreign, parts[2]], foreign, .mismatched, "a part of another manifest")
 
         // The same manifest, rendered by a worker given other options.
         var linear = try plan("m.json").options
@@ -172,17 +173,17 @@ struct PartsTests {
         try Wall.render(
             part: try #require(SheetPart(2, of: 3)), ofManifestAt: folder.file("m.json"), to: differing, options: linear
         )
-        check([parts[0], differing, parts[2]], differing, "rendered with other settings")
+        check([parts[0], differing, parts[2]], differing, .mismatched, "rendered with other settings")
 
         let whole = try #require(Fixtures.read(parts[1]))
         let truncated = folder.write(Array(whole.prefix(whole.count - 40)), to: "truncated-2")
-        check([parts[0], truncated, parts[2]], truncated, "truncated")
+        check([parts[0], truncated, parts[2]], truncated, .truncated, "truncated")
         var flipped = whole
         flipped[whole.count / 2] ^= 0x10
         let damaged = folder.write(flipped, to: "damaged-2")
-        check([parts[0], damaged, parts[2]], damaged, "damaged")
+        check([parts[0], damaged, parts[2]], damaged, .damaged, "damaged")
         let png = folder.write(try #require(Fixtures.read(Fixtures.sample("png-rgb.png"))), to: "not-a-part")
-        check([parts[0], png, parts[2]], png, "not an ImageWall part file")
+        check([parts[0], png, parts[2]], png, .notAPart, "not an ImageWall part file")
     }
 
     @Test(

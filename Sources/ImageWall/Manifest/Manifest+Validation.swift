@@ -10,7 +10,9 @@ extension Manifest {
     /// pages. The first value out of range is a ``ManifestError`` naming the tile (its index
     /// and source) and the field, never a crash, a smear or a tile clipped in silence.
     func validate(path: String) throws(ManifestError) {
-        func fail(_ what: String) -> ManifestError { ManifestError(path, "not a manifest ImageWall can draw: \(what)") }
+        func fail(_ what: String) -> ManifestError {
+            ManifestError(path, .notDrawable, "not a manifest ImageWall can draw: \(what)")
+        }
         guard (1...Manifest.currentVersion).contains(version) else {
             throw fail("version \(version), where this ImageWall reads versions 1 to \(Manifest.currentVersion)")
         }

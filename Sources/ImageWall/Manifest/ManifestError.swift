@@ -1,26 +1,16 @@
-import Foundation
-import WallCache
 import WallCore
-import WallJSON
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+/// A manifest that cannot be read or drawn, and why.
+public typealias ManifestError = FileRefusal<ManifestProblem>
 
-/// A manifest that cannot be read, and why.
-public struct ManifestError: WallError, Equatable {
-    /// The manifest file.
-    public var path: String
-    /// What is wrong with it.
-    public var reason: String
-
-    init(_ path: String, _ reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    /// `path: reason`.
-    public var message: String { "\(path): \(reason)" }
+/// What kind of problem a manifest has (see ``ManifestError``).
+public enum ManifestProblem: String, Sendable, Hashable, CaseIterable {
+    /// The file cannot be read (it is missing, unreadable, or changed while read).
+    case unreadable
+    /// The file is not JSON, or not a manifest ImageWall writes (a member missing, of another
+    /// kind, or given twice).
+    case notAManifest
+    /// A manifest, but with a value no render can draw (a version from the future, a tile
+    /// outside its page, a crop outside its source).
+    case notDrawable
 }

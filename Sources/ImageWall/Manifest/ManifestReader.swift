@@ -29,7 +29,7 @@ package enum ManifestReader {
         manifest: Manifest, identity: CacheKey
     ) {
         guard let file = fopen(path.systemPath, "rb") else {
-            throw ManifestError(path, "cannot read: \(systemErrorText())")
+            throw ManifestError(path, .unreadable, "cannot read: \(systemErrorText())")
         }
         defer { fclose(file) }
         guard let selection else {
@@ -73,7 +73,8 @@ package enum ManifestReader {
                     pread(fileno(file), $0.baseAddress! + at, bytes.count, off_t(bytes.lowerBound))
                 }
                 guard read == bytes.count else {
-                    throw ManifestError(path, "cannot read: " + (read < 0 ? systemErrorText() : "the file changed"))
+                    throw ManifestError(
+                        path, .unreadable, "cannot read: " + (read < 0 ? systemErrorText() : "the file changed"))
                 }
                 run = last + 1
             }
@@ -209,13 +210,13 @@ private struct ManifestSplitter<Element: ManifestElement> {
                     do {
                         try text.feed(piece)
                     } catch let problem as JSONArraySplitter.Problem {
-                        throw ManifestError(path, "not an ImageWall manifest: " + Self.describe(problem))
+                        throw ManifestError(path, .notAManifest, "not an ImageWall manifest: " + Self.describe(problem))
                     }
                     try decode(text.takeBatches())
                 }
             }
             if count < chunk.count {
-                if ferror(file) != 0 { throw ManifestError(path, "cannot read: \(systemErrorText())") }
+                if ferror(file) != 0 { throw ManifestError(path, .unreadable, "cannot read: \(systemErrorText())") }
                 break
             }
         }
@@ -263,13 +264,13 @@ private struct ManifestSplitter<Element: ManifestElement> {
         do {
             try decode(try text.finish(), last: true)
         } catch let problem as JSONArraySplitter.Problem {
-            throw ManifestError(path, "not an ImageWall manifest: " + Self.describe(problem))
+            throw ManifestError(path, .notAManifest, "not an ImageWall manifest: " + Self.describe(problem))
         }
         var manifest: Manifest
         do {
             manifest = try JSONReader().decode(Manifest.self, from: text.rest)
         } catch let error as DecodingError {
-            throw ManifestError(path, "not an ImageWall manifest: " + Self.describe(error, tile: nil))
+            throw ManifestError(path, .notAManifest, "not an ImageWall manifest: " + Self.describe(error, tile: nil))
         }
         return manifest
     }
@@ -279,9 +280,9 @@ private struct ManifestSplitter<Element: ManifestElement> {
         do {
             return try Element.elements(of: text, reader: JSONReader())
         } catch let error as DecodingError {
-            throw ManifestError(path, "not an ImageWall manifest: " + describe(error, tile: tile))
+            throw ManifestError(path, .notAManifest, "not an ImageWall manifest: " + describe(error, tile: tile))
         } catch {
-            throw ManifestError(path, "not an ImageWall manifest: \(error)")
+            throw ManifestError(path, .notAManifest, "not an ImageWall manifest: \(error)")
         }
     }
 

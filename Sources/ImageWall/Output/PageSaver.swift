@@ -26,7 +26,7 @@ package protocol PageSaver {
     /// Whether a page holds exactly the pixels painted, so that parts assemble into it byte for
     /// byte.
     static var isLossless: Bool { get }
-    /// Whether a page must fit ``WallOptions/maxSheetPixels``: a picture a viewer opens whole,
+    /// Whether a page must fit ``RunLimits/maxSheetPixels``: a picture a viewer opens whole,
     /// not one written tile by tile for walls of any size.
     static var isPixelCapped: Bool { get }
     /// Whether every page goes into one file (a document), rather than a file each.

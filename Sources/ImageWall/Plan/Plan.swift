@@ -40,7 +40,7 @@ public struct Plan: Sendable {
     /// Where tile `index` of the plan is in the whole wall.
     func wallIndex(of index: Int) -> Int { wallIndices?[index] ?? index }
 
-    /// Every source decoded for no less than this long side (``RenderSettings/decodeFloor``).
+    /// Every source decoded for no less than this long side (``TileSettings/decodeFloor``).
     public var decodeFloor: Int?
 
     /// How tile `index` is made: as recorded, or decoded for its own placement.

@@ -20,7 +20,7 @@ public struct TileRecipe: Hashable, Sendable {
 
     /// The plain way: decoded for what `placement` shows of `image`, then resampled into it;
     /// with a `floor`, decoded for no less than the image at that long side (see
-    /// ``RenderSettings/decodeFloor``).
+    /// ``TileSettings/decodeFloor``).
     init(ownFor image: ProbedImage, placement: Placement, floor: Int? = nil) {
         let needed = TileRecipe.neededSize(image, placement)
         guard let floor else {

@@ -15,7 +15,7 @@ public struct RunHooks: Sendable {
     public var diagnostics: @Sendable (Diagnostic) -> Void
     /// Receives each source as it is decoded (or read back decoded from the cache) for its tiles,
     /// with the size it was decoded for, while the render holds it: what a gallery makes its
-    /// renditions from (see ``RenderSettings/decodeFloor``). It may give back the decode halved
+    /// renditions from (see ``TileSettings/decodeFloor``). It may give back the decode halved
     /// both ways, premultiplied, as `Resampler.halved(_:)` makes it, when it made
     /// that: a tile whose resampling begins with that halving then starts from it. Called from
     /// several threads; not called for a source whose tiles all come from the cache.

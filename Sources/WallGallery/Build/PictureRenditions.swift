@@ -10,7 +10,7 @@ import WallFiles
 /// the picture, upright, in sRGB (a RAW file from its preview, a video from its frame),
 /// flattened on white; each one half the next is that one halved (a 2 × 2 mean), the others
 /// resampled as sheets are. They are made from the one decode of the picture that its sheets are
-/// drawn from (the render's ``ImageWall/RenderSettings/decodeFloor``), or, when the sheets came
+/// drawn from (the render's ``ImageWall/TileSettings/decodeFloor``), or, when the sheets came
 /// from the cache, from a decode with the same plan: the same bytes either way. They are named
 /// by the picture's content and the settings that shape them, so a picture moved, renamed or
 /// copied elsewhere in the tree keeps its renditions.

@@ -35,7 +35,7 @@ public enum PageFormat: String, Sendable, CaseIterable, Codable {
     /// Every extension that names this format ("jpg" and "jpeg").
     var fileExtensions: [String] { saver.fileExtensions }
 
-    /// Whether a page in this format must fit ``WallOptions/maxSheetPixels``: a pyramid is
+    /// Whether a page in this format must fit ``RunLimits/maxSheetPixels``: a pyramid is
     /// written tile by tile for walls of any size, other pages are one image a viewer opens whole.
     public var isPixelCapped: Bool { saver.isPixelCapped }
 
