@@ -106,82 +106,107 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
 
     /// Checks every option and the geometry they make together; the error names the option.
     public func validate() throws(LayoutError) {
-        func require(_ condition: Bool, _ message: @autoclosure () -> String) throws(LayoutError) {
-            if !condition { throw LayoutError.invalid(message()) }
+        /// Refuses `option` (its coding key) with `message` unless `condition` holds.
+        func require(_ condition: Bool, _ option: CodingKeys, _ message: @autoclosure () -> String)
+            throws(LayoutError)
+        {
+            if !condition { throw .option(option.stringValue, reason: message()) }
+        }
+        /// Refuses `option` (its coding key), which only the `allowed` layouts take, unless
+        /// `condition` holds.
+        func require(
+            _ condition: Bool, _ option: CodingKeys, onlyIn allowed: [LayoutKind], _ message: @autoclosure () -> String
+        ) throws(LayoutError) {
+            if !condition {
+                throw .notForLayout(option.stringValue, layout: kind, takenBy: allowed, reason: message())
+            }
         }
         if let width {
-            try require(width >= 1, "width must be at least 1 px (got \(width))")
-            try require(width <= Self.maxSide, "width must be at most \(Self.maxSide) px (got \(width))")
+            try require(width >= 1, .width, "width must be at least 1 px (got \(width))")
+            try require(width <= Self.maxSide, .width, "width must be at most \(Self.maxSide) px (got \(width))")
         } else {
-            try require(kind.strategy.widthFollowsContent, "width is required for the \(kind.rawValue) layout")
+            try require(kind.strategy.widthFollowsContent, .width, "width is required for the \(kind.rawValue) layout")
         }
-        for (name, value) in [
-            ("column gap", columnGap), ("row gap", rowGap), ("caption height", captionHeight),
-            ("tie tolerance", tieTolerance), ("hero", hero), ("section header height", sectionHeaderHeight),
-            ("title height", titleHeight),
+        for (option, name, value) in [
+            (CodingKeys.columnGap, "column gap", columnGap), (.rowGap, "row gap", rowGap),
+            (.captionHeight, "caption height", captionHeight), (.tieTolerance, "tie tolerance", tieTolerance),
+            (.hero, "hero", hero), (.sectionHeaderHeight, "section header height", sectionHeaderHeight),
+            (.titleHeight, "title height", titleHeight),
         ] {
-            try require(value >= 0, "\(name) cannot be negative (got \(value))")
+            try require(value >= 0, option, "\(name) cannot be negative (got \(value))")
         }
         for (side, value) in [
             ("top", padding.top), ("right", padding.right), ("bottom", padding.bottom), ("left", padding.left),
         ] {
-            try require(value >= 0, "\(side) padding cannot be negative (got \(value))")
+            try require(value >= 0, .padding, "\(side) padding cannot be negative (got \(value))")
         }
         if let inner = innerWidth {
-            try require(inner >= 1, "padding of \(padding.left)+\(padding.right) px leaves no room in \(width ?? 0) px")
+            try require(
+                inner >= 1, .padding,
+                "padding of \(padding.left)+\(padding.right) px leaves no room in \(width ?? 0) px")
         }
-        try require(rowHeight >= 1, "row height must be at least 1 px (got \(rowHeight))")
-        try require(rowHeight <= Self.maxSide, "row height must be at most \(Self.maxSide) px")
+        try require(rowHeight >= 1, .rowHeight, "row height must be at least 1 px (got \(rowHeight))")
+        try require(rowHeight <= Self.maxSide, .rowHeight, "row height must be at most \(Self.maxSide) px")
         try require(
-            maxRowHeightRatio >= 1 && maxRowHeightRatio.isFinite,
+            maxRowHeightRatio >= 1 && maxRowHeightRatio.isFinite, .maxRowHeightRatio,
             "max row height ratio must be at least 1 (got \(maxRowHeightRatio))")
         try require(
-            minColumns >= 1 && maxColumns >= minColumns,
+            minColumns >= 1 && maxColumns >= minColumns, minColumns >= 1 ? .maxColumns : .minColumns,
             "column limits must satisfy 1 ≤ min ≤ max (got \(minColumns)...\(maxColumns))")
-        if let columnWidth { try require(columnWidth >= 1, "column width must be at least 1 px (got \(columnWidth))") }
+        if let columnWidth {
+            try require(columnWidth >= 1, .columnWidth, "column width must be at least 1 px (got \(columnWidth))")
+        }
         for (row, extra) in rowGapsAfter {
             try require(
-                row >= 1 && extra >= 0,
+                row >= 1 && extra >= 0, .rowGapsAfter,
                 "row gap after row \(row) must be a row ≥ 1 and pixels ≥ 0 (got \(row):\(extra))")
         }
-        try require(cellAspect.width > 0 && cellAspect.height > 0, "cell aspect must be positive (got \(cellAspect))")
+        try require(
+            cellAspect.width > 0 && cellAspect.height > 0, .cellAspect,
+            "cell aspect must be positive (got \(cellAspect))")
         if let maxAspect {
-            try require(maxAspect >= 1 && maxAspect.isFinite, "max aspect must be at least 1 (got \(maxAspect))")
+            try require(
+                maxAspect >= 1 && maxAspect.isFinite, .maxAspect, "max aspect must be at least 1 (got \(maxAspect))")
         }
         if maxPagePixels != nil {
-            try require(width != nil, "a page pixel limit needs a width")
+            try require(width != nil, .maxPagePixels, "a page pixel limit needs a width")
         }
         if let limit = pageHeightLimit {
             let least = padding.top + padding.bottom + 1
             try require(
-                limit >= least,
+                limit >= least, maxPageHeight != nil ? .maxPageHeight : .maxPagePixels,
                 "pages of at most \(limit) px cannot hold \(padding.top)+\(padding.bottom) px of padding and an image")
         }
         if let spanWide {
-            try require(spanWide >= 1 && spanWide.isFinite, "the span ratio must be at least 1 (got \(spanWide))")
-            try require(kind == .masonry, "wide images span columns in the masonry layout only, not \(kind.rawValue)")
+            try require(
+                spanWide >= 1 && spanWide.isFinite, .spanWide, "the span ratio must be at least 1 (got \(spanWide))")
+            try require(
+                kind == .masonry, .spanWide, onlyIn: [.masonry],
+                "wide images span columns in the masonry layout only, not \(kind.rawValue)")
         }
         if evenBottom {
             try require(
-                kind == .masonry || kind == .columns,
+                kind == .masonry || kind == .columns, .evenBottom, onlyIn: [.masonry, .columns],
                 "even bottoms need the masonry or columns layout, not \(kind.rawValue)")
         }
         if order == .down {
-            try require(kind == .grid, "down-first order needs the grid layout, not \(kind.rawValue)")
+            try require(
+                kind == .grid, .order, onlyIn: [.grid], "down-first order needs the grid layout, not \(kind.rawValue)")
         }
         if hero > 0 {
             let allowed = LayoutKind.withHeroes.map(\.rawValue)
             try require(
-                kind.strategy.allowsHeroes,
+                kind.strategy.allowsHeroes, .hero, onlyIn: LayoutKind.withHeroes,
                 "hero images need the \(allowed.dropLast().joined(separator: ", ")) or \(allowed.last ?? "") layout, not \(kind.rawValue)"
             )
         }
         if let least = kind.strategy.minimumColumns {
             let columns = resolvedColumns
-            try require(columns >= 1, "columns must be at least 1 (got \(columns))")
+            try require(columns >= 1, .columns, "columns must be at least 1 (got \(columns))")
             if least > 1 {
                 try require(
-                    columns >= least, "the \(kind.rawValue) layout needs at least \(least) columns (got \(columns))")
+                    columns >= least, .columns,
+                    "the \(kind.rawValue) layout needs at least \(least) columns (got \(columns))")
             }
             _ = try ColumnGrid(
                 width: width ?? 0, columns: columns, gap: columnGap, left: padding.left, right: padding.right)

@@ -11,11 +11,12 @@ public struct ColumnGrid: Sendable {
     /// Each edge is rounded on its own and widths are taken as differences, so no rounding
     /// error accumulates across the row.
     public init(width: Int, columns: Int, gap: Int, left: Int, right: Int) throws(LayoutError) {
-        guard columns >= 1 else { throw .invalid("columns must be at least 1 (got \(columns))") }
+        guard columns >= 1 else { throw .option("columns", reason: "columns must be at least 1 (got \(columns))") }
         let available = width - left - right - (columns - 1) * gap
         guard available >= columns else {
-            throw .invalid(
-                "\(columns) columns with \(gap) px gaps and \(left)+\(right) px padding "
+            throw .option(
+                "columns",
+                reason: "\(columns) columns with \(gap) px gaps and \(left)+\(right) px padding "
                     + "do not fit in \(width) px: each column would be under 1 px")
         }
         spans = (0..<columns).map { c in

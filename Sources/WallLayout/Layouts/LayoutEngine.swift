@@ -11,10 +11,10 @@ extension LayoutConfiguration {
     public func arrange(_ sizes: [Size], sections: [Int]? = nil) throws(LayoutError) -> Arrangement {
         try validate()
         for (i, size) in sizes.enumerated() where size.width <= 0 || size.height <= 0 {
-            throw .invalid("image \(i) has no area (\(size))")
+            throw .unplaceable(reason: "image \(i) has no area (\(size))")
         }
         if let sections, sections.count != sizes.count {
-            throw .invalid("\(sections.count) section numbers for \(sizes.count) images")
+            throw .unplaceable(reason: "\(sections.count) section numbers for \(sizes.count) images")
         }
         // Extreme shapes are cut to the aspect limit first; every layout then sees ordinary ones.
         let limit = AspectLimit(maxAspect)
@@ -168,8 +168,8 @@ struct LayoutEngine {
         let started = pageHasContent
         if started { startPage() }
         if !fits(cursor + height) {
-            throw .invalid(
-                "a block \(height) px tall does not fit on a page of at most \(pageLimit ?? 0) px "
+            throw .tooLarge(
+                reason: "a block \(height) px tall does not fit on a page of at most \(pageLimit ?? 0) px "
                     + "with \(config.padding.top)+\(config.padding.bottom) px of padding; allow taller pages")
         }
         return started
@@ -213,7 +213,7 @@ struct LayoutEngine {
     mutating func put(_ placement: Placement, at index: Int) throws(LayoutError) {
         try checkHeight(placement.cell.maxY)
         if placement.cell.maxX > LayoutConfiguration.maxHeight {
-            throw .invalid("the wall would be over \(LayoutConfiguration.maxHeight) px wide")
+            throw .tooLarge(reason: "the wall would be over \(LayoutConfiguration.maxHeight) px wide")
         }
         var placement = placement
         placement.page = page
@@ -227,7 +227,7 @@ struct LayoutEngine {
     /// every edge against 2^40 keeps all sums in range.
     func checkHeight(_ edge: Int) throws(LayoutError) {
         if edge > LayoutConfiguration.maxHeight {
-            throw .invalid("the wall would be over \(LayoutConfiguration.maxHeight) px tall")
+            throw .tooLarge(reason: "the wall would be over \(LayoutConfiguration.maxHeight) px tall")
         }
     }
 
