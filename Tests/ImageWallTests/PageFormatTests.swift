@@ -1,5 +1,6 @@
 import ImageWall
 import Testing
+import WallCore
 
 /// One page format, decided once from the output's name or a choice, for every layer.
 @Suite("Page formats")
@@ -20,6 +21,7 @@ struct PageFormatTests {
         arguments: [("s.gif", "GIF"), ("s.tiff", "TIFF"), ("s.heic", "HEIF"), ("s.bmp", "BMP")])
     func refused(path: String, named: String) {
         #expect(throws: PageFormatError(path: path, named: named)) { try PageFormat(path: path) }
+        #expect(PageFormatError(path: path, named: named).kind == .unknownFormat)
         let message = PageFormatError(path: path, named: named).message
         #expect(
             message.contains(path)
@@ -45,6 +47,21 @@ struct PageFormatTests {
         }
         #expect(throws: PageFormatError(path: "s.jpg", named: "JPEG", asked: .webp)) {
             try PageFormat.resolve(output: "s.jpg", format: .webp)
+        }
+        #expect(PageFormatError(path: "s.jpg", named: "JPEG", asked: .webp).kind == .otherThanAsked)
+        // Pages the format cannot hold: alpha in a JPEG, a side past WebP's largest.
+        #expect {
+            try PageFormat.jpeg.check(pages: [Size(width: 10, height: 10)], opaque: false, output: "s.jpg")
+        } throws: {
+            ($0 as? PageFormatError)?.kind == .cannotHold
+        }
+        #expect {
+            try PageFormat.webp.check(pages: [Size(width: 20_000, height: 10)], opaque: true, output: "s.webp")
+        } throws: {
+            ($0 as? PageFormatError)?.kind == .cannotHold && "\($0)".contains("a smaller --width")
+        }
+        #expect(throws: Never.self) {
+            try PageFormat.png.check(pages: [Size(width: 20_000, height: 10)], opaque: false, output: "s.png")
         }
     }
 

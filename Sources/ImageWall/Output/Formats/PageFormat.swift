@@ -158,6 +158,19 @@ public struct PageFormatError: WallError, Equatable {
         self.reason = reason
     }
 
+    /// The kinds of ``PageFormatError``.
+    public enum Kind: Sendable, Hashable {
+        /// The name asks for a format ImageWall does not write.
+        case unknownFormat
+        /// The name asks for another format than the one asked for.
+        case otherThanAsked
+        /// The format cannot hold the pages (alpha, or their size).
+        case cannotHold
+    }
+
+    /// What kind of refusal this is.
+    public var kind: Kind { reason != nil ? .cannotHold : asked != nil ? .otherThanAsked : .unknownFormat }
+
     /// What is wrong, naming the path and the formats ImageWall writes.
     public var message: String {
         if let reason { return "\(path): \(reason)" }
