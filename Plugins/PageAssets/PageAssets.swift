@@ -1,9 +1,9 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds a target's stylesheets and scripts (`.css`, `.js`, under `Assets/`) at build time: one
-/// generated Swift file, `PageAssets`, holds each file's text as a string constant, so the pages
-/// need no resource bundle and the binary stays one file.
+/// Embeds a target's stylesheets and scripts (its `.css` and `.js` files; WallPages keeps them in
+/// `Assets/`) at build time: one generated Swift file, `PageAssets`, holds each file's text as a
+/// string constant, so the pages need no resource bundle and the binary stays one file.
 @main
 struct PageAssets: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
