@@ -1,10 +1,13 @@
 # ImageWall — see README.md. `make run` and `make test` are all a fresh machine needs.
 SWIFT ?= swift
+# What `make lint` checks the pages' scripts and stylesheets with: ESLint and PHP_CodeSniffer.
+LINT_PACKAGES := eslint php-codesniffer
 APT_PACKAGES := libpng-dev libjpeg-dev libheif-dev libwebp-dev libtiff-dev libgif-dev libraw-dev libexiv2-dev libavformat-dev libavcodec-dev libswscale-dev libjxl-dev liblcms2-dev libxxhash-dev pkg-config \
   libfreetype-dev fonts-dejavu-core time parallel ffmpeg libjxl-tools python3 libhpdf-dev librsvg2-dev libpoppler-glib-dev poppler-utils python3-pil python3-jsonschema exiv2 \
   libopencv-objdetect-dev libopencv-imgcodecs-dev opencv-data libopenexr-dev \
   libharfbuzz-dev libfontconfig-dev libfribidi-dev libzstd-dev libdeflate-dev libsimdjson-dev fonts-droid-fallback \
-  slurmctld slurmd slurm-client munge fonts-symbola fonts-lohit-deva fonts-noto-color-emoji qemu-user
+  slurmctld slurmd slurm-client munge fonts-symbola fonts-lohit-deva fonts-noto-color-emoji qemu-user \
+  $(LINT_PACKAGES)
 # What `make bench` and `make check-formats` measure against: libvips (and pyvips from PyPI),
 # ImageMagick, and valgrind for instruction counts.
 PEER_PACKAGES := libvips-tools imagemagick valgrind
@@ -55,12 +58,19 @@ test: deps
 	$(SWIFT) test
 
 # swift-format with the committed .swift-format: `format` rewrites in place, `lint` fails on any finding.
-FORMAT_PATHS := Package.swift Sources Tests Benchmarks Fuzz
+# `lint` then checks the pages' scripts with ESLint and their stylesheets with PHP_CodeSniffer
+# (Tools/lint/; both installed when missing). Debian's eslint finds its modules through NODE_PATH
+# whichever Node.js runs it.
+FORMAT_PATHS := Package.swift Plugins Sources Tests Benchmarks Fuzz
+PAGE_ASSETS := Sources/WallPages/Assets
 format:
 	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(LINT_PACKAGES)"
+	NODE_PATH=/usr/share/nodejs:/usr/lib/nodejs eslint --no-eslintrc -c Tools/lint/eslintrc.json -f unix $(PAGE_ASSETS)/*.js
+	phpcs -q --standard=Tools/lint/css-ruleset.xml $(PAGE_ASSETS)
 
 # Rewrites SampleImages/ from the generator (deterministic).
 samples: deps

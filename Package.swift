@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ImageWall", targets: ["ImageWall"]),
         .library(name: "WallLayout", targets: ["WallLayout"]),
         .library(name: "WallParts", targets: ["WallParts"]),
+        .library(name: "WallPages", targets: ["WallPages"]),
         .library(name: "WallReview", targets: ["WallReview"]),
         .library(name: "WallGallery", targets: ["WallGallery"]),
         // OpenCV's face detector, in a library of its own that ImageWall loads only when a crop
@@ -141,29 +142,38 @@ let package = Package(
                 "WallCore", "WallFiles", "WallLayout", "WallCodecs", "WallCompositor", "WallText", "WallCache",
                 "WallJSON",
             ]),
-        // What consumes a render: part files and their assembly; diff, reports and pages.
+        // What consumes a render: part files and their assembly; every page; diff and reports.
         .target(
             name: "WallParts",
             dependencies: [
                 "ImageWall", "WallCore", "WallFiles", "WallLayout", "WallCodecs", "WallCompositor", "WallCache",
             ]),
+        // Every page a person opens; its stylesheets and scripts (Assets/) made Swift constants at
+        // build time by the PageAssets plugin, so the binary stays one file.
+        .target(
+            name: "WallPages",
+            dependencies: ["ImageWall", "WallCore", "WallFiles", "WallCodecs", "WallCompositor", "WallJSON"],
+            plugins: ["PageAssets"]),
+        .executableTarget(name: "imagewall-page-assets"),
+        .plugin(name: "PageAssets", capability: .buildTool(), dependencies: ["imagewall-page-assets"]),
         .target(
             name: "WallReview",
             dependencies: [
-                "ImageWall", "WallCore", "WallFiles", "WallLayout", "WallCodecs", "WallCompositor", "WallJSON",
+                "ImageWall", "WallPages", "WallCore", "WallFiles", "WallLayout", "WallCodecs", "WallCompositor",
+                "WallJSON",
             ]),
         // A library of folders as a gallery site, kept up to date.
         .target(
             name: "WallGallery",
             dependencies: [
-                "ImageWall", "WallReview", "WallCore", "WallFiles", "WallLayout", "WallCodecs", "WallCompositor",
+                "ImageWall", "WallPages", "WallCore", "WallFiles", "WallLayout", "WallCodecs", "WallCompositor",
                 "WallCache", "WallJSON",
             ]),
         .target(
             name: "WallCommand",
             dependencies: [
-                "ImageWall", "WallParts", "WallReview", "WallGallery", "WallCodecs", "WallCompositor", "WallLayout",
-                "WallCache", "WallFiles", "WallCore",
+                "ImageWall", "WallParts", "WallPages", "WallReview", "WallGallery", "WallCodecs", "WallCompositor",
+                "WallLayout", "WallCache", "WallFiles", "WallCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "imagewall", dependencies: ["WallCommand"]),
@@ -203,6 +213,7 @@ let package = Package(
         .testTarget(
             name: "WallCacheTests",
             dependencies: ["WallCache", "ImageWall", "WallCore", "WallLayout", "_WallTestSupport"]),
+        .testTarget(name: "WallPagesTests", dependencies: ["WallPages", "_WallTestSupport"]),
         .testTarget(
             name: "WallReviewTests",
             dependencies: ["WallReview", "ImageWall", "WallCodecs", "WallCore", "_WallTestSupport"]),
@@ -210,21 +221,22 @@ let package = Package(
         .testTarget(
             name: "WallCommandTests",
             dependencies: [
-                "WallCommand", "ImageWall", "WallParts", "WallReview", "WallCodecs", "WallCore", "WallFiles",
-                "WallLayout", "WallSamples", "WallText", "_WallTestSupport",
+                "WallCommand", "ImageWall", "WallParts", "WallPages", "WallReview", "WallCodecs", "WallCore",
+                "WallFiles", "WallLayout", "WallSamples", "WallText", "_WallTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Help"]),
         .testTarget(
             name: "WallGalleryTests",
             dependencies: [
-                "WallGallery", "ImageWall", "WallCodecs", "WallCompositor", "WallCore", "WallFiles", "_WallTestSupport",
+                "WallGallery", "WallPages", "ImageWall", "WallCodecs", "WallCompositor", "WallCore", "WallFiles",
+                "_WallTestSupport",
             ]),
         .testTarget(
             name: "ImageWallTests",
             dependencies: [
-                "ImageWall", "WallReview", "WallCodecs", "WallCompositor", "WallLayout", "WallSamples", "WallFiles",
-                "WallCore", "WallJSON", "_WallTestSupport",
+                "ImageWall", "WallPages", "WallReview", "WallCodecs", "WallCompositor", "WallLayout", "WallSamples",
+                "WallFiles", "WallCore", "WallJSON", "_WallTestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

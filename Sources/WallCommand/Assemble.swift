@@ -4,6 +4,7 @@ import ImageWall
 import WallCodecs
 import WallCore
 import WallFiles
+import WallPages
 import WallParts
 import WallReview
 

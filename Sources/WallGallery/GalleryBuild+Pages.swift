@@ -5,6 +5,7 @@ import WallCodecs
 import WallCore
 import WallFiles
 import WallLayout
+import WallPages
 
 #if canImport(Glibc)
     import Glibc
@@ -149,9 +150,7 @@ extension GalleryBuild {
 
     /// What the pages look like: ImageWall's version and the pages' style and scripts, so pages
     /// made by another ImageWall are written again.
-    static let pagesFormat = SitePaths.digest([
-        "pages 1", Wall.version, SitePage.style, AlbumPage.script, AlbumPage.lightbox, PicturePage.script,
-    ])
+    static let pagesFormat = SitePaths.digest(["pages 1", Wall.version] + SitePage.looks)
 
     var pageContext: SitePage {
         SitePage(

@@ -3,6 +3,7 @@ import ImageWall
 import WallCodecs
 import WallCompositor
 import WallCore
+import WallPages
 
 extension SheetComparison {
     /// This comparison as a section of a report page: its summary (the first section's

@@ -4,6 +4,7 @@ import WallCodecs
 import WallCompositor
 import WallCore
 import WallFiles
+import WallPages
 
 /// Two sheets compared as a visual-regression check: pixels (see ``SheetDiff``), and with
 /// their manifests the tiles, matched by identity so that sheets rendered from folders in

@@ -3,7 +3,7 @@ import ImageWall
 import Testing
 import WallCodecs
 import WallCore
-import WallReview
+import WallPages
 import _WallTestSupport
 
 /// A render's own outputs written into the folder it draws are not drawn by the next render.

@@ -7,6 +7,7 @@ import WallCodecs
 import WallCommand
 import WallCore
 import WallLayout
+import WallPages
 import WallReview
 import WallSamples
 import _WallTestSupport

@@ -3,6 +3,7 @@ import Testing
 import WallCodecs
 import WallCompositor
 import WallCore
+import WallPages
 import _WallTestSupport
 
 @testable import WallGallery
@@ -41,9 +42,9 @@ struct PictureRenditionsTests {
         var above = image
         var halvings = 0
         for side in sides.sorted(by: >) {
-            let size = PictureRenditions.fitted(decoded, side: side)
+            let size = RenditionWriter.fitted(decoded, side: side)
             if above.size != size {
-                let half = PictureRenditions.half(of: above.size) == size
+                let half = RenditionWriter.half(of: above.size) == size
                 halvings += half ? 1 : 0
                 above = half ? Resampler.halved(above) : Resampler.resize(above, to: size)
             }

@@ -5,6 +5,7 @@ import WallCodecs
 import WallCore
 import WallFiles
 import WallLayout
+import WallPages
 import WallParts
 import WallReview
 

@@ -4,6 +4,7 @@ import WallCodecs
 import WallCore
 import WallFiles
 import WallJSON
+import WallPages
 
 /// What a gallery knows from its last build, kept in the site (`.imagewall-gallery.json`): every
 /// file of the tree it looked at with its stamp (so an unchanged file is not read again), what
@@ -36,25 +37,8 @@ struct GalleryRecord: Codable, Sendable, Equatable {
         var picture: PictureEntry?
     }
 
-    /// What a picture's page shows of it.
-    struct PictureEntry: Codable, Sendable, Equatable {
-        var format: String
-        var width: Int
-        var height: Int
-        /// The size of the image the camera recorded, as shown, where the picture drawn is a
-        /// smaller one the file holds (a RAW file's preview).
-        var capturedWidth: Int?
-        var capturedHeight: Int?
-        var bytes: Int64
-        /// When it was taken, as ``ImageWall/CaptureDate`` found it (ISO 8601), and from what.
-        var date: String?
-        var dateFrom: String?
-        var camera: CameraInfo?
-        var details: PictureDetails?
-        var duration: Double?
-        /// The long sides of its renditions, smallest first.
-        var sides: [Int]
-    }
+    /// What a picture's page shows of it, as the pages take it.
+    typealias PictureEntry = PictureFacts
 
     /// An album: its sheets, what they show, and the pages written for it.
     struct AlbumEntry: Codable, Sendable, Equatable {
@@ -75,41 +59,13 @@ struct GalleryRecord: Codable, Sendable, Equatable {
         var pages: [String] = []
     }
 
-    /// One variant's sheet: its pages' files and sizes, and where each picture is on them.
-    struct SheetEntry: Codable, Sendable, Equatable {
-        var columns: Int
-        var width: Int
-        var pages: [PageEntry]
-        /// Each picture's tile, in the album's order.
-        var tiles: [Box]
-    }
-
-    struct PageEntry: Codable, Sendable, Equatable {
-        var file: String
-        var width: Int
-        var height: Int
-    }
-
-    struct Box: Codable, Sendable, Equatable {
-        var page: Int
-        var x: Int
-        var y: Int
-        var width: Int
-        var height: Int
-    }
-
-    /// A picture of an album: its file's name, and what its tile says (a placeholder's reason,
-    /// a damaged file's mark).
-    struct TileEntry: Codable, Sendable, Equatable {
-        var name: String
-        var placeholder: String?
-        var damaged: Bool?
-    }
-
-    struct SkippedEntry: Codable, Sendable, Equatable {
-        var name: String
-        var reason: String
-    }
+    /// One variant's sheet, its pages and where each picture is on them; a picture of an album
+    /// and what its tile says; a file not drawn: as the album's page takes them.
+    typealias SheetEntry = AlbumSheet
+    typealias PageEntry = AlbumSheet.Page
+    typealias Box = AlbumSheet.Box
+    typealias TileEntry = AlbumTile
+    typealias SkippedEntry = SkippedFile
 
     /// The record in `site`, or an empty one when there is none or it cannot be read (a
     /// record of another layout, or damaged: the build then starts over, reading every file).

@@ -8,8 +8,9 @@ import WallFiles
 /// what the camera recorded (date, camera, lens, exposure), its size, its place (a link built
 /// from the site's map template: nothing is fetched), the original, and the previous and next
 /// pictures of the album (← →, Esc up to the album).
-enum PicturePage {
-    static func html(
+package enum PicturePage {
+    /// The page of `picture`, `number` of `count` in `album`, between `previous` and `next`.
+    package static func html(
         _ picture: PictureView, number: Int, of count: Int, previous: PictureView?, next: PictureView?,
         album: AlbumView, site: SitePage
     ) -> String {
@@ -52,7 +53,8 @@ enum PicturePage {
             ?? "<span></span>"
         body += "</p>\n<p class=\"facts\"><kbd>←</kbd> <kbd>→</kbd> previous and next, <kbd>Esc</kbd> the album</p>\n"
         body += "</aside>\n</main>\n<footer>Made with ImageWall</footer>"
-        return site.document(title: "\(picture.name) — \(album.name) — \(site.title)", body: body, script: script)
+        return site.document(
+            title: "\(picture.name) — \(album.name) — \(site.title)", body: body, script: PageAssets.picturePageScript)
     }
 
     /// The metadata list: each term and its value as HTML (text escaped).
@@ -113,15 +115,4 @@ enum PicturePage {
         let zone = offset.isEmpty ? "" : offset == "Z" ? " UTC" : " (\(offset))"
         return "\(day.day) \(DateRange.months[day.month - 1]) \(day.year), \(clock)\(zone)"
     }
-
-    /// ← and → go to the previous and next pictures, Esc to the album (not while typing).
-    static let script = """
-        document.addEventListener('keydown', event => {
-          if (event.altKey || event.ctrlKey || event.metaKey || event.target.closest('input, textarea')) return;
-          const rel = { ArrowLeft: 'prev', ArrowRight: 'next', Escape: 'up' }[event.key];
-          const link = rel && document.querySelector('a[rel="' + rel + '"]');
-          if (link) location.href = link.href;
-        });
-
-        """
 }

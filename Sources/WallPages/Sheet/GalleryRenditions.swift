@@ -12,8 +12,8 @@ import WallFiles
 /// JPEG renditions, beside a gallery page, of the originals a browser cannot show (HEIF, TIFF,
 /// JPEG XL, RAW files, videos — a video by its poster frame): each decoded as a render decodes
 /// it (oriented, in sRGB, a RAW file from its preview), at most ``longSide`` px on its long
-/// side, flattened on white. The page shows the rendition and links the original one click
-/// further.
+/// side, flattened on white (see ``RenditionWriter``). The page shows the rendition and links the
+/// original one click further.
 public enum GalleryRenditions {
     /// The long side of a rendition, in pixels.
     public static let longSide = 2048
@@ -52,6 +52,7 @@ public enum GalleryRenditions {
         let folder = folder(of: page)
         let target = staging.map { $0 + "/renditions" } ?? folder
         let wanted = sources
+        let writer = RenditionWriter(quality: 85, optimizedTables: true)
         let made = try parallelMap(wanted.count, threads: threads) { k -> Result<String?, CodecError> in
             let (prefix, source) = wanted[k]
             return Result { () throws(CodecError) -> String? in
@@ -67,14 +68,8 @@ public enum GalleryRenditions {
                     throw CodecError(.decode, path: source, reason: "no pixels decoded")
                 }
                 let pixels = decoded.bitmap.alpha == .straight ? Alpha.premultiplied(decoded.bitmap) : decoded.bitmap
-                let picture = Alpha.flattened(
-                    Resampler.resize(pixels, to: size), over: RGBAColor(red: 255, green: 255, blue: 255))
-                try? Folders.make(target)
                 let name = "\(prefix)-\(FilePaths.stem(of: source)).jpg"
-                var options = JPEGEncodeOptions(storage: .ycbcr)
-                options.quality = 85
-                try JPEGEncoder.write(
-                    samples: picture.pixels, size: size, options: options, to: "\(target)/\(name)", durable: false)
+                try writer.write(Resampler.resize(pixels, to: size), to: "\(target)/\(name)")
                 return "\(folder)/\(name)"
             }
         }

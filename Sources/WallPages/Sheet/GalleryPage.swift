@@ -45,18 +45,8 @@ public enum GalleryPage {
         let ordered = manifests.sorted { $0.layout.configuration.columns < $1.layout.configuration.columns }
         var body = "", style = ""
         for (v, manifest) in ordered.enumerated() {
-            // Outside its windows a variant is hidden, and its images are a blank pixel, so
-            // that only the variant shown loads.
-            var blanks = ""
-            if ordered.count > 1 {
-                let low = v == 0 ? nil : manifest.layout.configuration.columns * columnWidth
-                let high = v == ordered.count - 1 ? nil : ordered[v + 1].layout.configuration.columns * columnWidth
-                let bounds = [low.map { "(min-width: \($0)px)" }, high.map { "(max-width: \(Double($0) - 0.02)px)" }]
-                    .compactMap { $0 }.joined(separator: " and ")
-                style += ".variant-\(v) { display: none; }\n@media \(bounds) { .variant-\(v) { display: block; } }\n"
-                let outside = [low.map { "(max-width: \(Double($0) - 0.02)px)" }, high.map { "(min-width: \($0)px)" }]
-                blanks = outside.compactMap { $0 }.map { "<source media=\"\($0)\" srcset=\"\(blankPixel)\">" }.joined()
-            }
+            let (windows, blanks) = SheetMarkup.variantWindows(v, of: ordered.map(\.layout.configuration.columns))
+            style += windows
             body +=
                 "<section class=\"variant variant-\(v)\" data-columns=\"\(manifest.layout.configuration.columns)\">\n"
             for (number, page) in manifest.pages.enumerated() {
@@ -68,9 +58,10 @@ public enum GalleryPage {
                 for tile in manifest.tiles where tile.page == number {
                     let name = HTMLText.escape(FilePaths.name(of: tile.source))
                     let box = [
-                        "left: \(percent(tile.x, of: page.width))", "top: \(percent(tile.y, of: page.height))",
-                        "width: \(percent(tile.width, of: page.width))",
-                        "height: \(percent(tile.height, of: page.height))",
+                        "left: \(SheetMarkup.percent(tile.x, of: page.width))",
+                        "top: \(SheetMarkup.percent(tile.y, of: page.height))",
+                        "width: \(SheetMarkup.percent(tile.width, of: page.width))",
+                        "height: \(SheetMarkup.percent(tile.height, of: page.height))",
                     ].joined(separator: "; ")
                     let original = HTMLText.link(from: folder, to: tile.source)
                     let view = renditions[tile.source].map { HTMLText.link(from: folder, to: $0) } ?? original
@@ -99,111 +90,18 @@ public enum GalleryPage {
         return """
             \(HTMLText.documentStart(title: title))
             <style>
-            * { box-sizing: border-box; }
-            body { margin: 0; padding: 16px; background: #18191c; color: #ddd; font: 14px system-ui, sans-serif; }
-            header { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: baseline; margin-bottom: 12px; }
-            h1 { font-size: 18px; font-weight: 600; margin: 0; }
-            input { font: inherit; padding: 4px 8px; border-radius: 6px; border: 1px solid #555; background: #222; color: #ddd; }
-            figure { margin: 0 auto 24px; max-width: 100%; }
-            .wall { position: relative; width: 100%; }
-            .wall img { display: block; width: 100%; height: auto; }
-            .wall a { position: absolute; outline-offset: -2px; }
-            .wall a:hover, .wall a:focus { outline: 2px solid #4da3ff; }
-            .wall a:hover::after, .wall a:focus::after { content: attr(data-name); position: absolute; left: 0; bottom: 0;
-              max-width: 100%; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; padding: 2px 6px;
-              background: rgba(0, 0, 0, .7); color: #fff; font-size: 12px; }
-            .filtering a:not(.match) { background: rgba(24, 25, 28, .75); }
-            .filtering a.match { outline: 2px solid #4da3ff; }
-            figcaption { margin-top: 6px; color: #999; }
-            dialog { width: 100vw; height: 100vh; max-width: none; max-height: none; margin: 0; padding: 8px; border: 0;
-              background: rgba(10, 10, 12, .96); color: #ddd; }
-            dialog figure { margin: 0; height: calc(100% - 8px); display: flex; flex-direction: column; align-items: center; }
-            dialog img { max-width: 100%; max-height: calc(100% - 40px); object-fit: contain; margin: auto; }
-            dialog figcaption a { color: #8cf; }
-            dialog button { position: fixed; top: 50%; font: 32px system-ui, sans-serif; background: rgba(0, 0, 0, .5);
-              color: #fff; border: 0; border-radius: 6px; padding: 4px 12px; }
-            dialog .previous { left: 8px; } dialog .next { right: 8px; } dialog .close { top: 8px; right: 8px; }
-            dialog .stack button { position: static; font-size: 14px; padding: 2px 8px; margin: 0 2px; }
-            dialog .stack button[aria-current] { background: #4da3ff; }
-            \(style)</style>
+            \(PageAssets.galleryPageStyle)\(style)</style>
             </head>
             <body>
             <header><h1>\(HTMLText.escape(title)) — \(manifest.tiles.count) images</h1>
             <input type="search" placeholder="Filter by name" aria-label="Filter images by name"></header>
-            \(body)<dialog aria-label="Image"><figure><img alt=""><figcaption><span class="name"></span> ·
-            <a class="original">original</a> · <span class="count"></span><span class="stack"></span></figcaption></figure>
-            <button class="previous" aria-label="Previous">‹</button><button class="next" aria-label="Next">›</button>
-            <button class="close" aria-label="Close">×</button></dialog>
+            \(body)\(Lightbox.sheet.markup)
             <script>
-            // A tile clicked opens large in the page; ← → move through the tiles shown, Esc closes.
-            const dialog = document.querySelector('dialog'), large = dialog.querySelector('img');
-            let shown = [], at = 0;
-            // A stack's tile shows its pictures in turn: a button each, ↑ ↓ between them.
-            let member = 0;
-            function show(i, m = 0) {
-              at = (i + shown.length) % shown.length;
-              const link = shown[at];
-              const views = link.dataset.stack ? link.dataset.stack.split(' ') : [link.dataset.view];
-              const originals = link.dataset.stack ? link.dataset.originals.split(' ') : [link.href];
-              member = (m + views.length) % views.length;
-              const name = link.dataset.stack
-                ? decodeURIComponent(originals[member].split('/').pop()) : link.dataset.name;
-              large.src = views[member];
-              large.alt = name;
-              dialog.querySelector('.name').textContent = name;
-              dialog.querySelector('.original').href = originals[member];
-              dialog.querySelector('.count').textContent = (at + 1) + ' of ' + shown.length;
-              const stack = dialog.querySelector('.stack');
-              stack.replaceChildren();
-              if (views.length > 1) {
-                stack.append(' · stack: ');
-                views.forEach((_, k) => {
-                  const button = document.createElement('button');
-                  button.type = 'button';
-                  button.textContent = k + 1;
-                  button.setAttribute('aria-label', 'picture ' + (k + 1) + ' of the stack of ' + views.length);
-                  if (k === member) button.setAttribute('aria-current', 'true');
-                  button.addEventListener('click', () => show(at, k));
-                  stack.append(button);
-                });
-              }
-            }
-            document.addEventListener('click', event => {
-              const link = event.target.closest('.wall a');
-              if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-              event.preventDefault();
-              shown = [...document.querySelectorAll('.wall a')].filter(a => a.offsetParent !== null);
-              show(shown.indexOf(link));
-              dialog.showModal();
-            });
-            dialog.querySelector('.previous').addEventListener('click', () => show(at - 1));
-            dialog.querySelector('.next').addEventListener('click', () => show(at + 1));
-            dialog.querySelector('.close').addEventListener('click', () => dialog.close());
-            dialog.addEventListener('keydown', event => {
-              if (event.key === 'ArrowLeft') show(at - 1); else if (event.key === 'ArrowRight') show(at + 1);
-              else if (event.key === 'ArrowDown') show(at, member + 1); else if (event.key === 'ArrowUp') show(at, member - 1);
-            });
-            document.querySelector('input').addEventListener('input', event => {
-              const text = event.target.value.trim().toLowerCase();
-              document.body.classList.toggle('filtering', text !== '');
-              for (const link of document.querySelectorAll('.wall a')) {
-                link.classList.toggle('match', text !== '' && link.dataset.name.toLowerCase().includes(text));
-              }
-            });
-            </script>
+            \(Lightbox.sheet.script)\(PageAssets.galleryPageScript)</script>
             </body>
             </html>
 
             """
-    }
-
-    /// A transparent 1×1 GIF: what a hidden variant's images are.
-    static let blankPixel = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
-
-    /// `part` of `whole` as a CSS percentage.
-    static func percent(_ part: Int, of whole: Int) -> String {
-        let value = whole > 0 ? Double(part) * 100 / Double(whole) : 0
-        return String(format: "%.4f%%", value)
     }
 
     /// Writes the page of `manifest` to `path`: the gallery page (with renditions of the
