@@ -116,8 +116,7 @@ struct GallerySiteTests {
         let page = fixture.page("_pictures/d30.crw.html")
         #expect(page.contains("2160 × 1440 px"), "the D30's sensor; its preview is 1440 × 960")
         #expect(!page.contains("1440 × 960 px"))
-        // Its settings in the words of the caption fields {exposure} {aperture} {iso} {focal}.
-        #expect(page.contains("<dt>Exposure</dt><dd>1/203 s · f/11.3 · ISO 100 · 100 mm</dd>"))
+        #expect(page.contains("<dt>Exposure</dt><dd>1/203 s · f/11.3 · ISO 100 · 100 mm</dd>"), "as captions say it")
     }
 
     @Test("nothing changed: nothing read, nothing written, the same bytes and times")
