@@ -60,10 +60,19 @@ enum PartAssembler {
                         try pages[current].finish()
                         current += 1
                     }
+                    // A segment that does not fit the page is the part's fault; a failure to write
+                    // the page (a full disk) is the output's, and stays a write error.
+                    if let problem = pages[page].writer.problem(appending: segment) {
+                        throw PartError(path, .damaged, "damaged: \(problem) (page \(page + 1))")
+                    }
                     do {
                         try pages[page].writer.append(segment)
                     } catch {
-                        throw PartError(path, .damaged, "damaged: \(error.reason) (page \(page + 1))")
+                        // A pyramid inflates the segments as they come: data that does not inflate
+                        // is the part's fault; a page that cannot be written, the output's.
+                        let failure: CodecError = error
+                        guard failure.stage == .decode else { throw failure }
+                        throw PartError(path, .damaged, "damaged: \(failure.reason) (page \(page + 1))")
                     }
                 }
             }
@@ -88,6 +97,8 @@ enum PartAssembler {
     private final class PageAssembly {
         let writer: PNGSegmentWriter
         let output: any CompletedPage
+        /// The page's file (a PNG, or a pyramid's `.dzi`).
+        let path: String
         private let end: () throws -> Void
         private let pyramid: DeepZoomWriter?
 
@@ -103,6 +114,7 @@ enum PartAssembler {
             _ page: PartHeader.Page, header: PartHeader, to path: String, format: PageFormat,
             tiles: DeepZoomTileFormat, threads: Int
         ) throws {
+            self.path = path
             let size = Size(width: page.width, height: page.height)
             // Parts hold PNG segments: they are copied into a PNG, or inflated into a pyramid.
             precondition(format.isLossless, "refused before: \(format.name) pages are not assembled")
@@ -146,11 +158,11 @@ enum PartAssembler {
 
         /// Ends the page once its last segment is in.
         func finish() throws {
-            do {
-                try writer.finish()
-            } catch {
-                throw PartError(error.path, .incomplete, "the parts hold too few rows for this page: \(error.reason)")
+            guard writer.isComplete else {
+                throw PartError(
+                    path, .incomplete, "the parts hold too few rows for this page: the image ended with rows missing")
             }
+            try writer.finish()
             try end()
         }
     }

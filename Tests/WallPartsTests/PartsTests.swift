@@ -184,6 +184,14 @@ struct PartsTests {
         check([parts[0], damaged, parts[2]], damaged, .damaged, "damaged")
         let png = folder.write(try #require(Fixtures.read(Fixtures.sample("png-rgb.png"))), to: "not-a-part")
         check([parts[0], png, parts[2]], png, .notAPart, "not an ImageWall part file")
+        let absent = folder.file("absent-2")
+        check([parts[0], absent, parts[2]], absent, .unreadable, "No such file")
+        #expect { try Wall.assemble(parts: [], to: folder.file("none.png")) } throws: {
+            ($0 as? PartError)?.kind == .noParts
+        }
+        #expect { try Wall.assemble(parts: parts, to: folder.file("sheet.jpg")) } throws: {
+            ($0 as? PartError)?.kind == .lossyOutput && access(folder.file("sheet.jpg"), F_OK) != 0
+        }
     }
 
     @Test(

@@ -158,28 +158,36 @@ public final class PNGSegmentWriter: @unchecked Sendable {
         return [0x78, level <= 1 ? 0x01 : level <= 5 ? 0x5E : level == 6 ? 0x9C : 0xDA]
     }
 
+    /// Why `segment` cannot come next (it holds more rows than the image has left, or it is not
+    /// a whole band and not the last), or `nil` when it can: what ``append(_:)`` refuses before
+    /// it writes anything.
+    public func problem(appending segment: PNGSegment) -> String? {
+        let written = filteredWritten + segment.filteredSize
+        if written > filteredTotal { return "more rows than the image has" }
+        if segment.filteredSize != bandBytes && written != filteredTotal {
+            return "a band that is not the last is not a whole band"
+        }
+        return nil
+    }
+
+    /// Whether every row of the image is in.
+    public var isComplete: Bool { filteredWritten == filteredTotal }
+
     /// Appends the next segment as an IDAT chunk, written in its parts (not copied into one);
     /// the first also carries the zlib header, and the one that completes the image ends the
     /// stream with the Adler-32.
     public func append(_ segment: PNGSegment) throws(CodecError) {
+        if let problem = problem(appending: segment) { throw CodecError(.write, path: name, reason: problem) }
         let header = filteredWritten == 0 ? zlibHeader : []
         adler = segment.adler(after: adler)
         filteredWritten += segment.filteredSize
-        guard filteredWritten <= filteredTotal else {
-            throw CodecError(.write, path: name, reason: "more rows than the image has")
-        }
-        guard segment.filteredSize == bandBytes || filteredWritten == filteredTotal else {
-            throw CodecError(.write, path: name, reason: "a band that is not the last is not a whole band")
-        }
         let trailer = filteredWritten == filteredTotal ? PNGSegmentWriter.bigEndian(adler) : []
         try chunk("IDAT", parts: [header, segment.deflated, trailer])
     }
 
     /// Ends the PNG after the last segment.
     public func finish() throws(CodecError) {
-        guard filteredWritten == filteredTotal else {
-            throw CodecError(.write, path: name, reason: "the image ended with rows missing")
-        }
+        guard isComplete else { throw CodecError(.write, path: name, reason: "the image ended with rows missing") }
         try chunk("IEND", [])
     }
 
