@@ -32,6 +32,8 @@ struct LayoutErrorTests {
             ("maxColumns", { ($0.minColumns, $0.maxColumns) = (5, 4) }),
             ("maxAspect", { $0.maxAspect = 0.5 }),
             ("maxPageHeight", { $0.maxPageHeight = 5 }),
+            // The limit the pixels set, lower than the height's: the pixels are at fault.
+            ("maxPagePixels", { ($0.maxPageHeight, $0.maxPagePixels) = (10_000, 20_000) }),
             ("columns", { $0.columns = 0 }),
             ("columns", { ($0.width, $0.columns) = (100, 90) }),
             ("spanWide", { $0.spanWide = 0.5 }),

@@ -174,7 +174,7 @@ public struct LayoutConfiguration: Hashable, Sendable, Codable {
         if let limit = pageHeightLimit {
             let least = padding.top + padding.bottom + 1
             try require(
-                limit >= least, maxPageHeight != nil ? .maxPageHeight : .maxPagePixels,
+                limit >= least, limit == maxPageHeight ? .maxPageHeight : .maxPagePixels,
                 "pages of at most \(limit) px cannot hold \(padding.top)+\(padding.bottom) px of padding and an image")
         }
         if let spanWide {
