@@ -1,13 +1,13 @@
 # ImageWall — see README.md. `make run` and `make test` are all a fresh machine needs.
 SWIFT ?= swift
-# What `make lint` checks the pages' scripts and stylesheets with: ESLint and PHP_CodeSniffer.
+# What `make lint` checks the pages' scripts and stylesheets with: ESLint and PHP_CodeSniffer,
+# installed by `make lint` when missing (not by `make deps`: building needs neither).
 LINT_PACKAGES := eslint php-codesniffer
 APT_PACKAGES := libpng-dev libjpeg-dev libheif-dev libwebp-dev libtiff-dev libgif-dev libraw-dev libexiv2-dev libavformat-dev libavcodec-dev libswscale-dev libjxl-dev liblcms2-dev libxxhash-dev pkg-config \
   libfreetype-dev fonts-dejavu-core time parallel ffmpeg libjxl-tools python3 libhpdf-dev librsvg2-dev libpoppler-glib-dev poppler-utils python3-pil python3-jsonschema exiv2 \
   libopencv-objdetect-dev libopencv-imgcodecs-dev opencv-data libopenexr-dev \
   libharfbuzz-dev libfontconfig-dev libfribidi-dev libzstd-dev libdeflate-dev libsimdjson-dev fonts-droid-fallback \
-  slurmctld slurmd slurm-client munge fonts-symbola fonts-lohit-deva fonts-noto-color-emoji qemu-user \
-  $(LINT_PACKAGES)
+  slurmctld slurmd slurm-client munge fonts-symbola fonts-lohit-deva fonts-noto-color-emoji qemu-user
 # What `make bench` and `make check-formats` measure against: libvips (and pyvips from PyPI),
 # ImageMagick, and valgrind for instruction counts.
 PEER_PACKAGES := libvips-tools imagemagick valgrind
@@ -69,7 +69,7 @@ format:
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(LINT_PACKAGES)"
-	NODE_PATH=/usr/share/nodejs:/usr/lib/nodejs eslint --no-eslintrc -c Tools/lint/eslintrc.json -f unix $(PAGE_ASSETS)/*.js
+	NODE_PATH=/usr/share/nodejs:/usr/lib/nodejs$${NODE_PATH:+:$$NODE_PATH} /usr/bin/eslint --no-eslintrc -c Tools/lint/eslintrc.json -f unix $(PAGE_ASSETS)/*.js
 	phpcs -q --standard=Tools/lint/css-ruleset.xml $(PAGE_ASSETS)
 
 # Rewrites SampleImages/ from the generator (deterministic).

@@ -21,7 +21,7 @@ struct PageFormatTests {
         arguments: [("s.gif", "GIF"), ("s.tiff", "TIFF"), ("s.heic", "HEIF"), ("s.bmp", "BMP")])
     func refused(path: String, named: String) {
         #expect(throws: PageFormatError(path: path, named: named)) { try PageFormat(path: path) }
-        #expect(PageFormatError(path: path, named: named).kind == .unknownFormat)
+        #expect { try PageFormat(path: path) } throws: { ($0 as? PageFormatError)?.kind == .unknownFormat }
         let message = PageFormatError(path: path, named: named).message
         #expect(
             message.contains(path)
@@ -48,7 +48,9 @@ struct PageFormatTests {
         #expect(throws: PageFormatError(path: "s.jpg", named: "JPEG", asked: .webp)) {
             try PageFormat.resolve(output: "s.jpg", format: .webp)
         }
-        #expect(PageFormatError(path: "s.jpg", named: "JPEG", asked: .webp).kind == .otherThanAsked)
+        #expect { try PageFormat.resolve(output: "s.jpg", format: .webp) } throws: {
+            ($0 as? PageFormatError)?.kind == .otherThanAsked
+        }
         // Pages the format cannot hold: alpha in a JPEG, a side past WebP's largest.
         #expect {
             try PageFormat.jpeg.check(pages: [Size(width: 10, height: 10)], opaque: false, output: "s.jpg")

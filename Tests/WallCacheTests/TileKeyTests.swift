@@ -25,27 +25,29 @@ struct TileKeyTests {
         }
         #expect(texts.count == Self.changes.count + 1, "every change gives a key of its own")
         // Every stored field is changed above: a field added to TileSettings fails here until
-        // it is, and the key holds it whatever the test says (the settings are encoded whole).
+        // it is listed, and then `recorded()` checks the manifest's coding has it too (the key
+        // holds it by construction: the settings are encoded whole).
         let fields = Mirror(reflecting: TileSettings()).children.compactMap(\.label)
         #expect(Set(fields) == Set(Self.changes.map(\.field)))
         // The same text in every process (Swift's own hashing is seeded per process).
         #expect(plain == "{\"fast\":false,\"linear\":false}")
     }
 
-    /// ``TileSettings`` with one more setting, as a change to ImageWall would add it.
-    struct WithSharpening: Encodable {
-        var linear = false
-        var fast = false
-        var decodeFloor: Int?
-        var sharpen = 0.0
-    }
-
-    @Test("a setting added to the tile's settings changes the key with nothing else changed")
-    func addedSetting() throws {
-        var sharpened = WithSharpening()
-        #expect(TileMaker.keyText(of: sharpened) != TileMaker.keyText(of: TileSettings()))
-        let before = TileMaker.keyText(of: sharpened)
-        sharpened.sharpen = 0.5
-        #expect(TileMaker.keyText(of: sharpened) != before)
+    @Test("each setting is recorded in the manifest and in the parts' settings key too")
+    func recorded() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let plain = WallOptions()
+        let plainText = try encoder.encode(plain.rendering)
+        for (field, change) in Self.changes {
+            var options = WallOptions()
+            change(&options.rendering.tile)
+            let text = try encoder.encode(options.rendering)
+            #expect(text != plainText, "\(field) is in the manifest's render object")
+            #expect(
+                try JSONDecoder().decode(RenderSettings.self, from: text) == options.rendering, "\(field) read back")
+            #expect(
+                RenderSession.settingsID(options) != RenderSession.settingsID(plain), "\(field) in the parts' key")
+        }
     }
 }

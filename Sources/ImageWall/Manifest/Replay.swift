@@ -16,9 +16,9 @@ package enum Replay {
     /// layout and rendering settings. A source whose size changed is drawn into its recorded
     /// rectangle, never distorted: its crop scaled to the new size when its shape is the same,
     /// else cropped to the rectangle as `cover` crops (by the layout's gravity); it is warned
-    /// about and recorded, and under `strict` refused (drawn as a placeholder, or the run stops).
+    /// about and recorded, and under `base.limits.strict` refused (drawn as a placeholder, or the run stops).
     /// One that cannot be read is kept in place to be drawn as a placeholder, or stops the run,
-    /// as `base.onError` says. Sources are found as
+    /// as `base.limits.onError` says. Sources are found as
     /// ``source(of:in:root:recordedAt:)`` says. A manifest holding some of a wall's tiles (as a
     /// part reads it, see ``ManifestReader/read(_:threads:keeping:)``) gives a plan of those tiles,
     /// which knows each one's index in the wall.

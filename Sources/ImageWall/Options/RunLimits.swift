@@ -6,8 +6,9 @@ import WallCodecs
     import Musl
 #endif
 
-/// How a run goes about its work, none of it seen in the sheet: threads, memory, the largest
-/// inputs and pages, and what an unreadable input does.
+/// How a run goes about its work and what it refuses: threads, memory, the largest inputs and
+/// pages, and what an unreadable or damaged input does (skipped, or stopping the run; under
+/// `strict` a damaged one is drawn as a placeholder). Threads and memory change no pixel.
 public struct RunLimits: Sendable {
     /// What to do with unreadable inputs.
     public var onError: ErrorPolicy = .skip

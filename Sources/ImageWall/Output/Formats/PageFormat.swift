@@ -133,7 +133,7 @@ extension PageFormat {
 }
 
 /// An output path whose name asks for a format ImageWall does not write, or another one than
-/// the format asked for.
+/// the format asked for, or a format that cannot hold the pages (see ``kind``).
 public struct PageFormatError: WallError, Equatable {
     /// The output path.
     public var path: String
