@@ -1,8 +1,8 @@
-import Foundation
 import WallCache
 import WallCodecs
 import WallCompositor
 import WallCore
+import WallJSON
 import WallLayout
 
 /// Makes the pixels of tiles, one source at a time: decodes it (under the decode memory
@@ -57,13 +57,11 @@ struct TileMaker: Sendable {
         knownKey = hooks.contentKey
     }
 
-    /// The text of `settings` a tile's cache key holds: every field, by name, in a fixed order,
-    /// the same in every process.
-    static func keyText(of settings: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+    /// The text of `settings` a tile's cache key holds: every field, by name, in a fixed order
+    /// (their compact JSON, keys sorted), the same in every process.
+    static func keyText(of settings: TileSettings) -> String {
         // Encoding a struct of a few scalars cannot fail.
-        return String(decoding: try! encoder.encode(settings), as: UTF8.self)
+        try! JSONText.text(of: settings, compact: true)
     }
 
     /// Tile `index` for each of `placements`, made as `recipes` say (one per placement, all
